@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "image-gallery",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "image-gallery", targets: ["image-gallery"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "DragAndDrop"),
+        .target(name: "GalleryCore", dependencies: ["DragAndDrop"]),
+        .target(
+            name: "BlobStore",
+            dependencies: ["GalleryCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "GalleryStoreSQLite",
+            dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "GalleryServer",
+            dependencies: [
+                "DragAndDrop", "GalleryCore", "BlobStore", "GalleryStoreSQLite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "image-gallery",
+            dependencies: [
+                "GalleryServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "DragAndDropTests", dependencies: ["DragAndDrop"]),
+        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore"]),
+        .testTarget(name: "BlobStoreTests", dependencies: ["BlobStore"]),
+        .testTarget(name: "GalleryStoreSQLiteTests", dependencies: ["GalleryStoreSQLite"]),
+        .testTarget(
+            name: "GalleryServerTests",
+            dependencies: [
+                "GalleryServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

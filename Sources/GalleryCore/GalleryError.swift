@@ -1,0 +1,16 @@
+/// Errors of gallery operations, each with a message for the user.
+public enum GalleryError: Error, Equatable, Sendable {
+    /// The named gallery or item does not exist (or is in the trash when it must not be).
+    case notFound(String)
+    /// The request is not acceptable as it stands.
+    case invalid(String)
+    /// The item is not in a state that allows this.
+    case conflict(String)
+
+    /// The message for the user.
+    public var message: String {
+        switch self {
+        case .notFound(let message), .invalid(let message), .conflict(let message): message
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Limits on what an ingested image may be.
+public struct ImageLimits: Sendable, Equatable {
+    /// The most bytes accepted.
+    public var maximumBytes: Int64
+    /// The most pixels (width × height) accepted, checked from the header before any decoding.
+    public var maximumPixels: Int64
+
+    /// Makes limits; defaults are 50 MB and 50 megapixels.
+    public init(maximumBytes: Int64 = 50_000_000, maximumPixels: Int64 = 50_000_000) {
+        self.maximumBytes = maximumBytes
+        self.maximumPixels = maximumPixels
+    }
+}
+
+/// Decides from an image's first bytes whether it is accepted, and what is stored about it.
+public enum ImageAcceptance {
+    /// The stored image for these bytes, or the reason they are refused.
+    /// - Parameters:
+    ///   - header: the first bytes of the file (a few MB at most).
+    ///   - byteCount: the file's full size.
+    ///   - hash: SHA-256 of the full file, hex.
+    public static func evaluate(header: Data, byteCount: Int64, hash: String, limits: ImageLimits)
+        -> Result<StoredImage, FailureReason>
+    {
+        guard byteCount <= limits.maximumBytes else { return .failure(.tooLarge(limitBytes: limits.maximumBytes)) }
+        guard byteCount > 0 else { return .failure(.notAnImage) }
+        let info: ImageInfo
+        do {
+            info = try ImageProbe.probe(header)
+        } catch {
+            return .failure(reason(for: error))
+        }
+        let pixels = Int64(info.width).multipliedReportingOverflow(by: Int64(info.height))
+        guard !pixels.overflow, pixels.partialValue <= limits.maximumPixels else {
+            return .failure(.tooManyPixels(limitPixels: limits.maximumPixels))
+        }
+        return .success(
+            StoredImage(
+                hash: hash, mimeType: info.format.mimeType, width: info.width, height: info.height,
+                byteCount: byteCount))
+    }
+
+    /// The failure an item shows for a probe error.
+    public static func reason(for error: ImageProbe.Error) -> FailureReason {
+        switch error {
+        case .notAnImage: .notAnImage
+        case .unsupportedFormat(let format): .unsupportedFormat(format.uppercased())
+        case .truncated, .invalidDimensions: .damaged
+        }
+    }
+}
+
+/// Makes short titles for new items.
+public enum ItemTitle {
+    /// The title for an item loaded from a URL: its last path component, or its host.
+    public static func make(fromURL text: String) -> String {
+        guard let url = URL(string: text) else { return clipped(text) }
+        if url.scheme == "data" { return "Dropped image" }
+        let last = url.lastPathComponent
+        if !last.isEmpty, last != "/" { return clipped(last.removingPercentEncoding ?? last) }
+        return clipped(url.host ?? text)
+    }
+
+    /// The title for an uploaded file: its name without folders.
+    public static func make(fromFileName name: String) -> String {
+        let base = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        return base.isEmpty ? "Dropped file" : clipped(base)
+    }
+
+    static func clipped(_ text: String) -> String {
+        let cleaned = String(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
+        return cleaned.count > 200 ? String(cleaned.prefix(200)) : cleaned
+    }
+}

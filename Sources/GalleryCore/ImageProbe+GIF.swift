@@ -1,0 +1,48 @@
+import Foundation
+
+extension ImageProbe {
+    /// GIF: logical screen size (little-endian); animated when a second image descriptor is
+    /// found while walking the blocks. Missing later bytes end the walk without an error.
+    static func probeGIF(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
+        // "GIF89a" + logical screen descriptor (7 bytes).
+        guard let width = bytes.u16le(6), let height = bytes.u16le(8), let packed = bytes.u8(10),
+              bytes.has(11, 2) else {
+            throw .truncated
+        }
+        guard width > 0, height > 0 else { throw .invalidDimensions }
+
+        var offset = 13
+        if packed & 0x80 != 0 { offset += 3 << (Int(packed & 0x07) + 1) }
+        var frames = 0
+        walk: while let introducer = bytes.u8(offset) {
+            switch introducer {
+            case 0x2C:  // Image descriptor: 10 bytes, optional local colour table, LZW code size, data.
+                frames += 1
+                if frames > 1 { break walk }
+                guard let imagePacked = bytes.u8(offset + 9) else { break walk }
+                offset += 10
+                if imagePacked & 0x80 != 0 { offset += 3 << (Int(imagePacked & 0x07) + 1) }
+                offset += 1
+                guard let next = skipSubBlocks(bytes, from: offset) else { break walk }
+                offset = next
+            case 0x21:  // Extension: label, then data sub-blocks.
+                guard let next = skipSubBlocks(bytes, from: offset + 2) else { break walk }
+                offset = next
+            default:  // Trailer (0x3B) or anything unexpected: stop scanning.
+                break walk
+            }
+        }
+        return ImageInfo(format: .gif, width: width, height: height, orientation: 1, isAnimated: frames > 1)
+    }
+
+    /// Skips GIF data sub-blocks ending with a zero-length block; nil when the bytes run out.
+    static func skipSubBlocks(_ bytes: ProbeBytes, from start: Int) -> Int? {
+        var offset = start
+        while true {
+            guard let size = bytes.u8(offset) else { return nil }
+            offset += 1
+            if size == 0 { return offset }
+            offset += Int(size)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+extension ImageProbe {
+    /// JPEG: walks the marker segments after SOI up to SOS, taking the size from the first
+    /// SOFn (C0–CF except C4, C8, CC) and the orientation from an APP1 EXIF block.
+    static func probeJPEG(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
+        var size: (width: Int, height: Int)?
+        var orientation: Int?
+        var offset = 2  // after FF D8
+        walk: while offset < bytes.count {
+            // Tolerate stray bytes between segments, then skip 0xFF fill bytes.
+            while let byte = bytes.u8(offset), byte != 0xFF { offset += 1 }
+            while let byte = bytes.u8(offset), byte == 0xFF { offset += 1 }
+            guard let marker = bytes.u8(offset) else { break }
+            offset += 1
+            switch marker {
+            case 0x00, 0x01, 0xD0...0xD8:  // Stuffed zero, TEM, RST0–7, SOI: no length.
+                continue walk
+            case 0xD9, 0xDA:  // EOI or SOS: the header is over.
+                break walk
+            default:
+                break
+            }
+            guard let length = bytes.u16be(offset), length >= 2 else { break }
+            let segmentEnd = offset + length
+            if isStartOfFrame(marker), size == nil {
+                // Precision (1), height (2), width (2).
+                guard let height = bytes.u16be(offset + 3), let width = bytes.u16be(offset + 5) else { break }
+                size = (width, height)
+            } else if marker == 0xE1, orientation == nil, bytes.matches(Array("Exif\0\0".utf8), at: offset + 2) {
+                orientation = exifOrientation(bytes, tiffStart: offset + 8, end: min(segmentEnd, bytes.count))
+            }
+            offset = segmentEnd
+        }
+        guard let size else { throw .truncated }
+        guard size.width > 0, size.height > 0 else { throw .invalidDimensions }
+        let resolved = orientation ?? 1
+        let swapped = (5...8).contains(resolved)
+        return ImageInfo(
+            format: .jpeg,
+            width: swapped ? size.height : size.width,
+            height: swapped ? size.width : size.height,
+            orientation: resolved,
+            isAnimated: false)
+    }
+
+    /// SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).
+    static func isStartOfFrame(_ marker: UInt8) -> Bool {
+        (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+    }
+
+    /// Reads IFD0 tag 0x0112 from a TIFF header ("II" or "MM") lying in `tiffStart..<end`.
+    /// Returns 1...8, or nil when absent, malformed or out of range.
+    static func exifOrientation(_ bytes: ProbeBytes, tiffStart: Int, end: Int) -> Int? {
+        let littleEndian: Bool
+        if bytes.matches([0x49, 0x49], at: tiffStart) {
+            littleEndian = true
+        } else if bytes.matches([0x4D, 0x4D], at: tiffStart) {
+            littleEndian = false
+        } else {
+            return nil
+        }
+        func inside(_ offset: Int, _ length: Int) -> Bool { offset >= tiffStart && offset + length <= end }
+        func u16(_ offset: Int) -> Int? {
+            guard inside(offset, 2) else { return nil }
+            return littleEndian ? bytes.u16le(offset) : bytes.u16be(offset)
+        }
+        func u32(_ offset: Int) -> Int? {
+            guard inside(offset, 4) else { return nil }
+            return littleEndian ? bytes.u32le(offset) : bytes.u32be(offset)
+        }
+        guard u16(tiffStart + 2) == 42, let ifdOffset = u32(tiffStart + 4), ifdOffset < end - tiffStart else {
+            return nil
+        }
+        let ifd = tiffStart + ifdOffset
+        guard let entryCount = u16(ifd) else { return nil }
+        for index in 0..<entryCount {
+            let entry = ifd + 2 + index * 12
+            guard let tag = u16(entry) else { return nil }
+            guard tag == 0x0112 else { continue }
+            let value: Int?
+            switch u16(entry + 2) {
+            case 3: value = u16(entry + 8)  // SHORT, left-justified in the value field.
+            case 4: value = u32(entry + 8)  // LONG, tolerated.
+            default: value = nil
+            }
+            guard let value, (1...8).contains(value) else { return nil }
+            return value
+        }
+        return nil
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension ImageProbe {
+    /// WebP: `RIFF....WEBP`, then the first chunk is `VP8 ` (lossy), `VP8L` (lossless) or
+    /// `VP8X` (extended, with canvas size and animation flag).
+    static func probeWebP(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
+        guard let chunk = bytes.fourCC(12), bytes.u32le(16) != nil else { throw .truncated }
+        let payload = 20
+        switch chunk {
+        case "VP8 ":
+            // 3-byte frame tag, start code 9d 01 2a, then 14-bit width and height (2 scale bits each).
+            guard let width = bytes.u16le(payload + 6), let height = bytes.u16le(payload + 8) else {
+                throw .truncated
+            }
+            guard bytes.matches([0x9D, 0x01, 0x2A], at: payload + 3) else { throw .truncated }
+            return ImageInfo(format: .webp, width: width & 0x3FFF, height: height & 0x3FFF)
+        case "VP8L":
+            // Signature 0x2f, then 14 bits width-1, 14 bits height-1 (little-endian bit order).
+            guard let signature = bytes.u8(payload), let bits = bytes.u32le(payload + 1) else { throw .truncated }
+            guard signature == 0x2F else { throw .truncated }
+            let width = (bits & 0x3FFF) + 1
+            let height = ((bits >> 14) & 0x3FFF) + 1
+            return ImageInfo(format: .webp, width: width, height: height)
+        case "VP8X":
+            // Flags byte, 3 reserved bytes, 24-bit canvas width-1 and height-1.
+            guard let flags = bytes.u8(payload), let widthMinusOne = bytes.u24le(payload + 4),
+                  let heightMinusOne = bytes.u24le(payload + 7) else {
+                throw .truncated
+            }
+            return ImageInfo(
+                format: .webp, width: widthMinusOne + 1, height: heightMinusOne + 1,
+                orientation: 1, isAnimated: flags & 0x02 != 0)
+        default:
+            throw .truncated
+        }
+    }
+}

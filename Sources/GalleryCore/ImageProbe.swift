@@ -1,0 +1,252 @@
+import Foundation
+
+/// An image format recognised by its magic bytes.
+public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+    /// Portable Network Graphics (including APNG).
+    case png
+    /// JPEG / JFIF / EXIF.
+    case jpeg
+    /// Graphics Interchange Format (87a and 89a).
+    case gif
+    /// WebP (lossy, lossless and extended).
+    case webp
+
+    /// The MIME type to serve the image with, e.g. `image/png`.
+    public var mimeType: String {
+        switch self {
+        case .png: "image/png"
+        case .jpeg: "image/jpeg"
+        case .gif: "image/gif"
+        case .webp: "image/webp"
+        }
+    }
+
+    /// The usual file extension without the dot, e.g. `jpg`.
+    public var fileExtension: String {
+        switch self {
+        case .png: "png"
+        case .jpeg: "jpg"
+        case .gif: "gif"
+        case .webp: "webp"
+        }
+    }
+}
+
+/// What the header of an image says.
+public struct ImageInfo: Sendable, Equatable {
+    /// The detected format.
+    public var format: ImageFormat
+    /// Display width in pixels (already swapped when the EXIF orientation is 5...8).
+    public var width: Int
+    /// Display height in pixels (already swapped when the EXIF orientation is 5...8).
+    public var height: Int
+    /// EXIF orientation 1...8; 1 when absent, out of range or not a JPEG.
+    public var orientation: Int
+    /// True for an animated GIF (more than one frame seen in the scanned bytes),
+    /// an animated WebP (VP8X animation flag) or an APNG (`acTL` chunk before `IDAT`).
+    public var isAnimated: Bool
+
+    /// Creates an image description.
+    public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1, isAnimated: Bool = false) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.isAnimated = isAnimated
+    }
+}
+
+/// Reads the format, size, orientation and animation flag from the first bytes of an image
+/// without decoding it. Pure and allocation-free with respect to declared sizes: hostile,
+/// truncated or random input yields an error, never a crash.
+public enum ImageProbe {
+    /// Why an image could not be probed.
+    public enum Error: Swift.Error, Equatable, Sendable {
+        /// The bytes are not a recognised image.
+        case notAnImage
+        /// A recognised image format that is not supported (e.g. `"bmp"`, `"tiff"`, `"heic"`, `"avif"`, `"svg"`, `"ico"`).
+        case unsupportedFormat(String)
+        /// The header ends early or is inconsistent.
+        case truncated
+        /// The image declares a zero width or height.
+        case invalidDimensions
+
+        /// A short explanation in plain words for an end user.
+        public var message: String {
+            switch self {
+            case .notAnImage: "not an image"
+            case .unsupportedFormat(let name): "unsupported image format (\(name.uppercased()))"
+            case .truncated: "the image is truncated or damaged"
+            case .invalidDimensions: "the image has no size"
+            }
+        }
+    }
+
+    /// Recognises the format from the first bytes only, or nil.
+    public static func format(of header: Data) -> ImageFormat? {
+        let bytes = ProbeBytes(header)
+        if bytes.matches(pngSignature, at: 0) { return .png }
+        if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) { return .jpeg }
+        if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) { return .gif }
+        if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) { return .webp }
+        return nil
+    }
+
+    /// Reads format, size and orientation from the start of the file (callers pass at most the first few MB).
+    public static func probe(_ data: Data) throws(ImageProbe.Error) -> ImageInfo {
+        let bytes = ProbeBytes(data)
+        guard let format = format(of: data) else {
+            if let name = unsupportedFormatName(bytes) { throw .unsupportedFormat(name) }
+            throw .notAnImage
+        }
+        let info: ImageInfo
+        switch format {
+        case .png: info = try probePNG(bytes)
+        case .jpeg: info = try probeJPEG(bytes)
+        case .gif: info = try probeGIF(bytes)
+        case .webp: info = try probeWebP(bytes)
+        }
+        guard info.width > 0, info.height > 0 else { throw .invalidDimensions }
+        return info
+    }
+
+    /// The eight-byte PNG file signature.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Names a recognised but unsupported format, or nil.
+    static func unsupportedFormatName(_ bytes: ProbeBytes) -> String? {
+        // BMP: "BM" followed by a known DIB header size, so text starting with "BM" is not a BMP.
+        if bytes.matches(Array("BM".utf8), at: 0), let dib = bytes.u32le(14),
+           [12, 16, 40, 52, 56, 64, 108, 124].contains(dib) {
+            return "bmp"
+        }
+        if bytes.matches([0x49, 0x49, 0x2A, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0)
+            || bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0) {
+            return "tiff"
+        }
+        // ICO / CUR: reserved 0, type 1 or 2, at least one image.
+        if bytes.matches([0x00, 0x00], at: 0), let type = bytes.u16le(2), type == 1 || type == 2,
+           let count = bytes.u16le(4), count > 0 {
+            return type == 1 ? "ico" : "cur"
+        }
+        if let name = isoBaseMediaImageName(bytes) { return name }
+        if bytes.matches(Array("8BPS".utf8), at: 0) { return "psd" }
+        if bytes.matches([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A], at: 0) {
+            return "jxl"
+        }
+        if isMarkupImage(bytes) { return "svg" }
+        return nil
+    }
+
+    /// HEIC / AVIF: an `ftyp` box at offset 4 whose major or compatible brands name an image format.
+    static func isoBaseMediaImageName(_ bytes: ProbeBytes) -> String? {
+        guard bytes.matches(Array("ftyp".utf8), at: 4), let boxSize = bytes.u32be(0), boxSize >= 16,
+              let major = bytes.fourCC(8) else { return nil }
+        let heif: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
+        let avif: Set<String> = ["avif", "avis"]
+        if avif.contains(major) { return "avif" }
+        if heif.contains(major) { return "heic" }
+        // Compatible brands start at 16; look at a bounded number of them.
+        var compatible: [String] = []
+        var offset = 16
+        let end = min(boxSize, 16 + 4 * 16)
+        while offset + 4 <= end, let brand = bytes.fourCC(offset) {
+            compatible.append(brand)
+            offset += 4
+        }
+        if compatible.contains(where: avif.contains) { return "avif" }
+        if compatible.contains(where: heif.contains) { return "heic" }
+        if major == "mif1" || major == "msf1" || compatible.contains("mif1") { return "heic" }
+        return nil
+    }
+
+    /// SVG or XML text: after an optional UTF-8 BOM and whitespace, `<svg`, `<?xml` or `<!DOCTYPE svg`.
+    static func isMarkupImage(_ bytes: ProbeBytes) -> Bool {
+        var offset = bytes.matches([0xEF, 0xBB, 0xBF], at: 0) ? 3 : 0
+        while let byte = bytes.u8(offset), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+            offset += 1
+        }
+        return bytes.matchesIgnoringCase("<svg", at: offset) || bytes.matchesIgnoringCase("<?xml", at: offset)
+            || bytes.matchesIgnoringCase("<!doctype svg", at: offset)
+    }
+}
+
+/// Bounds-checked, zero-based reads from a `Data` that may be a slice.
+struct ProbeBytes {
+    /// The underlying bytes.
+    let data: Data
+    /// Number of bytes available.
+    let count: Int
+
+    init(_ data: Data) {
+        self.data = data
+        self.count = data.count
+    }
+
+    /// True when `length` bytes starting at `offset` are available.
+    func has(_ offset: Int, _ length: Int) -> Bool {
+        offset >= 0 && length >= 0 && offset <= count && length <= count - offset
+    }
+
+    func u8(_ offset: Int) -> UInt8? {
+        guard has(offset, 1) else { return nil }
+        return data[data.startIndex + offset]
+    }
+
+    func u16be(_ offset: Int) -> Int? {
+        guard let a = u8(offset), let b = u8(offset + 1) else { return nil }
+        return Int(a) << 8 | Int(b)
+    }
+
+    func u16le(_ offset: Int) -> Int? {
+        guard let a = u8(offset), let b = u8(offset + 1) else { return nil }
+        return Int(b) << 8 | Int(a)
+    }
+
+    func u24le(_ offset: Int) -> Int? {
+        guard let low = u16le(offset), let high = u8(offset + 2) else { return nil }
+        return Int(high) << 16 | low
+    }
+
+    func u32be(_ offset: Int) -> Int? {
+        guard let high = u16be(offset), let low = u16be(offset + 2) else { return nil }
+        return high << 16 | low
+    }
+
+    func u32le(_ offset: Int) -> Int? {
+        guard let low = u16le(offset), let high = u16le(offset + 2) else { return nil }
+        return high << 16 | low
+    }
+
+    /// A four-character code read as ASCII/Latin-1, or nil when out of bounds.
+    func fourCC(_ offset: Int) -> String? {
+        guard has(offset, 4) else { return nil }
+        var scalars = String.UnicodeScalarView()
+        for index in offset..<(offset + 4) {
+            guard let byte = u8(index) else { return nil }
+            scalars.append(Unicode.Scalar(byte))
+        }
+        return String(scalars)
+    }
+
+    /// True when `pattern` occurs at `offset`.
+    func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
+        guard has(offset, pattern.count) else { return false }
+        for (index, expected) in pattern.enumerated() where u8(offset + index) != expected {
+            return false
+        }
+        return true
+    }
+
+    /// True when the ASCII text `pattern` (lowercase) occurs at `offset`, ignoring ASCII case.
+    func matchesIgnoringCase(_ pattern: String, at offset: Int) -> Bool {
+        let expected = Array(pattern.utf8)
+        guard has(offset, expected.count) else { return false }
+        for (index, want) in expected.enumerated() {
+            guard let byte = u8(offset + index) else { return false }
+            let lowered = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            if lowered != want { return false }
+        }
+        return true
+    }
+}

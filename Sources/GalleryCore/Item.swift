@@ -1,0 +1,142 @@
+import Foundation
+
+/// The life cycle of an item: a placeholder while its data loads, then ready or failed.
+public enum ItemState: String, Sendable, Codable, CaseIterable {
+    /// Dropped, data not there yet: shown as a placeholder.
+    case pending
+    /// The image is stored and can be shown.
+    case ready
+    /// Loading failed; the item says why and can be retried or removed.
+    case failed
+}
+
+/// Where an item's bytes come from.
+public enum ItemOrigin: String, Sendable, Codable, CaseIterable {
+    /// Fetched by the server from `sourceURL`.
+    case remote
+    /// Uploaded by the browser from a dropped or pasted file.
+    case upload
+    /// Carried in the drop itself (a `data:` URL).
+    case inline
+}
+
+/// One item of a gallery.
+public struct Item: Sendable, Equatable, Codable, Identifiable {
+    /// The item's id.
+    public var id: ItemID
+    /// The gallery holding it.
+    public var galleryID: GalleryID
+    /// Its place in the gallery's order.
+    public var orderKey: OrderKey
+    /// Pending, ready or failed.
+    public var state: ItemState
+    /// Where its bytes come from.
+    public var origin: ItemOrigin
+    /// The URL it came from (the image's own URL, unwrapped from search-engine links), if any.
+    public var sourceURL: String?
+    /// A short title: the file name, or the last part of the source URL.
+    public var title: String
+    /// The stored bytes' SHA-256 (hex), once ready.
+    public var blobHash: String?
+    /// The stored image's MIME type, once ready.
+    public var mimeType: String?
+    /// Display width in pixels, once ready.
+    public var width: Int?
+    /// Display height in pixels, once ready.
+    public var height: Int?
+    /// The stored size in bytes, once ready.
+    public var byteCount: Int64?
+    /// Why loading failed, when failed.
+    public var failure: FailureReason?
+    /// When it was dropped.
+    public var createdAt: Date
+    /// When it last changed.
+    public var updatedAt: Date
+    /// When it was moved to the trash, if it was.
+    public var trashedAt: Date?
+    /// The gallery change number of its last change.
+    public var changeSequence: Int64
+
+    /// Makes an item value.
+    public init(
+        id: ItemID, galleryID: GalleryID, orderKey: OrderKey, state: ItemState, origin: ItemOrigin,
+        sourceURL: String?, title: String, blobHash: String? = nil, mimeType: String? = nil,
+        width: Int? = nil, height: Int? = nil, byteCount: Int64? = nil, failure: FailureReason? = nil,
+        createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0
+    ) {
+        self.id = id
+        self.galleryID = galleryID
+        self.orderKey = orderKey
+        self.state = state
+        self.origin = origin
+        self.sourceURL = sourceURL
+        self.title = title
+        self.blobHash = blobHash
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+        self.byteCount = byteCount
+        self.failure = failure
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.trashedAt = trashedAt
+        self.changeSequence = changeSequence
+    }
+
+    /// Whether the item can be loaded again (it has a source the server can fetch).
+    public var isRetryable: Bool {
+        state == .failed && sourceURL != nil
+    }
+}
+
+/// What a new item is made from, before it has an id and a place.
+public struct ItemDraft: Sendable, Equatable {
+    /// Where its bytes will come from.
+    public var origin: ItemOrigin
+    /// The URL it came from, if any.
+    public var sourceURL: String?
+    /// A short title.
+    public var title: String
+
+    /// Makes a draft.
+    public init(origin: ItemOrigin, sourceURL: String?, title: String) {
+        self.origin = origin
+        self.sourceURL = sourceURL
+        self.title = title
+    }
+}
+
+/// Where new items go in a gallery's order.
+public enum InsertionPoint: Sendable, Equatable {
+    /// Before every other item.
+    case start
+    /// After every other item.
+    case end
+    /// Right after the given item (at the end if it is gone).
+    case after(ItemID)
+    /// At this index of the live (non-trashed) order, clamped to the ends.
+    case index(Int)
+}
+
+/// What an image ingestion learned about stored bytes.
+public struct StoredImage: Sendable, Equatable {
+    /// SHA-256 of the bytes, hex.
+    public var hash: String
+    /// MIME type from the magic bytes.
+    public var mimeType: String
+    /// Display width.
+    public var width: Int
+    /// Display height.
+    public var height: Int
+    /// Size in bytes.
+    public var byteCount: Int64
+
+    /// Makes a value.
+    public init(hash: String, mimeType: String, width: Int, height: Int, byteCount: Int64) {
+        self.hash = hash
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+        self.byteCount = byteCount
+    }
+}

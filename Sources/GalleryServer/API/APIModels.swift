@@ -1,0 +1,140 @@
+import DragAndDrop
+import Foundation
+import GalleryCore
+import Hummingbird
+
+/// A gallery as the API shows it.
+struct GalleryResponse: ResponseEncodable, Equatable {
+    var id: String
+    var name: String
+    var imagesPerRow: Int
+    var sequence: Int64
+    var createdAt: Date
+    var updatedAt: Date
+
+    init(_ gallery: Gallery) {
+        id = gallery.id.rawValue
+        name = gallery.name
+        imagesPerRow = gallery.imagesPerRow
+        sequence = gallery.sequence
+        createdAt = gallery.createdAt
+        updatedAt = gallery.updatedAt
+    }
+}
+
+/// An item as the API shows it.
+struct ItemResponse: ResponseEncodable, Equatable {
+    struct Failure: Codable, Equatable {
+        var code: String
+        var message: String
+    }
+
+    var id: String
+    var galleryId: String
+    var orderKey: String
+    var state: ItemState
+    var origin: ItemOrigin
+    var title: String
+    var sourceURL: String?
+    var imageURL: String?
+    var mimeType: String?
+    var width: Int?
+    var height: Int?
+    var byteCount: Int64?
+    var failure: Failure?
+    var retryable: Bool
+    var progress: ProgressBoard.Entry?
+    var trashed: Bool
+    var changeSequence: Int64
+    var createdAt: Date
+
+    init(_ item: Item, progress: ProgressBoard.Entry? = nil) {
+        id = item.id.rawValue
+        galleryId = item.galleryID.rawValue
+        orderKey = item.orderKey.rawValue
+        state = item.state
+        origin = item.origin
+        title = item.title
+        sourceURL = item.sourceURL
+        if let hash = item.blobHash, let mime = item.mimeType {
+            imageURL = MediaPath.make(hash: hash, mimeType: mime)
+        }
+        mimeType = item.mimeType
+        width = item.width
+        height = item.height
+        byteCount = item.byteCount
+        failure = item.failure.map { Failure(code: $0.code, message: $0.message) }
+        retryable = item.isRetryable
+        self.progress = item.state == .pending ? progress : nil
+        trashed = item.trashedAt != nil
+        changeSequence = item.changeSequence
+        createdAt = item.createdAt
+    }
+}
+
+struct GalleryListResponse: ResponseEncodable { var galleries: [GalleryResponse] }
+
+struct ItemPageResponse: ResponseEncodable {
+    var gallery: GalleryResponse
+    var items: [ItemResponse]
+    var nextCursor: String?
+}
+
+struct ChangesResponse: ResponseEncodable {
+    var gallery: GalleryResponse
+    var items: [ItemResponse]
+}
+
+struct DropResponse: ResponseEncodable {
+    struct Upload: Codable, Equatable {
+        var itemId: String
+        var fileIndex: Int
+        var uploadURL: String
+    }
+
+    var items: [ItemResponse]
+    var uploads: [Upload]
+}
+
+/// `POST /api/galleries`
+struct CreateGalleryRequest: Decodable { var name: String }
+
+/// `PATCH /api/galleries/{id}`
+struct UpdateGalleryRequest: Decodable {
+    var name: String?
+    var imagesPerRow: Int?
+}
+
+/// `POST /api/galleries/{id}/drops`
+struct DropRequest: Decodable {
+    /// Where the items go: `{"index": n}`, `{"after": itemId}`, `{"start": true}`; absent means the end.
+    struct Position: Decodable {
+        var index: Int?
+        var after: String?
+        var start: Bool?
+    }
+
+    var payload: DropPayload
+    var at: Position?
+
+    func insertionPoint() throws(GalleryError) -> InsertionPoint {
+        guard let at else { return .end }
+        if let after = at.after {
+            guard let id = ItemID(after) else { throw .invalid("'after' must be an item id.") }
+            return .after(id)
+        }
+        if let index = at.index {
+            guard index >= 0 else { throw .invalid("'index' must not be negative.") }
+            return .index(index)
+        }
+        if at.start == true { return .start }
+        return .end
+    }
+}
+
+/// URLs of stored images: content-addressed and immutable.
+enum MediaPath {
+    static func make(hash: String, mimeType: String) -> String {
+        "/media/\(hash).\(TypeIdentifier(mimeType: mimeType)?.preferredFileExtension ?? "bin")"
+    }
+}

@@ -1,0 +1,88 @@
+import AsyncHTTPClient
+import BlobStore
+import Foundation
+import GalleryCore
+import GalleryStoreSQLite
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The parts of a running server.
+public struct GalleryServices: Sendable {
+    /// Galleries and items.
+    public let store: any GalleryStore
+    /// Image files.
+    public let blobs: BlobStore
+    /// Loading of pending items.
+    public let ingestion: IngestionService
+}
+
+/// Builds the whole application: database, image folder, fetcher, routes and background services.
+/// - Parameter fetcher: the fetcher to use; nil for the live one (AsyncHTTPClient, with the configured address policy).
+public func buildApplication(
+    configuration: ServerConfiguration, fetcher: Fetcher? = nil, logger: Logger = Logger(label: "image-gallery")
+) async throws -> some ApplicationProtocol {
+    try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+    let database = try AppDatabase.open(atPath: configuration.databasePath)
+    let store = SQLiteGalleryStore(database: database)
+    let blobs = try BlobStore(root: configuration.blobDirectory)
+    var services: [any Service] = []
+    let liveFetcher: Fetcher
+    if let fetcher {
+        liveFetcher = fetcher
+    } else {
+        let client = Fetcher.makeHTTPClient()
+        services.append(HTTPClientService(client: client))
+        liveFetcher = .live(client: client, resolver: .system, policy: AddressPolicy(allowed: configuration.fetchAllow))
+    }
+    let ingestion = IngestionService(
+        store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
+        fetchLimits: configuration.fetchLimits, logger: logger)
+    services.append(IngestionBackgroundService(ingestion: ingestion, uploadPatience: configuration.uploadPatience))
+    let parts = GalleryServices(store: store, blobs: blobs, ingestion: ingestion)
+    let router = buildRouter(parts, configuration: configuration)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
+        services: services,
+        logger: logger)
+}
+
+/// The router: the JSON API, image bytes and the web client.
+public func buildRouter(_ parts: GalleryServices, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: FileMiddleware(configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: false))
+    GalleryRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits).add(to: router)
+    ItemRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
+    MediaRoutes(blobs: parts.blobs).add(to: router)
+    WebRoutes(store: parts.store, webRoot: configuration.webRoot).add(to: router)
+    return router
+}
+
+/// Shuts the fetcher's HTTP client down with the server.
+struct HTTPClientService: Service {
+    let client: HTTPClient
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        try await client.shutdown()
+    }
+}
+
+/// Resumes pending work at start, then fails abandoned uploads now and then.
+struct IngestionBackgroundService: Service {
+    let ingestion: IngestionService
+    let uploadPatience: TimeInterval
+
+    func run() async throws {
+        await ingestion.resumePendingWork()
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(30))
+                await ingestion.failAbandonedUploads(olderThan: uploadPatience)
+            }
+        }
+        ingestion.jobs.cancelAll()
+    }
+}

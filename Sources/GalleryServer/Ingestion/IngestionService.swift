@@ -1,0 +1,168 @@
+import BlobStore
+import Foundation
+import GalleryCore
+import Logging
+
+/// Loads the data of pending items: fetches URLs, takes uploads and inline bytes, checks and stores the image, and
+/// turns each placeholder into a ready or failed item.
+public final class IngestionService: Sendable {
+    let store: any GalleryStore
+    let blobs: BlobStore
+    let fetcher: Fetcher
+    let limits: ImageLimits
+    let fetchLimits: Fetcher.Limits
+    let logger: Logger
+    /// Progress of items being loaded.
+    public let progress = ProgressBoard()
+    let jobs = JobRegistry()
+
+    /// Makes the service.
+    public init(
+        store: any GalleryStore, blobs: BlobStore, fetcher: Fetcher, limits: ImageLimits,
+        fetchLimits: Fetcher.Limits, logger: Logger
+    ) {
+        self.store = store
+        self.blobs = blobs
+        self.fetcher = fetcher
+        self.limits = limits
+        self.fetchLimits = fetchLimits
+        self.logger = logger
+    }
+
+    /// Starts loading a remote item in the background (once: a second call while it runs does nothing).
+    public func startFetching(_ item: Item) {
+        guard item.origin == .remote, let source = item.sourceURL else { return }
+        jobs.start(item.id) { [self] in
+            await self.fetch(item.id, from: source)
+        }
+    }
+
+    /// Starts storing bytes that came inline with the drop.
+    public func startStoringInline(_ item: Item, data: Data) {
+        jobs.start(item.id) { [self] in
+            await self.ingest(item.id) { writer in try writer.write(data) }
+        }
+    }
+
+    /// Takes an upload's body for a pending upload item, and returns the item as it ends (ready or failed).
+    public func receiveUpload<Body: AsyncSequence & Sendable>(
+        for id: ItemID, declaredLength: Int64?, body: Body
+    ) async throws -> Item where Body.Element: Collection & Sendable, Body.Element.Element == UInt8 {
+        let item = try await store.item(id)
+        guard item.state == .pending, item.origin == .upload, item.trashedAt == nil else {
+            throw GalleryError.conflict("This item is not waiting for an upload.")
+        }
+        guard !progress.isActive(id) else { throw GalleryError.conflict("This item is already being uploaded.") }
+        if let declaredLength, declaredLength > limits.maximumBytes {
+            return try await fail(id, .tooLarge(limitBytes: limits.maximumBytes))
+        }
+        await ingest(id) { [progress] writer in
+            var received: Int64 = 0
+            progress.update(id, received: 0, total: declaredLength)
+            for try await chunk in body {
+                try writer.write(chunk)
+                received += Int64(chunk.count)
+                progress.update(id, received: received, total: declaredLength)
+            }
+            if received == 0 { throw UploadError.empty }
+        }
+        return try await store.item(id)
+    }
+
+    /// Resumes after a restart: fetches pending remote items again; fails pending uploads that were cut off.
+    public func resumePendingWork() async {
+        blobs.removeIncomingLeftovers()
+        do {
+            for item in try await store.pendingItems() {
+                switch item.origin {
+                case .remote: startFetching(item)
+                case .upload, .inline: _ = try? await store.markFailed(item.id, reason: .uploadInterrupted)
+                }
+            }
+        } catch {
+            logger.error("could not resume pending items: \(error)")
+        }
+    }
+
+    /// Fails upload placeholders whose upload never started within `patience`, so nothing stays pending forever.
+    public func failAbandonedUploads(olderThan patience: TimeInterval, now: Date = Date()) async {
+        guard let pending = try? await store.pendingItems() else { return }
+        for item in pending where item.origin == .upload && !progress.isActive(item.id) && !jobs.isRunning(item.id) {
+            if now.timeIntervalSince(item.createdAt) > patience {
+                _ = try? await store.markFailed(item.id, reason: .uploadInterrupted)
+            }
+        }
+    }
+
+    /// Waits until no job is running (for tests and shutdown).
+    public func waitUntilIdle() async {
+        await jobs.waitUntilIdle()
+    }
+
+    // MARK: - Work
+
+    func fetch(_ id: ItemID, from source: String) async {
+        guard let url = URL(string: source) else {
+            _ = try? await fail(id, .invalidURL("the link is malformed"))
+            return
+        }
+        await ingest(id) { [fetcher, fetchLimits, progress] writer in
+            _ = try await fetcher.fetch(
+                url, fetchLimits,
+                { chunk in try writer.write(chunk) },
+                { received, total in progress.update(id, received: received, total: total) })
+        }
+    }
+
+    /// Writes the bytes with `load`, then checks and stores them and settles the item.
+    func ingest(_ id: ItemID, load: (BlobWriter) async throws -> Void) async {
+        defer { progress.remove(id) }
+        let writer: BlobWriter
+        do {
+            writer = try blobs.makeWriter(maximumBytes: limits.maximumBytes)
+        } catch {
+            logger.error("cannot write blobs: \(error)")
+            _ = try? await fail(id, .internalError)
+            return
+        }
+        do {
+            try await load(writer)
+            let finished = try writer.finish()
+            switch ImageAcceptance.evaluate(
+                header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits)
+            {
+            case .failure(let reason):
+                try? FileManager.default.removeItem(at: finished.temporaryURL)
+                _ = try await fail(id, reason)
+            case .success(let image):
+                // The file is in place before the row points at it: a crash in between leaves an unused file, never a
+                // missing one.
+                try blobs.commit(finished)
+                _ = try await store.markReady(id, image: image)
+            }
+        } catch {
+            writer.discard()
+            _ = try? await fail(id, reason(for: error))
+        }
+    }
+
+    func reason(for error: any Error) -> FailureReason {
+        switch error {
+        case let error as Fetcher.Error: return error.failureReason(limits: fetchLimits)
+        case BlobStore.Error.tooLarge: return .tooLarge(limitBytes: limits.maximumBytes)
+        case UploadError.empty: return .notAnImage
+        case is CancellationError: return .uploadInterrupted
+        default:
+            logger.warning("ingestion failed: \(error)")
+            return .uploadInterrupted
+        }
+    }
+
+    @discardableResult
+    func fail(_ id: ItemID, _ reason: FailureReason) async throws -> Item {
+        _ = try await store.markFailed(id, reason: reason)
+        return try await store.item(id)
+    }
+
+    enum UploadError: Error { case empty }
+}

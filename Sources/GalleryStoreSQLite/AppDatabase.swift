@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import GalleryCore
+
+/// The SQLite database: owns the writer and the migrator; every write method is one transaction.
+public final class AppDatabase: Sendable {
+    /// The GRDB writer (a pool in WAL mode on disk, a queue in memory).
+    let writer: any DatabaseWriter
+
+    /// Opens the database file at `path`, in WAL mode, running migrations.
+    public static func open(atPath path: String) throws -> AppDatabase {
+        let pool = try DatabasePool(path: path, configuration: makeConfiguration())
+        return try AppDatabase(writer: pool)
+    }
+
+    /// An empty in-memory database, for tests.
+    public static func makeInMemory() throws -> AppDatabase {
+        try AppDatabase(writer: DatabaseQueue(configuration: makeConfiguration()))
+    }
+
+    init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    static func makeConfiguration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // Every acknowledged write survives a crash of the process; synchronous=FULL also survives power loss in WAL mode.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
+    }
+
+    /// The journal mode in use ("wal" on disk).
+    public func journalMode() throws -> String {
+        try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    /// Names of the migrations applied, in order.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try Self.migrator.appliedMigrations(db) }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: galleries, items, blobs, settings") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE gallery (
+                      id TEXT PRIMARY KEY NOT NULL,
+                      name TEXT NOT NULL CHECK (length(trim(name)) > 0 AND length(name) <= 200),
+                      imagesPerRow INTEGER NOT NULL CHECK (imagesPerRow BETWEEN 1 AND 12),
+                      sequence INTEGER NOT NULL DEFAULT 0 CHECK (sequence >= 0),
+                      createdAt DATETIME NOT NULL,
+                      updatedAt DATETIME NOT NULL,
+                      trashedAt DATETIME
+                    );
+                    CREATE TABLE blob (
+                      hash TEXT PRIMARY KEY NOT NULL CHECK (length(hash) = 64),
+                      mimeType TEXT NOT NULL,
+                      byteCount INTEGER NOT NULL CHECK (byteCount > 0),
+                      width INTEGER NOT NULL CHECK (width > 0),
+                      height INTEGER NOT NULL CHECK (height > 0),
+                      createdAt DATETIME NOT NULL
+                    );
+                    CREATE TABLE item (
+                      id TEXT PRIMARY KEY NOT NULL,
+                      galleryId TEXT NOT NULL REFERENCES gallery(id) ON DELETE CASCADE,
+                      orderKey TEXT NOT NULL CHECK (length(orderKey) >= 2),
+                      state TEXT NOT NULL CHECK (state IN ('pending', 'ready', 'failed')),
+                      origin TEXT NOT NULL CHECK (origin IN ('remote', 'upload', 'inline')),
+                      sourceURL TEXT,
+                      title TEXT NOT NULL,
+                      blobHash TEXT REFERENCES blob(hash),
+                      failure TEXT,
+                      createdAt DATETIME NOT NULL,
+                      updatedAt DATETIME NOT NULL,
+                      trashedAt DATETIME,
+                      changeSequence INTEGER NOT NULL,
+                      CHECK (state <> 'ready' OR blobHash IS NOT NULL),
+                      CHECK (state <> 'failed' OR failure IS NOT NULL)
+                    );
+                    CREATE UNIQUE INDEX item_live_order ON item(galleryId, orderKey) WHERE trashedAt IS NULL;
+                    CREATE INDEX item_changes ON item(galleryId, changeSequence);
+                    CREATE INDEX item_pending ON item(state) WHERE state = 'pending';
+                    CREATE INDEX item_blob ON item(blobHash);
+                    CREATE TABLE setting (
+                      key TEXT PRIMARY KEY NOT NULL,
+                      value TEXT NOT NULL
+                    );
+                    """)
+        }
+        return migrator
+    }
+}

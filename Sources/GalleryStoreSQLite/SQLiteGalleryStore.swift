@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+import GalleryCore
+
+/// The gallery store on SQLite (through GRDB).
+public struct SQLiteGalleryStore: GalleryStore {
+    let database: AppDatabase
+    let now: @Sendable () -> Date
+
+    /// Makes a store over an open database.
+    public init(database: AppDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.now = now
+    }
+
+    var writer: any DatabaseWriter { database.writer }
+
+    public func galleries() async throws -> [Gallery] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT \(Gallery.selectColumns) FROM gallery WHERE trashedAt IS NULL ORDER BY name COLLATE NOCASE, id"
+            ).map(Gallery.init(row:))
+        }
+    }
+
+    public func gallery(_ id: GalleryID) async throws -> Gallery {
+        try await writer.read { db in try Self.fetchGallery(db, id) }
+    }
+
+    public func createGallery(named name: String) async throws -> Gallery {
+        let name = try Gallery.validatedName(name)
+        let date = now()
+        return try await writer.write { db in try Self.insertGallery(db, name: name, date: date) }
+    }
+
+    public func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?) async throws -> Gallery {
+        let name = try name.map { name throws(GalleryError) in try Gallery.validatedName(name) }
+        let perRow = try imagesPerRow.map { count throws(GalleryError) in try Gallery.validatedImagesPerRow(count) }
+        let date = now()
+        return try await writer.write { db in
+            _ = try Self.fetchGallery(db, id)
+            if let name {
+                try db.execute(sql: "UPDATE gallery SET name = ? WHERE id = ?", arguments: [name, id.rawValue])
+            }
+            if let perRow {
+                try db.execute(
+                    sql: "UPDATE gallery SET imagesPerRow = ? WHERE id = ?", arguments: [perRow, id.rawValue])
+            }
+            _ = try Self.nextSequence(db, id, date: date)
+            return try Self.fetchGallery(db, id)
+        }
+    }
+
+    public func lastOpenedGallery() async throws -> Gallery {
+        let date = now()
+        return try await writer.write { db in
+            if let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'lastOpenedGallery'"),
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Gallery.selectColumns) FROM gallery WHERE id = ? AND trashedAt IS NULL",
+                    arguments: [text])
+            {
+                return Gallery(row: row)
+            }
+            if let row = try Row.fetchOne(
+                db,
+                sql: "SELECT \(Gallery.selectColumns) FROM gallery WHERE trashedAt IS NULL ORDER BY createdAt, id LIMIT 1")
+            {
+                return Gallery(row: row)
+            }
+            return try Self.insertGallery(db, name: Gallery.firstGalleryName, date: date)
+        }
+    }
+
+    public func setLastOpenedGallery(_ id: GalleryID) async throws {
+        try await writer.write { db in
+            _ = try Self.fetchGallery(db, id)
+            try db.execute(
+                sql: "INSERT INTO setting(key, value) VALUES ('lastOpenedGallery', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [id.rawValue])
+        }
+    }
+
+    public func items(in gallery: GalleryID, after cursor: OrderKey?, limit: Int) async throws -> ItemPage {
+        let limit = max(1, min(limit, 1000))
+        return try await writer.read { db in
+            _ = try Self.fetchGallery(db, gallery)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Item.selectColumns) FROM \(Item.fromClause)
+                    WHERE item.galleryId = ? AND item.trashedAt IS NULL AND item.orderKey > ?
+                    ORDER BY item.orderKey LIMIT ?
+                    """,
+                arguments: [gallery.rawValue, cursor?.rawValue ?? "", limit + 1])
+            var items = try rows.map(Item.init(row:))
+            var next: OrderKey?
+            if items.count > limit {
+                items.removeLast()
+                next = items.last?.orderKey
+            }
+            return ItemPage(items: items, nextCursor: next)
+        }
+    }
+
+    public func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet {
+        try await writer.read { db in
+            let current = try Self.fetchGallery(db, gallery)
+            let items = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Item.selectColumns) FROM \(Item.fromClause)
+                    WHERE item.galleryId = ? AND item.changeSequence > ? ORDER BY item.changeSequence
+                    """,
+                arguments: [gallery.rawValue, sequence]
+            ).map(Item.init(row:))
+            return ChangeSet(gallery: current, items: items)
+        }
+    }
+
+    public func item(_ id: ItemID) async throws -> Item {
+        try await writer.read { db in try Self.fetchItem(db, id) }
+    }
+
+    public func insertPendingItems(_ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint)
+        async throws -> [Item]
+    {
+        guard !drafts.isEmpty else { return [] }
+        let date = now()
+        return try await writer.write { db in
+            _ = try Self.fetchGallery(db, gallery)
+            let (lower, upper) = try Self.bounds(db, gallery, point)
+            let keys = try OrderKey.keys(count: drafts.count, between: lower, upper)
+            let sequence = try Self.nextSequence(db, gallery, date: date)
+            var items: [Item] = []
+            for (draft, key) in zip(drafts, keys) {
+                let id = ItemID.make()
+                try db.execute(
+                    sql: """
+                        INSERT INTO item (id, galleryId, orderKey, state, origin, sourceURL, title, createdAt, updatedAt, changeSequence)
+                        VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        id.rawValue, gallery.rawValue, key.rawValue, draft.origin.rawValue, draft.sourceURL,
+                        draft.title, date, date, sequence,
+                    ])
+                items.append(try Self.fetchItem(db, id))
+            }
+            return items
+        }
+    }
+
+    public func markReady(_ id: ItemID, image: StoredImage) async throws -> Item? {
+        let date = now()
+        return try await writer.write { db in
+            let item = try Self.fetchItem(db, id)
+            guard item.state == .pending else { return nil }
+            try db.execute(
+                sql: """
+                    INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(hash) DO NOTHING
+                    """,
+                arguments: [image.hash, image.mimeType, image.byteCount, image.width, image.height, date])
+            let sequence = try Self.nextSequence(db, item.galleryID, date: date)
+            try db.execute(
+                sql: """
+                    UPDATE item SET state = 'ready', blobHash = ?, failure = NULL, updatedAt = ?, changeSequence = ?
+                    WHERE id = ?
+                    """,
+                arguments: [image.hash, date, sequence, id.rawValue])
+            return try Self.fetchItem(db, id)
+        }
+    }
+
+    public func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item? {
+        let date = now()
+        let json = String(decoding: try JSONEncoder().encode(reason), as: UTF8.self)
+        return try await writer.write { db in
+            let item = try Self.fetchItem(db, id)
+            guard item.state == .pending else { return nil }
+            let sequence = try Self.nextSequence(db, item.galleryID, date: date)
+            try db.execute(
+                sql: "UPDATE item SET state = 'failed', failure = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
+                arguments: [json, date, sequence, id.rawValue])
+            return try Self.fetchItem(db, id)
+        }
+    }
+
+    public func markPendingForRetry(_ id: ItemID) async throws -> Item {
+        let date = now()
+        return try await writer.write { db in
+            let item = try Self.fetchItem(db, id)
+            guard item.trashedAt == nil else { throw GalleryError.conflict("The item is in the trash.") }
+            guard item.isRetryable else {
+                throw GalleryError.conflict(
+                    item.state == .failed ? "This item has no link to load again; drop the file again." : "Only a failed item can be retried.")
+            }
+            let sequence = try Self.nextSequence(db, item.galleryID, date: date)
+            try db.execute(
+                sql: "UPDATE item SET state = 'pending', failure = NULL, updatedAt = ?, changeSequence = ? WHERE id = ?",
+                arguments: [date, sequence, id.rawValue])
+            return try Self.fetchItem(db, id)
+        }
+    }
+
+    public func trashItem(_ id: ItemID) async throws -> Item {
+        let date = now()
+        return try await writer.write { db in
+            let item = try Self.fetchItem(db, id)
+            guard item.trashedAt == nil else { return item }
+            let sequence = try Self.nextSequence(db, item.galleryID, date: date)
+            try db.execute(
+                sql: "UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
+                arguments: [date, date, sequence, id.rawValue])
+            return try Self.fetchItem(db, id)
+        }
+    }
+
+    public func pendingItems() async throws -> [Item] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT \(Item.selectColumns) FROM \(Item.fromClause) WHERE item.state = 'pending' ORDER BY item.createdAt, item.id"
+            ).map(Item.init(row:))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import GalleryCore
+import GalleryServer
+import Hummingbird
+import Logging
+
+/// The `image-gallery` command.
+@main
+struct ImageGallery: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "image-gallery",
+        abstract: "A self-hosted gallery for collecting images by drag and drop.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// `image-gallery serve`
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the gallery server.")
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on.") var port = 8080
+    @Option(name: .customLong("data"), help: "The folder for the database and images (default: $XDG_DATA_HOME/image-gallery).")
+    var dataDirectory: String?
+    @Option(
+        name: .customLong("fetch-allow"),
+        help: "An address range (CIDR) the server may fetch from although it is private; repeatable. Also IMAGE_GALLERY_FETCH_ALLOW, comma separated.")
+    var fetchAllow: [String] = []
+
+    func run() async throws {
+        var allowTexts = fetchAllow
+        if let fromEnvironment = ProcessInfo.processInfo.environment["IMAGE_GALLERY_FETCH_ALLOW"] {
+            allowTexts.append(fromEnvironment)
+        }
+        let ranges: [AddressRange]
+        do {
+            ranges = try AddressPolicy.parseRanges(allowTexts)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        let data = dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ServerConfiguration.defaultDataDirectory
+        let configuration = ServerConfiguration(host: host, port: port, dataDirectory: data, fetchAllow: ranges)
+        var logger = Logger(label: "image-gallery")
+        logger.logLevel = .info
+        print("Image Gallery: data in \(data.path)")
+        if !ranges.isEmpty { print("Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))") }
+        print("Image Gallery: open http://\(host):\(port)/")
+        let app = try await buildApplication(configuration: configuration, logger: logger)
+        try await app.runService()
+    }
+}
