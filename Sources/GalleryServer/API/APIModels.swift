@@ -83,6 +83,8 @@ struct ItemPageResponse: ResponseEncodable {
 struct ChangesResponse: ResponseEncodable {
     var gallery: GalleryResponse
     var items: [ItemResponse]
+    /// Bytes received by every item of the gallery that is loading now, by item id.
+    var progress: [String: ProgressBoard.Entry]
 }
 
 struct DropResponse: ResponseEncodable {

@@ -31,9 +31,9 @@ public final class IngestionService: Sendable {
 
     /// Starts loading a remote item in the background (once: a second call while it runs does nothing).
     public func startFetching(_ item: Item) {
-        guard item.origin == .remote, let source = item.sourceURL else { return }
+        guard let source = item.sourceURL else { return }
         jobs.start(item.id) { [self] in
-            await self.fetch(item.id, from: source)
+            await self.fetch(item, from: source)
         }
     }
 
@@ -58,11 +58,11 @@ public final class IngestionService: Sendable {
         }
         await ingest(id) { [progress] writer in
             var received: Int64 = 0
-            progress.update(id, received: 0, total: declaredLength)
+            progress.update(id, in: item.galleryID, received: 0, total: declaredLength)
             for try await chunk in body {
                 try writer.write(chunk)
                 received += Int64(chunk.count)
-                progress.update(id, received: received, total: declaredLength)
+                progress.update(id, in: item.galleryID, received: received, total: declaredLength)
             }
             if received == 0 { throw UploadError.empty }
         }
@@ -101,7 +101,8 @@ public final class IngestionService: Sendable {
 
     // MARK: - Work
 
-    func fetch(_ id: ItemID, from source: String) async {
+    func fetch(_ item: Item, from source: String) async {
+        let id = item.id
         guard let url = URL(string: source) else {
             _ = try? await fail(id, .invalidURL("the link is malformed"))
             return
@@ -110,7 +111,7 @@ public final class IngestionService: Sendable {
             _ = try await fetcher.fetch(
                 url, fetchLimits,
                 { chunk in try writer.write(chunk) },
-                { received, total in progress.update(id, received: received, total: total) })
+                { received, total in progress.update(id, in: item.galleryID, received: received, total: total) })
         }
     }
 

@@ -12,14 +12,14 @@ public final class ProgressBoard: Sendable {
         public var total: Int64?
     }
 
-    private let entries = Mutex<[ItemID: Entry]>([:])
+    private let entries = Mutex<[ItemID: (gallery: GalleryID, entry: Entry)]>([:])
 
     /// An empty board.
     public init() {}
 
     /// Records progress for an item.
-    public func update(_ id: ItemID, received: Int64, total: Int64?) {
-        entries.withLock { $0[id] = Entry(received: received, total: total) }
+    public func update(_ id: ItemID, in gallery: GalleryID, received: Int64, total: Int64?) {
+        entries.withLock { $0[id] = (gallery, Entry(received: received, total: total)) }
     }
 
     /// Forgets an item (done, failed or gone).
@@ -29,7 +29,16 @@ public final class ProgressBoard: Sendable {
 
     /// The progress of an item, if it is loading.
     public func entry(for id: ItemID) -> Entry? {
-        entries.withLock { $0[id] }
+        entries.withLock { $0[id]?.entry }
+    }
+
+    /// The progress of every loading item of a gallery, by item id.
+    public func entries(in gallery: GalleryID) -> [String: Entry] {
+        entries.withLock { all in
+            var result: [String: Entry] = [:]
+            for (id, value) in all where value.gallery == gallery { result[id.rawValue] = value.entry }
+            return result
+        }
     }
 
     /// Whether an item is being loaded right now.

@@ -52,7 +52,9 @@ struct GalleryRoutes<Context: RequestContext> {
             let id = try Self.galleryID(context)
             let since = request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
             let changes = try await store.changes(in: id, since: since)
-            return ChangesResponse(gallery: GalleryResponse(changes.gallery), items: changes.items.map(response))
+            return ChangesResponse(
+                gallery: GalleryResponse(changes.gallery), items: changes.items.map(response),
+                progress: ingestion.progress.entries(in: id))
         }
         galleries.post(":gallery/drops") { request, context in
             let id = try Self.galleryID(context)

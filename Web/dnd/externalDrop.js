@@ -1,0 +1,89 @@
+// HTML5 adapter for drags coming from outside the page (other sites, the desktop).
+// Data is read only at drop time, because browsers release it only then. Every registration returns a cleanup.
+
+const USABLE_TYPES = ["files", "text/uri-list", "text/html", "text/plain", "text/x-moz-url"];
+
+/** Whether a drag offering these types carries anything the gallery can take. */
+export function acceptsTypes(types) {
+  return Array.from(types ?? []).some((type) => USABLE_TYPES.includes(String(type).toLowerCase()));
+}
+
+/** The raw representations of a DataTransfer, as the server's drop endpoint takes them (files kept apart). */
+export function readPayload(dataTransfer) {
+  const get = (type) => {
+    try {
+      return dataTransfer.getData(type) || null;
+    } catch {
+      return null;
+    }
+  };
+  const files = Array.from(dataTransfer.files ?? []);
+  return {
+    payload: {
+      uriList: get("text/uri-list"),
+      html: get("text/html"),
+      plainText: get("text/plain"),
+      mozURL: get("text/x-moz-url"),
+      files: files.map((file) => ({ name: file.name, type: file.type, size: file.size })),
+    },
+    files,
+  };
+}
+
+/**
+ * Makes `element` a drop target for external drags.
+ * Callbacks: onEnter(), onOver({x, y}), onLeave(), onDrop({x, y, payload, files}); `isLocal(event)` tells drags that
+ * started inside the app (handled elsewhere) so they are ignored here.
+ */
+export function dropTargetForExternal(element, { onEnter, onOver, onLeave, onDrop, isLocal = () => false }) {
+  let depth = 0;
+  const usable = (event) => !isLocal(event) && acceptsTypes(event.dataTransfer?.types);
+
+  const enter = (event) => {
+    if (!usable(event)) return;
+    event.preventDefault();
+    if (depth++ === 0) onEnter?.();
+  };
+  const over = (event) => {
+    if (!usable(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    onOver?.({ x: event.clientX, y: event.clientY });
+  };
+  const leave = (event) => {
+    if (!usable(event)) return;
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) onLeave?.();
+  };
+  const drop = (event) => {
+    if (!usable(event)) return;
+    event.preventDefault();
+    depth = 0;
+    const { payload, files } = readPayload(event.dataTransfer);
+    onDrop?.({ x: event.clientX, y: event.clientY, payload, files });
+  };
+  element.addEventListener("dragenter", enter);
+  element.addEventListener("dragover", over);
+  element.addEventListener("dragleave", leave);
+  element.addEventListener("drop", drop);
+  return () => {
+    element.removeEventListener("dragenter", enter);
+    element.removeEventListener("dragover", over);
+    element.removeEventListener("dragleave", leave);
+    element.removeEventListener("drop", drop);
+  };
+}
+
+/** Paste (Ctrl/Cmd+V) through the same path as a drop; ignored while typing in a field. */
+export function pasteTarget(target, onPaste) {
+  const paste = (event) => {
+    const field = event.target?.closest?.("input, textarea, [contenteditable]");
+    if (field || !event.clipboardData) return;
+    const { payload, files } = readPayload(event.clipboardData);
+    if (!files.length && !payload.uriList && !payload.html && !payload.plainText) return;
+    event.preventDefault();
+    onPaste({ payload, files });
+  };
+  target.addEventListener("paste", paste);
+  return () => target.removeEventListener("paste", paste);
+}

@@ -1,0 +1,103 @@
+// One item's cell: a placeholder while pending, the image when ready, an error tile when failed.
+// A cell belongs to one item for its whole life, and an image answer is shown only if it is still the one the cell
+// asked for (the seed's `url == self.imageURL` check).
+
+export function createTile(item) {
+  const element = document.createElement("div");
+  element.className = "tile";
+  element.setAttribute("role", "listitem");
+  element.dataset.itemId = item.id;
+  element.tabIndex = -1;
+  return element;
+}
+
+/** Brings the cell up to date with the item; rebuilds its content only when the state or image changed. */
+export function updateTile(element, item, progress, { onRetry, onRemove }) {
+  const signature = `${item.state}|${item.imageURL ?? ""}|${item.failure?.message ?? ""}|${item.retryable}|${item.title}`;
+  element.dataset.state = item.state;
+  if (item.state === "pending") element.setAttribute("aria-busy", "true");
+  else element.removeAttribute("aria-busy");
+  if (element.dataset.signature !== signature) {
+    element.dataset.signature = signature;
+    element.replaceChildren(...content(item, { onRetry, onRemove }));
+  }
+  if (item.state === "pending") showProgress(element, item, progress);
+}
+
+function content(item, { onRetry, onRemove }) {
+  if (item.state === "ready") return [image(item)];
+  if (item.state === "failed") return failure(item, { onRetry, onRemove });
+  const spinner = document.createElement("div");
+  spinner.className = "spinner";
+  spinner.setAttribute("aria-hidden", "true");
+  const title = document.createElement("span");
+  title.className = "tile-title";
+  title.textContent = `Loading ${item.title ?? ""}`.trim();
+  return [spinner, title];
+}
+
+function image(item) {
+  const img = document.createElement("img");
+  img.alt = item.title || "Image";
+  img.decoding = "async";
+  img.draggable = true;
+  if (item.width && item.height) {
+    img.width = item.width;
+    img.height = item.height;
+  }
+  const requested = item.imageURL;
+  img.dataset.requested = requested;
+  img.addEventListener("load", () => {
+    if (img.dataset.requested === requested) img.classList.add("loaded");
+  });
+  img.addEventListener("error", () => {
+    if (img.dataset.requested === requested) img.alt = `${item.title || "Image"} (could not be shown)`;
+  });
+  img.src = requested;
+  return img;
+}
+
+function failure(item, { onRetry, onRemove }) {
+  const reason = document.createElement("p");
+  reason.className = "reason";
+  reason.textContent = item.failure?.message ?? "Could not load";
+  const title = document.createElement("span");
+  title.className = "tile-title";
+  title.textContent = item.title ?? "";
+  title.title = item.sourceURL ?? item.title ?? "";
+  const actions = document.createElement("div");
+  actions.className = "actions";
+  if (item.retryable) actions.append(button("Retry", `Retry ${item.title}`, () => onRetry(item)));
+  actions.append(button("Remove", `Remove ${item.title}`, () => onRemove(item)));
+  return [reason, title, actions];
+}
+
+function button(label, description, action) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.textContent = label;
+  element.title = description;
+  element.addEventListener("click", (event) => {
+    event.stopPropagation();
+    element.disabled = true;
+    Promise.resolve(action()).finally(() => {
+      element.disabled = false;
+    });
+  });
+  return element;
+}
+
+function showProgress(element, item, progress) {
+  let bar = element.querySelector("progress");
+  if (!progress || !progress.total) {
+    bar?.remove();
+    return;
+  }
+  if (!bar) {
+    bar = document.createElement("progress");
+    bar.setAttribute("aria-label", `Loading ${item.title}`);
+    element.append(bar);
+  }
+  bar.max = progress.total;
+  bar.value = Math.min(progress.received, progress.total);
+}
