@@ -76,7 +76,9 @@ public struct Fetcher: Sendable {
     public typealias Sink = @Sendable (_ chunk: [UInt8]) async throws -> Void
 
     /// Fetches `url`, handing the body to `sink` and reporting progress.
-    public var fetch: @Sendable (_ url: URL, _ limits: Limits, _ sink: @escaping Sink, _ progress: @escaping Progress) async throws -> Response
+    public var fetch:
+        @Sendable (_ url: URL, _ limits: Limits, _ sink: @escaping Sink, _ progress: @escaping Progress) async throws ->
+            Response
 
     /// Makes a fetcher from its implementation.
     public init(fetch: @escaping @Sendable (URL, Limits, @escaping Sink, @escaping Progress) async throws -> Response) {

@@ -6,7 +6,8 @@ extension ImageProbe {
     static func probeGIF(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
         // "GIF89a" + logical screen descriptor (7 bytes).
         guard let width = bytes.u16le(6), let height = bytes.u16le(8), let packed = bytes.u8(10),
-              bytes.has(11, 2) else {
+            bytes.has(11, 2)
+        else {
             throw .truncated
         }
         guard width > 0, height > 0 else { throw .invalidDimensions }

@@ -6,7 +6,8 @@ extension ImageProbe {
     static func probePNG(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
         // 8 signature + 4 length + 4 type + 4 width + 4 height.
         guard let ihdrLength = bytes.u32be(8), bytes.matches(Array("IHDR".utf8), at: 12),
-              let width = bytes.u32be(16), let height = bytes.u32be(20) else {
+            let width = bytes.u32be(16), let height = bytes.u32be(20)
+        else {
             throw .truncated
         }
         let maximum = Int(Int32.max)

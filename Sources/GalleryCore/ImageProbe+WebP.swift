@@ -24,7 +24,8 @@ extension ImageProbe {
         case "VP8X":
             // Flags byte, 3 reserved bytes, 24-bit canvas width-1 and height-1.
             guard let flags = bytes.u8(payload), let widthMinusOne = bytes.u24le(payload + 4),
-                  let heightMinusOne = bytes.u24le(payload + 7) else {
+                let heightMinusOne = bytes.u24le(payload + 7)
+            else {
                 throw .truncated
             }
             return ImageInfo(

@@ -117,16 +117,19 @@ public enum ImageProbe {
     static func unsupportedFormatName(_ bytes: ProbeBytes) -> String? {
         // BMP: "BM" followed by a known DIB header size, so text starting with "BM" is not a BMP.
         if bytes.matches(Array("BM".utf8), at: 0), let dib = bytes.u32le(14),
-           [12, 16, 40, 52, 56, 64, 108, 124].contains(dib) {
+            [12, 16, 40, 52, 56, 64, 108, 124].contains(dib)
+        {
             return "bmp"
         }
         if bytes.matches([0x49, 0x49, 0x2A, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0)
-            || bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0) {
+            || bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0)
+        {
             return "tiff"
         }
         // ICO / CUR: reserved 0, type 1 or 2, at least one image.
         if bytes.matches([0x00, 0x00], at: 0), let type = bytes.u16le(2), type == 1 || type == 2,
-           let count = bytes.u16le(4), count > 0 {
+            let count = bytes.u16le(4), count > 0
+        {
             return type == 1 ? "ico" : "cur"
         }
         if let name = isoBaseMediaImageName(bytes) { return name }
@@ -141,7 +144,8 @@ public enum ImageProbe {
     /// HEIC / AVIF: an `ftyp` box at offset 4 whose major or compatible brands name an image format.
     static func isoBaseMediaImageName(_ bytes: ProbeBytes) -> String? {
         guard bytes.matches(Array("ftyp".utf8), at: 4), let boxSize = bytes.u32be(0), boxSize >= 16,
-              let major = bytes.fourCC(8) else { return nil }
+            let major = bytes.fourCC(8)
+        else { return nil }
         let heif: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
         let avif: Set<String> = ["avif", "avis"]
         if avif.contains(major) { return "avif" }

@@ -43,7 +43,8 @@ public func buildApplication(
     let router = buildRouter(parts, configuration: configuration)
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
         services: services,
         logger: logger)
 }
@@ -52,7 +53,10 @@ public func buildApplication(
 public func buildRouter(_ parts: GalleryServices, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: FileMiddleware(configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: false))
+    router.add(
+        middleware: FileMiddleware(
+            configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
+            searchForIndexHtml: false))
     GalleryRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
     MediaRoutes(blobs: parts.blobs).add(to: router)

@@ -22,7 +22,8 @@ public struct ServerConfiguration: Sendable {
 
     /// Makes a configuration.
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, webRoot: URL = ServerConfiguration.defaultWebRoot,
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
+        webRoot: URL = ServerConfiguration.defaultWebRoot,
         fetchAllow: [AddressRange] = [], imageLimits: ImageLimits = ImageLimits(),
         fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600
     ) {
@@ -54,7 +55,8 @@ public struct ServerConfiguration: Sendable {
     public static var defaultDataDirectory: URL {
         let environment = ProcessInfo.processInfo.environment
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("image-gallery", isDirectory: true)
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(
+                "image-gallery", isDirectory: true)
         }
         return FileManager.default.homeDirectoryForCurrentUser
             .appendingPathComponent(".local/share/image-gallery", isDirectory: true)

@@ -24,7 +24,8 @@ extension SQLiteGalleryStore {
     static func insertGallery(_ db: Database, name: String, date: Date) throws -> Gallery {
         let id = GalleryID.make()
         try db.execute(
-            sql: "INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?)",
+            sql:
+                "INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?)",
             arguments: [id.rawValue, name, Gallery.defaultImagesPerRow, date, date])
         return try fetchGallery(db, id)
     }
@@ -54,12 +55,18 @@ extension SQLiteGalleryStore {
                 let anchorKey = try key(
                     "SELECT orderKey \(live) AND id = ?", [g, anchor.rawValue])
             else { return try bounds(db, gallery, .end) }
-            return (anchorKey, try key("SELECT orderKey \(live) AND orderKey > ? ORDER BY orderKey LIMIT 1", [g, anchorKey.rawValue]))
+            return (
+                anchorKey,
+                try key("SELECT orderKey \(live) AND orderKey > ? ORDER BY orderKey LIMIT 1", [g, anchorKey.rawValue])
+            )
         case .index(let index):
             if index <= 0 { return try bounds(db, gallery, .start) }
             let lower = try key("SELECT orderKey \(live) ORDER BY orderKey LIMIT 1 OFFSET ?", [g, index - 1])
             guard let lower else { return try bounds(db, gallery, .end) }
-            return (lower, try key("SELECT orderKey \(live) AND orderKey > ? ORDER BY orderKey LIMIT 1", [g, lower.rawValue]))
+            return (
+                lower,
+                try key("SELECT orderKey \(live) AND orderKey > ? ORDER BY orderKey LIMIT 1", [g, lower.rawValue])
+            )
         }
     }
 }

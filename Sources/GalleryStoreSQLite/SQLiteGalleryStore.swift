@@ -19,7 +19,8 @@ public struct SQLiteGalleryStore: GalleryStore {
         try await writer.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT \(Gallery.selectColumns) FROM gallery WHERE trashedAt IS NULL ORDER BY name COLLATE NOCASE, id"
+                sql:
+                    "SELECT \(Gallery.selectColumns) FROM gallery WHERE trashedAt IS NULL ORDER BY name COLLATE NOCASE, id"
             ).map(Gallery.init(row:))
         }
     }
@@ -64,8 +65,9 @@ public struct SQLiteGalleryStore: GalleryStore {
             }
             if let row = try Row.fetchOne(
                 db,
-                sql: "SELECT \(Gallery.selectColumns) FROM gallery WHERE trashedAt IS NULL ORDER BY createdAt, id LIMIT 1")
-            {
+                sql:
+                    "SELECT \(Gallery.selectColumns) FROM gallery WHERE trashedAt IS NULL ORDER BY createdAt, id LIMIT 1"
+            ) {
                 return Gallery(row: row)
             }
             return try Self.insertGallery(db, name: Gallery.firstGalleryName, date: date)
@@ -76,7 +78,8 @@ public struct SQLiteGalleryStore: GalleryStore {
         try await writer.write { db in
             _ = try Self.fetchGallery(db, id)
             try db.execute(
-                sql: "INSERT INTO setting(key, value) VALUES ('lastOpenedGallery', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                sql:
+                    "INSERT INTO setting(key, value) VALUES ('lastOpenedGallery', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 arguments: [id.rawValue])
         }
     }
@@ -193,11 +196,14 @@ public struct SQLiteGalleryStore: GalleryStore {
             guard item.trashedAt == nil else { throw GalleryError.conflict("The item is in the trash.") }
             guard item.isRetryable else {
                 throw GalleryError.conflict(
-                    item.state == .failed ? "This item has no link to load again; drop the file again." : "Only a failed item can be retried.")
+                    item.state == .failed
+                        ? "This item has no link to load again; drop the file again."
+                        : "Only a failed item can be retried.")
             }
             let sequence = try Self.nextSequence(db, item.galleryID, date: date)
             try db.execute(
-                sql: "UPDATE item SET state = 'pending', failure = NULL, updatedAt = ?, changeSequence = ? WHERE id = ?",
+                sql:
+                    "UPDATE item SET state = 'pending', failure = NULL, updatedAt = ?, changeSequence = ? WHERE id = ?",
                 arguments: [date, sequence, id.rawValue])
             return try Self.fetchItem(db, id)
         }
@@ -220,7 +226,8 @@ public struct SQLiteGalleryStore: GalleryStore {
         try await writer.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT \(Item.selectColumns) FROM \(Item.fromClause) WHERE item.state = 'pending' ORDER BY item.createdAt, item.id"
+                sql:
+                    "SELECT \(Item.selectColumns) FROM \(Item.fromClause) WHERE item.state = 'pending' ORDER BY item.createdAt, item.id"
             ).map(Item.init(row:))
         }
     }

@@ -21,11 +21,15 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
-    @Option(name: .customLong("data"), help: "The folder for the database and images (default: $XDG_DATA_HOME/image-gallery).")
+    @Option(
+        name: .customLong("data"),
+        help: "The folder for the database and images (default: $XDG_DATA_HOME/image-gallery).")
     var dataDirectory: String?
     @Option(
         name: .customLong("fetch-allow"),
-        help: "An address range (CIDR) the server may fetch from although it is private; repeatable. Also IMAGE_GALLERY_FETCH_ALLOW, comma separated.")
+        help:
+            "An address range (CIDR) the server may fetch from although it is private; repeatable. Also IMAGE_GALLERY_FETCH_ALLOW, comma separated."
+    )
     var fetchAllow: [String] = []
 
     func run() async throws {
@@ -39,12 +43,16 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let data = dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ServerConfiguration.defaultDataDirectory
+        let data =
+            dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? ServerConfiguration.defaultDataDirectory
         let configuration = ServerConfiguration(host: host, port: port, dataDirectory: data, fetchAllow: ranges)
         var logger = Logger(label: "image-gallery")
         logger.logLevel = .info
         print("Image Gallery: data in \(data.path)")
-        if !ranges.isEmpty { print("Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))") }
+        if !ranges.isEmpty {
+            print("Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))")
+        }
         print("Image Gallery: open http://\(host):\(port)/")
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.runService()

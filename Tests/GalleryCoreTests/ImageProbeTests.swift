@@ -145,27 +145,38 @@ enum ProbeFixture {
     }
 
     static let samples: [Sample] = [
-        Sample(name: "png", data: makePNG(width: 640, height: 480),
-               expected: ImageInfo(format: .png, width: 640, height: 480, orientation: 1, isAnimated: false)),
-        Sample(name: "apng", data: makePNG(width: 10, height: 20, acTLBeforeIDAT: true),
-               expected: ImageInfo(format: .png, width: 10, height: 20, orientation: 1, isAnimated: true)),
-        Sample(name: "jpeg-exif-II-6", data: makeJPEG(width: 400, height: 300, exif: exifSegment(orientation: 6, order: .intel)),
-               expected: ImageInfo(format: .jpeg, width: 300, height: 400, orientation: 6, isAnimated: false)),
-        Sample(name: "jpeg-exif-MM-3-progressive",
-               data: makeJPEG(width: 400, height: 300, sof: 0xC2, exif: exifSegment(orientation: 3, order: .motorola)),
-               expected: ImageInfo(format: .jpeg, width: 400, height: 300, orientation: 3, isAnimated: false)),
-        Sample(name: "jpeg-cmyk-padded", data: makeJPEG(width: 33, height: 17, components: 4, withPadding: true),
-               expected: ImageInfo(format: .jpeg, width: 33, height: 17, orientation: 1, isAnimated: false)),
-        Sample(name: "gif-1", data: makeGIF(width: 16, height: 9, frames: 1),
-               expected: ImageInfo(format: .gif, width: 16, height: 9, orientation: 1, isAnimated: false)),
-        Sample(name: "gif-2", data: makeGIF(width: 300, height: 200, frames: 2),
-               expected: ImageInfo(format: .gif, width: 300, height: 200, orientation: 1, isAnimated: true)),
-        Sample(name: "webp-vp8", data: makeWebPLossy(width: 1024, height: 768),
-               expected: ImageInfo(format: .webp, width: 1024, height: 768, orientation: 1, isAnimated: false)),
-        Sample(name: "webp-vp8l", data: makeWebPLossless(width: 16383, height: 1),
-               expected: ImageInfo(format: .webp, width: 16383, height: 1, orientation: 1, isAnimated: false)),
-        Sample(name: "webp-vp8x-animated", data: makeWebPExtended(width: 70000, height: 3, animated: true),
-               expected: ImageInfo(format: .webp, width: 70000, height: 3, orientation: 1, isAnimated: true)),
+        Sample(
+            name: "png", data: makePNG(width: 640, height: 480),
+            expected: ImageInfo(format: .png, width: 640, height: 480, orientation: 1, isAnimated: false)),
+        Sample(
+            name: "apng", data: makePNG(width: 10, height: 20, acTLBeforeIDAT: true),
+            expected: ImageInfo(format: .png, width: 10, height: 20, orientation: 1, isAnimated: true)),
+        Sample(
+            name: "jpeg-exif-II-6",
+            data: makeJPEG(width: 400, height: 300, exif: exifSegment(orientation: 6, order: .intel)),
+            expected: ImageInfo(format: .jpeg, width: 300, height: 400, orientation: 6, isAnimated: false)),
+        Sample(
+            name: "jpeg-exif-MM-3-progressive",
+            data: makeJPEG(width: 400, height: 300, sof: 0xC2, exif: exifSegment(orientation: 3, order: .motorola)),
+            expected: ImageInfo(format: .jpeg, width: 400, height: 300, orientation: 3, isAnimated: false)),
+        Sample(
+            name: "jpeg-cmyk-padded", data: makeJPEG(width: 33, height: 17, components: 4, withPadding: true),
+            expected: ImageInfo(format: .jpeg, width: 33, height: 17, orientation: 1, isAnimated: false)),
+        Sample(
+            name: "gif-1", data: makeGIF(width: 16, height: 9, frames: 1),
+            expected: ImageInfo(format: .gif, width: 16, height: 9, orientation: 1, isAnimated: false)),
+        Sample(
+            name: "gif-2", data: makeGIF(width: 300, height: 200, frames: 2),
+            expected: ImageInfo(format: .gif, width: 300, height: 200, orientation: 1, isAnimated: true)),
+        Sample(
+            name: "webp-vp8", data: makeWebPLossy(width: 1024, height: 768),
+            expected: ImageInfo(format: .webp, width: 1024, height: 768, orientation: 1, isAnimated: false)),
+        Sample(
+            name: "webp-vp8l", data: makeWebPLossless(width: 16383, height: 1),
+            expected: ImageInfo(format: .webp, width: 16383, height: 1, orientation: 1, isAnimated: false)),
+        Sample(
+            name: "webp-vp8x-animated", data: makeWebPExtended(width: 70000, height: 3, animated: true),
+            expected: ImageInfo(format: .webp, width: 70000, height: 3, orientation: 1, isAnimated: true)),
     ]
 
     /// Calls `probe` and checks the invariants any successful result must satisfy.
@@ -209,11 +220,14 @@ enum ProbeFixture {
     }
 
     @Test func pngWithAcTLOnlyAfterIDATIsNotAnimated() throws {
-        #expect(try ImageProbe.probe(ProbeFixture.makePNG(width: 5, height: 5, acTLAfterIDAT: true)).isAnimated == false)
+        #expect(
+            try ImageProbe.probe(ProbeFixture.makePNG(width: 5, height: 5, acTLAfterIDAT: true)).isAnimated == false)
     }
 
     @Test func pngWithZeroWidthHasNoSize() {
-        #expect(throws: ImageProbe.Error.invalidDimensions) { try ImageProbe.probe(ProbeFixture.makePNG(width: 0, height: 5)) }
+        #expect(throws: ImageProbe.Error.invalidDimensions) {
+            try ImageProbe.probe(ProbeFixture.makePNG(width: 0, height: 5))
+        }
     }
 
     @Test func pngWhoseFirstChunkIsNotIHDRIsDamaged() {
@@ -235,7 +249,9 @@ enum ProbeFixture {
     }
 
     @Test func jpegWithOrientation6ReportsSwappedSize() throws {
-        let info = try ImageProbe.probe(ProbeFixture.makeJPEG(width: 4032, height: 3024, exif: ProbeFixture.exifSegment(orientation: 6, order: .intel)))
+        let info = try ImageProbe.probe(
+            ProbeFixture.makeJPEG(
+                width: 4032, height: 3024, exif: ProbeFixture.exifSegment(orientation: 6, order: .intel)))
         #expect(info.orientation == 6)
         #expect(info.width == 3024)
         #expect(info.height == 4032)
@@ -244,7 +260,8 @@ enum ProbeFixture {
     @Test(arguments: ProbeFixture.ExifByteOrder.allCases, 1...8)
     func jpegExifOrientationIsReadInBothByteOrders(order: ProbeFixture.ExifByteOrder, orientation: Int) throws {
         let info = try ImageProbe.probe(
-            ProbeFixture.makeJPEG(width: 200, height: 100, exif: ProbeFixture.exifSegment(orientation: orientation, order: order)))
+            ProbeFixture.makeJPEG(
+                width: 200, height: 100, exif: ProbeFixture.exifSegment(orientation: orientation, order: order)))
         #expect(info.orientation == orientation)
         let swapped = orientation >= 5
         #expect(info.width == (swapped ? 100 : 200))
@@ -252,12 +269,15 @@ enum ProbeFixture {
     }
 
     @Test func jpegWithBigEndianOrientation8ReportsSwappedSize() throws {
-        let info = try ImageProbe.probe(ProbeFixture.makeJPEG(width: 10, height: 20, exif: ProbeFixture.exifSegment(orientation: 8, order: .motorola)))
+        let info = try ImageProbe.probe(
+            ProbeFixture.makeJPEG(
+                width: 10, height: 20, exif: ProbeFixture.exifSegment(orientation: 8, order: .motorola)))
         #expect(info == ImageInfo(format: .jpeg, width: 20, height: 10, orientation: 8, isAnimated: false))
     }
 
     @Test func jpegWithOutOfRangeOrientationFallsBackTo1() throws {
-        let info = try ImageProbe.probe(ProbeFixture.makeJPEG(width: 10, height: 20, exif: ProbeFixture.exifSegment(orientation: 9, order: .intel)))
+        let info = try ImageProbe.probe(
+            ProbeFixture.makeJPEG(width: 10, height: 20, exif: ProbeFixture.exifSegment(orientation: 9, order: .intel)))
         #expect(info.orientation == 1)
         #expect(info.width == 10)
     }
@@ -295,7 +315,9 @@ enum ProbeFixture {
     }
 
     @Test func jpegWithZeroHeightHasNoSize() {
-        #expect(throws: ImageProbe.Error.invalidDimensions) { try ImageProbe.probe(ProbeFixture.makeJPEG(width: 10, height: 0)) }
+        #expect(throws: ImageProbe.Error.invalidDimensions) {
+            try ImageProbe.probe(ProbeFixture.makeJPEG(width: 10, height: 0))
+        }
     }
 
     @Test func jpegSegmentLengthPastTheEndIsTruncated() {
@@ -310,8 +332,12 @@ enum ProbeFixture {
 
     @Test func jpegWithHostileExifOffsetsKeepsOrientation1() throws {
         // IFD offset far outside the segment, then a huge entry count with no entries.
-        let badOffset = ProbeFixture.ascii("Exif") + [0, 0] + ProbeFixture.ascii("II") + ProbeFixture.le16(42) + ProbeFixture.le32(0xFFFF_FFF0)
-        let badCount = ProbeFixture.ascii("Exif") + [0, 0] + ProbeFixture.ascii("MM") + ProbeFixture.be16(42) + ProbeFixture.be32(8) + ProbeFixture.be16(0xFFFF) + ProbeFixture.be16(0x0112)
+        let badOffset =
+            ProbeFixture.ascii("Exif") + [0, 0] + ProbeFixture.ascii("II") + ProbeFixture.le16(42)
+            + ProbeFixture.le32(0xFFFF_FFF0)
+        let badCount =
+            ProbeFixture.ascii("Exif") + [0, 0] + ProbeFixture.ascii("MM") + ProbeFixture.be16(42)
+            + ProbeFixture.be32(8) + ProbeFixture.be16(0xFFFF) + ProbeFixture.be16(0x0112)
         for payload in [badOffset, badCount] {
             let segment = [0xFF, 0xE1] + ProbeFixture.be16(payload.count + 2) + payload
             let info = try ImageProbe.probe(ProbeFixture.makeJPEG(width: 9, height: 8, exif: segment))
@@ -329,7 +355,8 @@ enum ProbeFixture {
     }
 
     @Test func gif87aReportsLittleEndianSize() throws {
-        let info = try ImageProbe.probe(ProbeFixture.makeGIF(width: 0x0102, height: 0x0304, frames: 1, version: "GIF87a"))
+        let info = try ImageProbe.probe(
+            ProbeFixture.makeGIF(width: 0x0102, height: 0x0304, frames: 1, version: "GIF87a"))
         #expect(info.width == 258)
         #expect(info.height == 772)
     }
@@ -343,7 +370,9 @@ enum ProbeFixture {
     }
 
     @Test func gifWithZeroSizeHasNoSize() {
-        #expect(throws: ImageProbe.Error.invalidDimensions) { try ImageProbe.probe(ProbeFixture.makeGIF(width: 0, height: 0, frames: 1)) }
+        #expect(throws: ImageProbe.Error.invalidDimensions) {
+            try ImageProbe.probe(ProbeFixture.makeGIF(width: 0, height: 0, frames: 1))
+        }
     }
 
     @Test func lossyWebPReportsMaskedSize() throws {
@@ -373,11 +402,16 @@ enum ProbeFixture {
     }
 
     @Test func webPWithUnknownFirstChunkIsDamaged() {
-        #expect(throws: ImageProbe.Error.truncated) { try ImageProbe.probe(ProbeFixture.riff(ProbeFixture.ascii("XXXX") + ProbeFixture.le32(0))) }
+        #expect(throws: ImageProbe.Error.truncated) {
+            try ImageProbe.probe(ProbeFixture.riff(ProbeFixture.ascii("XXXX") + ProbeFixture.le32(0)))
+        }
     }
 
     @Test func probeWorksOnDataSlices() throws {
-        let padded = Data([1, 2, 3]) + ProbeFixture.makeJPEG(width: 64, height: 32, exif: ProbeFixture.exifSegment(orientation: 5, order: .intel))
+        let padded =
+            Data([1, 2, 3])
+            + ProbeFixture.makeJPEG(
+                width: 64, height: 32, exif: ProbeFixture.exifSegment(orientation: 5, order: .intel))
         let slice = padded[3...]
         #expect(slice.startIndex == 3)
         let info = try ImageProbe.probe(slice)
@@ -391,8 +425,11 @@ enum ProbeFixture {
         #expect(ImageProbe.format(of: Data([0xFF, 0xD8, 0xFF])) == .jpeg)
         #expect(ImageProbe.format(of: Data(ProbeFixture.ascii("GIF87a"))) == .gif)
         #expect(ImageProbe.format(of: Data(ProbeFixture.ascii("GIF89a"))) == .gif)
-        #expect(ImageProbe.format(of: Data(ProbeFixture.ascii("RIFF") + [0, 0, 0, 0] + ProbeFixture.ascii("WEBP"))) == .webp)
-        #expect(ImageProbe.format(of: Data(ProbeFixture.ascii("RIFF") + [0, 0, 0, 0] + ProbeFixture.ascii("WAVE"))) == nil)
+        #expect(
+            ImageProbe.format(of: Data(ProbeFixture.ascii("RIFF") + [0, 0, 0, 0] + ProbeFixture.ascii("WEBP"))) == .webp
+        )
+        #expect(
+            ImageProbe.format(of: Data(ProbeFixture.ascii("RIFF") + [0, 0, 0, 0] + ProbeFixture.ascii("WAVE"))) == nil)
         #expect(ImageProbe.format(of: Data(ProbeFixture.ascii("GIF90a"))) == nil)
         #expect(ImageProbe.format(of: Data()) == nil)
     }
@@ -410,15 +447,38 @@ enum ProbeFixture {
     }
 
     static let unsupported: [(String, [UInt8])] = [
-        ("bmp", ProbeFixture.ascii("BM") + ProbeFixture.le32(70) + [0, 0, 0, 0] + ProbeFixture.le32(54) + ProbeFixture.le32(40) + ProbeFixture.le32(2) + ProbeFixture.le32(2)),
+        (
+            "bmp",
+            ProbeFixture.ascii("BM") + ProbeFixture.le32(70) + [0, 0, 0, 0] + ProbeFixture.le32(54)
+                + ProbeFixture.le32(40) + ProbeFixture.le32(2) + ProbeFixture.le32(2)
+        ),
         ("tiff", [0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0]),
         ("tiff", [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 0x08]),
         ("ico", [0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x10, 0x10, 0, 0]),
-        ("heic", ProbeFixture.be32(24) + ProbeFixture.ascii("ftypheic") + ProbeFixture.be32(0) + ProbeFixture.ascii("mif1heic")),
-        ("heic", ProbeFixture.be32(24) + ProbeFixture.ascii("ftypheix") + ProbeFixture.be32(0) + ProbeFixture.ascii("mif1heix")),
-        ("heic", ProbeFixture.be32(20) + ProbeFixture.ascii("ftypmif1") + ProbeFixture.be32(0) + ProbeFixture.ascii("mif1")),
-        ("avif", ProbeFixture.be32(28) + ProbeFixture.ascii("ftypavif") + ProbeFixture.be32(0) + ProbeFixture.ascii("avifmif1miaf")),
-        ("avif", ProbeFixture.be32(24) + ProbeFixture.ascii("ftypmif1") + ProbeFixture.be32(0) + ProbeFixture.ascii("mif1avif")),
+        (
+            "heic",
+            ProbeFixture.be32(24) + ProbeFixture.ascii("ftypheic") + ProbeFixture.be32(0)
+                + ProbeFixture.ascii("mif1heic")
+        ),
+        (
+            "heic",
+            ProbeFixture.be32(24) + ProbeFixture.ascii("ftypheix") + ProbeFixture.be32(0)
+                + ProbeFixture.ascii("mif1heix")
+        ),
+        (
+            "heic",
+            ProbeFixture.be32(20) + ProbeFixture.ascii("ftypmif1") + ProbeFixture.be32(0) + ProbeFixture.ascii("mif1")
+        ),
+        (
+            "avif",
+            ProbeFixture.be32(28) + ProbeFixture.ascii("ftypavif") + ProbeFixture.be32(0)
+                + ProbeFixture.ascii("avifmif1miaf")
+        ),
+        (
+            "avif",
+            ProbeFixture.be32(24) + ProbeFixture.ascii("ftypmif1") + ProbeFixture.be32(0)
+                + ProbeFixture.ascii("mif1avif")
+        ),
         ("svg", ProbeFixture.ascii("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")),
         ("svg", [0xEF, 0xBB, 0xBF] + ProbeFixture.ascii("\n  <?xml version=\"1.0\"?><svg/>")),
         ("svg", ProbeFixture.ascii("\t\r\n<SVG></SVG>")),
@@ -445,7 +505,9 @@ enum ProbeFixture {
     }
 
     @Test func mp4FileTypeBoxIsNotAnImage() {
-        let mp4 = ProbeFixture.be32(24) + ProbeFixture.ascii("ftypisom") + ProbeFixture.be32(0) + ProbeFixture.ascii("isomavc1")
+        let mp4 =
+            ProbeFixture.be32(24) + ProbeFixture.ascii("ftypisom") + ProbeFixture.be32(0)
+            + ProbeFixture.ascii("isomavc1")
         #expect(throws: ImageProbe.Error.notAnImage) { try ImageProbe.probe(Data(mp4)) }
     }
 
@@ -496,7 +558,8 @@ enum ProbeFixture {
             for _ in 0..<Int.random(in: 1...6, using: &generator) {
                 let index = Int.random(in: 0..<bytes.count, using: &generator)
                 // Favour extreme values, which stress length and offset fields.
-                bytes[index] = [0x00, 0xFF, 0x7F, 0x80, UInt8.random(in: 0...255, using: &generator)]
+                bytes[index] =
+                    [0x00, 0xFF, 0x7F, 0x80, UInt8.random(in: 0...255, using: &generator)]
                     .randomElement(using: &generator) ?? 0
             }
             _ = ProbeFixture.probeChecked(Data(bytes))

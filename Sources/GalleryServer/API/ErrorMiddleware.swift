@@ -16,7 +16,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .conflict(let message): throw HTTPError(.conflict, message: message)
             }
         } catch let error as DecodingError {
-            throw HTTPError(.badRequest, message: "The request body is not valid JSON of the expected shape (\(Self.describe(error))).")
+            throw HTTPError(
+                .badRequest,
+                message: "The request body is not valid JSON of the expected shape (\(Self.describe(error))).")
         } catch let error as HTTPResponseError {
             throw error
         } catch {

@@ -27,7 +27,9 @@ extension Fetcher {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidURL("only http and https links can be loaded")
         }
-        guard url.user == nil, url.password == nil else { throw .invalidURL("links with a user name or password are refused") }
+        guard url.user == nil, url.password == nil else {
+            throw .invalidURL("links with a user name or password are refused")
+        }
         guard var host = url.host, !host.isEmpty else { throw .invalidURL("the link has no host") }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         return host
@@ -51,11 +53,15 @@ extension Fetcher {
 
             var request = HTTPClientRequest(url: url.absoluteString)
             request.headers.add(name: "User-Agent", value: "ImageGallery/0.1 (+self-hosted image gallery)")
-            request.headers.add(name: "Accept", value: "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8,*/*;q=0.5")
+            request.headers.add(
+                name: "Accept", value: "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8,*/*;q=0.5")
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(request, timeout: .seconds(Int64(limits.deadline.components.seconds) + 1))
-            } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+                response = try await client.execute(
+                    request, timeout: .seconds(Int64(limits.deadline.components.seconds) + 1))
+            } catch let error as HTTPClientError
+                where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout
+            {
                 throw Fetcher.Error.timedOut
             } catch is CancellationError {
                 throw Fetcher.Error.timedOut
@@ -91,13 +97,16 @@ extension Fetcher {
             } catch is CancellationError {
                 throw Fetcher.Error.timedOut
             }
-            return Response(finalURL: url, contentType: response.headers.first(name: "content-type"), byteCount: received)
+            return Response(
+                finalURL: url, contentType: response.headers.first(name: "content-type"), byteCount: received)
         }
     }
 }
 
 /// Runs `operation`, cancelling it and throwing `Fetcher.Error.timedOut` when `deadline` passes first.
-func withDeadline<T: Sendable>(_ deadline: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+func withDeadline<T: Sendable>(_ deadline: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws
+    -> T
+{
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await operation() }
         group.addTask {

@@ -41,7 +41,9 @@ extension Resolver {
                     let bytes = withUnsafeBytes(of: address) { Array($0) }
                     if let ip = IPAddress(bytes: bytes) { addresses.append(ip) }
                 } else if info.pointee.ai_family == AF_INET6 {
-                    let address = sockaddr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                    let address = sockaddr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                        $0.pointee.sin6_addr
+                    }
                     let bytes = withUnsafeBytes(of: address) { Array($0) }
                     if let ip = IPAddress(bytes: bytes) { addresses.append(ip) }
                 }

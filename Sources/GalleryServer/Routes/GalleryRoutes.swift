@@ -38,7 +38,9 @@ struct GalleryRoutes<Context: RequestContext> {
             let query = request.uri.queryParameters
             var cursor: OrderKey?
             if let text = query.get("cursor"), !text.isEmpty {
-                guard let key = OrderKey(rawValue: text) else { throw GalleryError.invalid("'cursor' is not a valid cursor.") }
+                guard let key = OrderKey(rawValue: text) else {
+                    throw GalleryError.invalid("'cursor' is not a valid cursor.")
+                }
                 cursor = key
             }
             let limit = query.get("limit").flatMap { Int($0) } ?? 500
@@ -83,7 +85,8 @@ struct GalleryRoutes<Context: RequestContext> {
                     current = try await ingestion.fail(item.id, .tooLarge(limitBytes: limits.maximumBytes))
                 } else {
                     uploads.append(
-                        .init(itemId: item.id.rawValue, fileIndex: fileIndex, uploadURL: "/api/items/\(item.id)/content"))
+                        .init(
+                            itemId: item.id.rawValue, fileIndex: fileIndex, uploadURL: "/api/items/\(item.id)/content"))
                 }
             case .remote:
                 ingestion.startFetching(item)
@@ -99,7 +102,8 @@ struct GalleryRoutes<Context: RequestContext> {
         switch source {
         case .file(_, let name, _, _, let sourceURL):
             let unwrapped = sourceURL.map(URLUnwrapping.imageURL(for:))
-            return ItemDraft(origin: .upload, sourceURL: unwrapped?.absoluteString, title: ItemTitle.make(fromFileName: name))
+            return ItemDraft(
+                origin: .upload, sourceURL: unwrapped?.absoluteString, title: ItemTitle.make(fromFileName: name))
         case .remote(let url):
             let unwrapped = URLUnwrapping.imageURL(for: url).absoluteString
             return ItemDraft(origin: .remote, sourceURL: unwrapped, title: ItemTitle.make(fromURL: unwrapped))

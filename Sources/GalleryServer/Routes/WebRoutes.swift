@@ -23,7 +23,8 @@ struct WebRoutes<Context: RequestContext> {
             headers[.cacheControl] = "no-cache"
             headers[.contentSecurityPolicy] =
                 "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-            let body = try await fileIO.loadFile(path: webRoot.appendingPathComponent("index.html").path, context: context)
+            let body = try await fileIO.loadFile(
+                path: webRoot.appendingPathComponent("index.html").path, context: context)
             return Response(status: .ok, headers: headers, body: body)
         }
     }

@@ -1,0 +1,110 @@
+"""Fixtures for the browser tests: the gallery server, the "other site" images come from, and a Chromium page.
+
+Needs Debian's Chromium (`apt-get install chromium`), the Python packages in requirements.txt
+(`pip install -r Tests/Browser/requirements.txt`; never `playwright install`: the tests drive the system Chromium), and
+a built server (`swift build`, or IMAGE_GALLERY_BIN pointing at the binary).
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import helpers
+
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:  # reported by pytest_configure
+    sync_playwright = None
+    expect = None
+
+try:
+    import PIL  # noqa: F401 - the JPEG and GIF images are made with it
+except ImportError:
+    PIL = None
+
+VIEWPORT = {"width": 1280, "height": 900}
+DEFAULT_TIMEOUT_MS = 10_000
+
+
+def pytest_configure(config):
+    missing = []
+    if shutil.which("chromium") is None:
+        missing.append("Chromium: apt-get install chromium")
+    python_missing = [name for name, module in (("playwright", sync_playwright), ("pillow", PIL)) if module is None]
+    if python_missing:
+        missing.append(f"the Python packages {', '.join(python_missing)}: pip install -r Tests/Browser/requirements.txt")
+    binary = helpers.server_binary()
+    if not binary.exists():
+        missing.append(f"the server binary {binary}: run `swift build` (or set IMAGE_GALLERY_BIN)")
+    if missing:
+        pytest.exit("The browser tests need " + "; and ".join(missing) + ".", returncode=4)
+    expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def _failed(request) -> bool:
+    return any(getattr(request.node, f"report_{when}", None) is not None
+               and getattr(request.node, f"report_{when}").failed for when in ("setup", "call"))
+
+
+@pytest.fixture
+def other_site():
+    site = helpers.OtherSite().start()
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def server(tmp_path, request):
+    """A gallery server on a fresh data folder; `server.gallery_id` is the gallery `/` opens ("My Gallery")."""
+    gallery_server = helpers.GalleryServer(helpers.server_binary(), tmp_path / "data", tmp_path / "server.log")
+    gallery_server.start()
+    gallery_server.gallery_id = gallery_server.open_gallery_id()
+    yield gallery_server
+    gallery_server.stop()
+    if _failed(request):
+        print(f"\n--- server log ({gallery_server.log_path}) ---\n{gallery_server.log_tail()}")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=shutil.which("chromium"), headless=True, args=["--no-sandbox", "--no-proxy-server"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, server, request, tmp_path):
+    """A fresh browser context on the gallery page of `server`, after the list has appeared."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    gallery_page = context.new_page()
+    problems: list[str] = []
+    gallery_page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    gallery_page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
+                    if message.type in ("error", "warning") else None)
+    gallery_page.problems = problems
+    gallery_page.goto(f"{server.base_url}/")
+    expect(gallery_page).to_have_url(f"{server.base_url}/g/{server.gallery_id}")
+    expect(gallery_page.get_by_role("list", name="My Gallery")).to_be_attached()
+    yield gallery_page
+    if _failed(request):
+        shot = tmp_path / "failure.png"
+        try:
+            gallery_page.screenshot(path=str(shot), full_page=True)
+            print(f"\n--- screenshot: {shot}")
+        except Exception as error:  # noqa: BLE001
+            print(f"\n--- no screenshot: {error}")
+        if problems:
+            print("--- browser console ---\n" + "\n".join(problems))
+    context.close()

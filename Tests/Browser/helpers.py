@@ -1,0 +1,537 @@
+"""Helpers for the browser tests: generated images, the "other site", the gallery server, and simulated drops.
+
+Everything here talks only to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import re
+import signal
+import socket
+import struct
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+import zlib
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Callable, Iterable, Optional
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_BINARY = REPO_ROOT / ".build" / "debug" / "image-gallery"
+
+
+def server_binary() -> Path:
+    """The gallery server binary: IMAGE_GALLERY_BIN, else the debug build of this checkout."""
+    override = os.environ.get("IMAGE_GALLERY_BIN")
+    return Path(override) if override else DEFAULT_BINARY
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until(predicate: Callable[[], object], *, timeout: float = 10.0, message: str = "condition") -> object:
+    """Polls a non-browser condition (the JSON API, a log) until it is truthy; browser states use `expect`."""
+    deadline = time.monotonic() + timeout
+    last_error: Optional[BaseException] = None
+    while True:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception as error:  # noqa: BLE001 - reported below if it never succeeds
+            last_error = error
+        if time.monotonic() > deadline:
+            detail = f" (last error: {last_error!r})" if last_error else ""
+            raise AssertionError(f"timed out after {timeout}s waiting for {message}{detail}")
+        time.sleep(0.05)
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Images
+
+
+def png(width: int, height: int, rgb: tuple[int, int, int] = (200, 90, 40)) -> bytes:
+    """A PNG of the given size (truecolour, a diagonal two-colour pattern), built with zlib and struct."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    other = tuple(255 - c for c in rgb)
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        for x in range(width):
+            rows.extend(rgb if ((x + y) // 8) % 2 == 0 else other)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
+
+
+def _pillow_image(width: int, height: int, rgb: tuple[int, int, int]):
+    from PIL import Image, ImageDraw  # required: see requirements.txt (the conftest says so if it is missing)
+
+    image = Image.new("RGB", (width, height), rgb)
+    draw = ImageDraw.Draw(image)
+    draw.line((0, 0, width, height), fill=(255 - rgb[0], 255 - rgb[1], 255 - rgb[2]), width=3)
+    return image
+
+
+def jpeg(width: int, height: int, rgb: tuple[int, int, int] = (40, 120, 200)) -> bytes:
+    """A baseline JPEG of the given size (made with Pillow)."""
+    out = io.BytesIO()
+    _pillow_image(width, height, rgb).save(out, format="JPEG", quality=85)
+    return out.getvalue()
+
+
+def gif(width: int, height: int, rgb: tuple[int, int, int] = (60, 160, 60)) -> bytes:
+    """A GIF of the given size (made with Pillow)."""
+    out = io.BytesIO()
+    _pillow_image(width, height, rgb).convert("P").save(out, format="GIF")
+    return out.getvalue()
+
+
+IMAGE_MAKERS = {"png": (png, "image/png"), "jpeg": (jpeg, "image/jpeg"), "gif": (gif, "image/gif")}
+
+
+def make_image(kind: str, width: int, height: int) -> tuple[bytes, str]:
+    """(bytes, MIME type) of a generated image of the given kind (png, jpeg or gif)."""
+    maker, mime = IMAGE_MAKERS[kind]
+    return maker(width, height), mime
+
+
+def data_url(data: bytes, mime: str) -> str:
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# The other site
+
+
+class OtherSite:
+    """A small website on 127.0.0.1 standing in for the sites images are dragged from.
+
+    Routes:
+      /img/<name>    a registered image (see `image`), answered at once
+      /slow/<name>   the same image, but after the headers (with Content-Length) and the first half of the body it
+                     waits until the test calls `release(name)`
+      /stall/<name>  the same image, but nothing at all is sent until `release(name)`
+      /flaky/<name>  404 until the test calls `fix("/flaky/<name>")`, then the image
+      /missing.png   404
+      /text.txt      text/plain "hello"
+      /page.html     an HTML page with an <img>
+    """
+
+    GATE_PATIENCE = 90.0  # a held request gives up after this long (the gallery's own fetch deadline is 30 s)
+
+    def __init__(self) -> None:
+        self.images: dict[str, tuple[bytes, str]] = {}
+        self.fixed: set[str] = set()
+        self.requests: list[str] = []
+        self._gates: dict[str, threading.Event] = {}
+        self._lock = threading.Lock()
+        self._httpd: Optional[ThreadingHTTPServer] = None
+        self._thread: Optional[threading.Thread] = None
+
+    # -- control
+
+    def image(self, name: str, width: int, height: int, kind: str = "png") -> str:
+        """Registers an image under `name` and returns its /img/ URL."""
+        self.images[name] = make_image(kind, width, height)
+        return self.url(f"/img/{name}")
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def gate(self, name: str) -> threading.Event:
+        with self._lock:
+            return self._gates.setdefault(name, threading.Event())
+
+    def release(self, name: str) -> None:
+        """Lets the held /slow/<name> and /stall/<name> requests (and later ones) finish."""
+        self.gate(name).set()
+
+    def fix(self, path: str) -> None:
+        """Makes a /flaky/ path answer with its image from now on."""
+        with self._lock:
+            self.fixed.add(path)
+
+    def request_count(self, path: str) -> int:
+        with self._lock:
+            return sum(1 for seen in self.requests if seen == path)
+
+    # -- lifecycle
+
+    def start(self) -> "OtherSite":
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+
+            def log_message(self, format: str, *args) -> None:  # noqa: A002 - quiet
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802
+                path = self.path.split("?", 1)[0]
+                with site._lock:
+                    site.requests.append(path)
+                try:
+                    site._answer(self, path)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the gallery server went away (restart tests)
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self.port = self._httpd.server_address[1]
+        self._thread = threading.Thread(target=self._httpd.serve_forever, name="other-site", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        with self._lock:
+            gates = list(self._gates.values())
+        for gate in gates:
+            gate.set()
+        if self._httpd:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+
+    # -- routes
+
+    def _answer(self, handler: BaseHTTPRequestHandler, path: str) -> None:
+        def send(status: int, body: bytes, content_type: str) -> None:
+            handler.send_response(status)
+            handler.send_header("Content-Type", content_type)
+            handler.send_header("Content-Length", str(len(body)))
+            handler.end_headers()
+            handler.wfile.write(body)
+
+        def not_found() -> None:
+            send(404, b"not found", "text/plain")
+
+        if path == "/missing.png":
+            return not_found()
+        if path == "/text.txt":
+            return send(200, b"hello", "text/plain")
+        if path == "/page.html":
+            names = sorted(self.images)
+            imgs = "".join(f'<img src="/img/{name}" alt="{name}">' for name in names)
+            return send(200, f"<!doctype html><title>Other site</title>{imgs}".encode(), "text/html; charset=utf-8")
+        match = re.fullmatch(r"/(img|slow|stall|flaky)/([^/]+)", path)
+        if not match or match.group(2) not in self.images:
+            return not_found()
+        route, name = match.groups()
+        body, mime = self.images[name]
+        if route == "img":
+            return send(200, body, mime)
+        if route == "flaky":
+            with self._lock:
+                fixed = path in self.fixed
+            return send(200, body, mime) if fixed else not_found()
+        gate = self.gate(name)
+        if route == "stall":
+            gate.wait(self.GATE_PATIENCE)
+            return send(200, body, mime)
+        # slow: headers and half the body now, the rest once released
+        handler.send_response(200)
+        handler.send_header("Content-Type", mime)
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        half = len(body) // 2
+        handler.wfile.write(body[:half])
+        handler.wfile.flush()
+        gate.wait(self.GATE_PATIENCE)
+        handler.wfile.write(body[half:])
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# The gallery server
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # noqa: ANN002, ANN003
+        return None
+
+
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+_NO_REDIRECT_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect())
+
+
+class GalleryServer:
+    """One `image-gallery serve` process on 127.0.0.1, with its data folder; can be stopped and started again."""
+
+    def __init__(self, binary: Path, data_dir: Path, log_path: Path) -> None:
+        self.binary = binary
+        self.data_dir = data_dir
+        self.log_path = log_path
+        self.port: Optional[int] = None
+        self.process: Optional[subprocess.Popen] = None
+        self._log = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, port: Optional[int] = None) -> "GalleryServer":
+        assert self.process is None, "already running"
+        self.port = port or self.port or free_port()
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._log = open(self.log_path, "ab")
+        self._log.write(f"\n=== start on port {self.port} ===\n".encode())
+        self._log.flush()
+        self.process = subprocess.Popen(
+            [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data", str(self.data_dir), "--fetch-allow", "127.0.0.0/8"],
+            stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            if self.process.poll() is not None:
+                code = self.process.returncode
+                self.process = None
+                raise RuntimeError(f"image-gallery exited with {code} at start:\n{self.log_tail()}")
+            try:
+                with _OPENER.open(f"{self.base_url}/api/galleries", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"image-gallery did not answer within 30 s:\n{self.log_tail()}")
+            time.sleep(0.05)
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
+        if self._log:
+            self._log.close()
+            self._log = None
+
+    def restart(self, port: Optional[int] = None) -> None:
+        """Stops the process and starts a new one on the same data folder (and the same port unless given)."""
+        self.stop()
+        self.start(port or self.port)
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    # -- the JSON API
+
+    def request(self, method: str, path: str, body: Optional[dict] = None) -> tuple[int, object]:
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(f"{self.base_url}{path}", data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with _OPENER.open(request, timeout=10) as response:
+                raw = response.read()
+                return response.status, json.loads(raw) if raw else None
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            try:
+                return error.code, json.loads(raw)
+            except ValueError:
+                return error.code, raw.decode(errors="replace")
+
+    def api(self, method: str, path: str, body: Optional[dict] = None) -> object:
+        status, payload = self.request(method, path, body)
+        assert 200 <= status < 300, f"{method} {path} answered {status}: {payload}"
+        return payload
+
+    def open_gallery_id(self) -> str:
+        """The gallery `/` redirects to (the first start creates "My Gallery")."""
+        try:
+            _NO_REDIRECT_OPENER.open(f"{self.base_url}/", timeout=10)
+        except urllib.error.HTTPError as error:
+            location = error.headers.get("Location", "")
+            match = re.search(r"/g/([^/?#]+)", location)
+            assert error.code in (301, 302, 303, 307) and match, f"/ answered {error.code} Location={location!r}"
+            return match.group(1)
+        raise AssertionError("/ did not redirect to a gallery")
+
+    def gallery(self, gallery_id: str) -> dict:
+        return self.api("GET", f"/api/galleries/{gallery_id}")
+
+    def items(self, gallery_id: str) -> list[dict]:
+        return self.api("GET", f"/api/galleries/{gallery_id}/items?limit=500")["items"]
+
+    def drop_uris(self, gallery_id: str, urls: Iterable[str]) -> list[dict]:
+        """Adds items through the API (for setting up a gallery), at the end."""
+        payload = {"payload": {"uriList": "\r\n".join(urls)}}
+        return self.api("POST", f"/api/galleries/{gallery_id}/drops", payload)["items"]
+
+    def wait_settled(self, gallery_id: str, count: int, timeout: float = 15.0) -> list[dict]:
+        """Waits until the gallery has `count` items and none is pending."""
+
+        def settled():
+            items = self.items(gallery_id)
+            return items if len(items) == count and all(i["state"] != "pending" for i in items) else None
+
+        return wait_until(settled, timeout=timeout, message=f"{count} settled items")
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# The page
+
+
+@dataclass
+class DropFile:
+    """A file carried by a simulated drop."""
+
+    name: str
+    data: bytes
+    type: str
+
+
+ITEM = '[role="listitem"]'
+
+_POINT_JS = """
+(at) => {
+  const gallery = document.querySelector('#gallery');
+  if (!gallery) throw new Error('no #gallery element on the page');
+  const items = [...gallery.querySelectorAll('[role="listitem"]')];
+  const g = gallery.getBoundingClientRect();
+  const visible = {
+    left: Math.max(g.left, 0), top: Math.max(g.top, 0),
+    right: Math.min(g.right, window.innerWidth), bottom: Math.min(g.bottom, window.innerHeight),
+  };
+  if (at !== null && at < items.length) {
+    items[at].scrollIntoView({block: 'nearest'});
+    const r = items[at].getBoundingClientRect();
+    return {x: r.left + 2, y: r.top + r.height / 2};
+  }
+  if (items.length === 0) {
+    return {x: (visible.left + visible.right) / 2, y: (visible.top + visible.bottom) / 2};
+  }
+  const last = items[items.length - 1];
+  last.scrollIntoView({block: 'nearest'});
+  const r = last.getBoundingClientRect();
+  const x = Math.max(r.right - 2, visible.right - 30);
+  const below = r.bottom + 8;
+  return below < visible.bottom - 4 ? {x, y: below} : {x, y: r.top + r.height / 2};
+}
+"""
+
+_DRAG_JS = """
+async ({files, data, point, events}) => {
+  const gallery = document.querySelector('#gallery');
+  const dt = new DataTransfer();
+  for (const [type, value] of data) dt.setData(type, value);
+  for (const f of files) {
+    const raw = atob(f.b64);
+    const bytes = new Uint8Array(raw.length);
+    for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+    dt.items.add(new File([bytes], f.name, {type: f.type}));
+  }
+  let target = document.elementFromPoint(point.x, point.y);
+  if (!target || !gallery.contains(target)) target = gallery;
+  const cancelled = {};
+  for (const type of events) {
+    const event = new DragEvent(type, {
+      bubbles: true, cancelable: true, composed: true, dataTransfer: dt,
+      clientX: point.x, clientY: point.y, screenX: point.x, screenY: point.y,
+    });
+    const notCancelled = target.dispatchEvent(event);
+    cancelled[type] = !notCancelled;
+    // let the page react between events, as between a real drag's events
+    await new Promise(resolve => requestAnimationFrame(() => resolve()));
+  }
+  return {cancelled, target: target.tagName + (target.id ? '#' + target.id : ''),
+          active: gallery.getAttribute('data-drop-active')};
+}
+"""
+
+
+def drop_point(page, at: Optional[int] = None) -> dict:
+    """Client coordinates for dropping before item `at` (left edge + 2 px, vertical centre), or at the end."""
+    return page.evaluate(_POINT_JS, at)
+
+
+def _drag_data(uri_list, html, text, extra) -> list[list[str]]:
+    data = []
+    if uri_list is not None:
+        data.append(["text/uri-list", uri_list])
+    if html is not None:
+        data.append(["text/html", html])
+    if text is not None:
+        data.append(["text/plain", text])
+    for type_, value in (extra or {}).items():
+        data.append([type_, value])
+    return data
+
+
+def drag(page, events: Iterable[str], *, files: Iterable[DropFile] = (), uri_list: Optional[str] = None,
+         html: Optional[str] = None, text: Optional[str] = None, extra: Optional[dict] = None,
+         at: Optional[int] = None) -> dict:
+    """Dispatches the given drag events (e.g. dragenter, dragover) carrying this data, at the point for `at`.
+
+    The events go to the element under that point inside #gallery (as a real drag's would) and bubble to #gallery.
+    Returns {"cancelled": {event: defaultPrevented}, "target": ..., "active": data-drop-active after the events}.
+    """
+    point = drop_point(page, at)
+    encoded = [{"name": f.name, "type": f.type, "b64": base64.b64encode(f.data).decode("ascii")} for f in files]
+    return page.evaluate(_DRAG_JS, {"files": encoded, "data": _drag_data(uri_list, html, text, extra),
+                                    "point": point, "events": list(events)})
+
+
+def drop(page, *, files: Iterable[DropFile] = (), uri_list: Optional[str] = None, html: Optional[str] = None,
+         text: Optional[str] = None, at: Optional[int] = None, extra: Optional[dict] = None) -> dict:
+    """Simulates an external drop onto the gallery: dragenter, dragover, drop, before item `at` (else at the end).
+
+    Checks what a real browser needs for the drop to happen and not navigate away: the page cancels dragover (else
+    the browser would refuse the drop) and cancels drop (else the browser would open the dropped file or link).
+    """
+    result = drag(page, ["dragenter", "dragover", "drop"], files=files, uri_list=uri_list, html=html, text=text,
+                  extra=extra, at=at)
+    assert result["cancelled"]["dragover"], (
+        f"the page did not call preventDefault() on dragover (target {result['target']}): "
+        "a real browser would not allow this drop")
+    assert result["cancelled"]["drop"], (
+        f"the page did not call preventDefault() on drop (target {result['target']}): "
+        "a real browser would navigate to the dropped data")
+    return result
+
+
+def uri_list(*urls: str, comment: Optional[str] = "dragged from the other site") -> str:
+    """A text/uri-list as browsers write it: CRLF line ends, optionally a leading # comment line."""
+    lines = ([f"# {comment}"] if comment else []) + list(urls)
+    return "\r\n".join(lines) + "\r\n"
+
+
+def boxes(locator) -> list[dict]:
+    """Bounding boxes ({x, y, width, height}) of every element the locator matches, in DOM order."""
+    return locator.evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {x: r.left, y: r.top, width: r.width, height: r.height}; })")
+
+
+def wait_images_loaded(page, count: int) -> None:
+    """Waits until the gallery shows `count` ready items whose <img> elements have all loaded (naturalWidth > 0)."""
+    page.wait_for_function(
+        """(count) => {
+          const imgs = [...document.querySelectorAll('#gallery [role="listitem"][data-state="ready"] img')];
+          return imgs.length === count && imgs.every(i => i.complete && i.naturalWidth > 0);
+        }""",
+        arg=count)
