@@ -25,6 +25,7 @@ public func buildApplication(
     try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
     let database = try AppDatabase.open(atPath: configuration.databasePath)
     let store = SQLiteGalleryStore(database: database)
+    _ = try await store.lastOpenedGallery()  // the first run makes "My Gallery"
     let blobs = try BlobStore(root: configuration.blobDirectory)
     var services: [any Service] = []
     let liveFetcher: Fetcher
