@@ -68,14 +68,12 @@ def png(width: int, height: int, rgb: tuple[int, int, int] = (200, 90, 40)) -> b
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    other = tuple(255 - c for c in rgb)
-    rows = bytearray()
-    for y in range(height):
-        rows.append(0)
-        for x in range(width):
-            rows.extend(rgb if ((x + y) // 8) % 2 == 0 else other)
+    first, second = bytes(rgb), bytes(255 - c for c in rgb)
+    # The pattern repeats every 16 rows: make those rows once, then repeat them.
+    period = [b"\x00" + b"".join(first if ((x + y) // 8) % 2 == 0 else second for x in range(width)) for y in range(16)]
+    rows = b"".join(period[y % 16] for y in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
 
 
 def _pillow_image(width: int, height: int, rgb: tuple[int, int, int]):
@@ -445,8 +443,14 @@ async ({files, data, point, events}) => {
     for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
     dt.items.add(new File([bytes], f.name, {type: f.type}));
   }
-  let target = document.elementFromPoint(point.x, point.y);
-  if (!target || !gallery.contains(target)) target = gallery;
+  let target;
+  if (events[0] === 'dragleave' && window.__galleryTestDragTarget && window.__galleryTestDragTarget.isConnected) {
+    target = window.__galleryTestDragTarget;  // a drag leaves from where it last was
+  } else {
+    target = document.elementFromPoint(point.x, point.y);
+    if (!target || !gallery.contains(target)) target = gallery;
+  }
+  window.__galleryTestDragTarget = target;
   const cancelled = {};
   for (const type of events) {
     const event = new DragEvent(type, {
@@ -535,3 +539,122 @@ def wait_images_loaded(page, count: int) -> None:
           return imgs.length === count && imgs.every(i => i.complete && i.naturalWidth > 0);
         }""",
         arg=count)
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Checks on the page (Playwright is imported lazily: conftest imports this module before checking it is installed)
+
+GALLERY_ITEMS = f"#gallery {ITEM}"
+
+
+def items(page):
+    """All rendered gallery items, in DOM order."""
+    return page.locator(GALLERY_ITEMS)
+
+
+def item_by_id(page, item_id: str):
+    return page.locator(f'{GALLERY_ITEMS}[data-item-id="{item_id}"]')
+
+
+def dom_item_ids(page) -> list[str]:
+    return items(page).evaluate_all("els => els.map(e => e.getAttribute('data-item-id'))")
+
+
+def dom_snapshot(page) -> list[tuple[str, str]]:
+    """(data-item-id, data-state) of every rendered item, in DOM order."""
+    return [tuple(pair) for pair in items(page).evaluate_all(
+        "els => els.map(e => [e.getAttribute('data-item-id'), e.getAttribute('data-state')])")]
+
+
+def expect_snapshot(page, snapshot: list[tuple[str, str]]) -> None:
+    """Waits until the page shows exactly these items, in this order, in these states."""
+    from playwright.sync_api import expect
+
+    expect(items(page)).to_have_count(len(snapshot))
+    for index, (item_id, state) in enumerate(snapshot):
+        expect(items(page).nth(index)).to_have_attribute("data-item-id", item_id)
+        expect(items(page).nth(index)).to_have_attribute("data-state", state)
+
+
+def expect_ready_image(page, server: GalleryServer, item_id: str, width: int, height: int) -> None:
+    """The item shows its stored image: ready, an <img> with alt text whose src is the item's /media/ URL on our
+    server, loaded, and rendered at the image's aspect ratio (within 2 %)."""
+    from playwright.sync_api import expect
+
+    item = item_by_id(page, item_id)
+    expect(item).to_have_attribute("data-state", "ready")
+    api_item = server.api("GET", f"/api/items/{item_id}")
+    assert (api_item["width"], api_item["height"]) == (width, height), f"stored size of {api_item}"
+    img = item.locator("img").first
+    expect(img).to_have_attribute("alt", re.compile(r"\S"))
+    src = img.evaluate("i => i.src")
+    expected = f"{server.base_url}{api_item['imageURL']}"
+    assert api_item["imageURL"].startswith("/media/"), api_item
+    assert src == expected, f"img src {src!r}, expected the item's image {expected!r}"
+    selector = f'{GALLERY_ITEMS}[data-item-id="{item_id}"] img'
+    page.wait_for_function(
+        "sel => { const i = document.querySelector(sel); return !!i && i.complete && i.naturalWidth > 0; }",
+        arg=selector)
+    natural = img.evaluate("i => [i.naturalWidth, i.naturalHeight]")
+    assert natural == [width, height], f"the loaded image is {natural}, expected {[width, height]}"
+    box = img.bounding_box()
+    assert box and box["width"] > 0 and box["height"] > 0, f"the image is not rendered: {box}"
+    rendered, expected_ratio = box["width"] / box["height"], width / height
+    assert abs(rendered - expected_ratio) / expected_ratio <= 0.02, (
+        f"the image is rendered {box['width']:.1f}x{box['height']:.1f} (ratio {rendered:.3f}), "
+        f"its own ratio is {width}x{height} ({expected_ratio:.3f})")
+
+
+def expect_failed_tile(page, item_id: str, reason: str, *, retry: bool) -> None:
+    """The item is a failed tile: square, showing `reason`, with a Remove button and (if `retry`) a Retry button."""
+    from playwright.sync_api import expect
+
+    item = item_by_id(page, item_id)
+    expect(item).to_have_attribute("data-state", "failed")
+    expect(item).to_contain_text(reason)
+    expect(item.get_by_role("button", name="Remove")).to_be_visible()
+    if retry:
+        expect(item.get_by_role("button", name="Retry")).to_be_visible()
+    else:
+        expect(item.get_by_role("button", name="Retry")).to_have_count(0)
+    box = item.bounding_box()
+    assert box and abs(box["width"] - box["height"]) <= 2, f"the failed tile is not square: {box}"
+
+
+LAYOUT_JS = """
+(n) => {
+  const els = [...document.querySelectorAll('#gallery [role="listitem"][data-state="ready"]')];
+  const r = els.map(e => e.getBoundingClientRect());
+  if (r.length < n) return false;
+  const lefts = [];
+  for (const b of r.slice(0, n)) {
+    if (Math.abs(b.top - r[0].top) > 2) return false;          // the first n are in the first row
+    if (lefts.some(x => Math.abs(x - b.left) <= 1)) return false;
+    lefts.push(b.left);
+  }
+  for (let i = 0; i + n < r.length; i++) {
+    if (Math.abs(r[i + n].top - r[i].top) <= 2) return false;  // item i and item i+n are in different rows
+  }
+  return true;
+}
+"""
+
+
+def expect_per_row(page, n: int, timeout: float = 10_000) -> None:
+    """Waits until the ready items are laid out n to a row."""
+    try:
+        page.wait_for_function(LAYOUT_JS, arg=n, timeout=timeout)
+    except Exception as error:  # noqa: BLE001 - replaced by a readable message
+        positions = [(round(b["x"]), round(b["y"]), round(b["width"]), round(b["height"]))
+                     for b in boxes(page.locator(f'{GALLERY_ITEMS}[data-state="ready"]'))]
+        raise AssertionError(f"the items are not laid out {n} per row; (x, y, w, h) of the ready items: "
+                             f"{positions}") from error
+
+
+def pump_until(page, predicate: Callable[[], object], timeout: float = 10.0, message: str = "condition") -> None:
+    """Lets Playwright deliver its events (route handlers) until `predicate` holds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {message}")
+        page.wait_for_timeout(25)

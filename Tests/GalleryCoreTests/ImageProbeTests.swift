@@ -125,18 +125,6 @@ enum ProbeFixture {
         return riff(chunks)
     }
 
-    /// Deterministic SplitMix64 so fuzz tests are reproducible.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     struct Sample: Sendable, CustomTestStringConvertible {
         let name: String
         let data: Data
@@ -542,7 +530,7 @@ enum ProbeFixture {
     }
 
     @Test func randomBytesNeverCrash() {
-        var generator = ProbeFixture.Random(state: 0x5EED_1234)
+        var generator = SeededGenerator(seed: 0x5EED_1234)
         for _ in 0..<2_000 {
             let length = Int.random(in: 0...512, using: &generator)
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -552,7 +540,7 @@ enum ProbeFixture {
 
     @Test(arguments: ProbeFixture.samples)
     func mutatedSamplesNeverCrash(sample: ProbeFixture.Sample) {
-        var generator = ProbeFixture.Random(state: UInt64(sample.data.count) &* 7919)
+        var generator = SeededGenerator(seed: UInt64(sample.data.count) &* 7919)
         for _ in 0..<400 {
             var bytes = [UInt8](sample.data)
             for _ in 0..<Int.random(in: 1...6, using: &generator) {
@@ -574,7 +562,7 @@ enum ProbeFixture {
 
     @Test(arguments: ProbeFixture.samples)
     func randomBytesAfterEachMagicNeverCrash(sample: ProbeFixture.Sample) {
-        var generator = ProbeFixture.Random(state: 42 &+ UInt64(sample.name.utf8.count))
+        var generator = SeededGenerator(seed: 42 &+ UInt64(sample.name.utf8.count))
         let magic = [UInt8](sample.data.prefix(sample.expected.format == .webp ? 16 : 8))
         for _ in 0..<300 {
             let body = (0..<Int.random(in: 0...256, using: &generator)).map { _ in

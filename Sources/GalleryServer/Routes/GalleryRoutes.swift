@@ -112,14 +112,9 @@ struct GalleryRoutes<Context: RequestContext> {
         }
     }
 
-    func response(_ item: Item) -> ItemResponse {
-        ItemResponse(item, progress: ingestion.progress.entry(for: item.id))
-    }
+    func response(_ item: Item) -> ItemResponse { ingestion.response(for: item) }
 
     static func galleryID(_ context: Context) throws -> GalleryID {
-        guard let id = GalleryID(try context.parameters.require("gallery")) else {
-            throw GalleryError.notFound("There is no such gallery.")
-        }
-        return id
+        try context.parameters.typedID("gallery", what: "gallery")
     }
 }

@@ -30,14 +30,9 @@ struct ItemRoutes<Context: RequestContext> {
         }
     }
 
-    func response(_ item: Item) -> ItemResponse {
-        ItemResponse(item, progress: ingestion.progress.entry(for: item.id))
-    }
+    func response(_ item: Item) -> ItemResponse { ingestion.response(for: item) }
 
     static func itemID(_ context: Context) throws -> ItemID {
-        guard let id = ItemID(try context.parameters.require("item")) else {
-            throw GalleryError.notFound("There is no such item.")
-        }
-        return id
+        try context.parameters.typedID("item", what: "item")
     }
 }
