@@ -61,7 +61,9 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
         case .addressNotAllowed: "Address not allowed"
         case .invalidURL(let why): "Not a usable link: \(why)"
         case .timedOut: "Timed out"
-        case .httpStatus(let status): "The site answered \(status) \(Self.statusPhrase(status))"
+        case .httpStatus(let status):
+            Self.statusPhrase(status).isEmpty
+                ? "The site answered \(status)" : "The site answered \(status) \(Self.statusPhrase(status))"
         case .tooManyRedirects: "Too many redirects"
         case .connectionFailed: "Could not connect to the site"
         case .uploadInterrupted: "The upload did not finish; drop the file again"

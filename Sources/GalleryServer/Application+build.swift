@@ -39,6 +39,9 @@ public func buildApplication(
     let ingestion = IngestionService(
         store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
         fetchLimits: configuration.fetchLimits, logger: logger)
+    // Before any request is served: otherwise placeholders dropped right after the start would be taken for
+    // leftovers of the last run (and uploads failed as interrupted while their bytes arrive).
+    await ingestion.resumePendingWork()
     services.append(IngestionBackgroundService(ingestion: ingestion, uploadPatience: configuration.uploadPatience))
     let parts = GalleryServices(store: store, blobs: blobs, ingestion: ingestion)
     let router = buildRouter(parts, configuration: configuration)
@@ -75,13 +78,12 @@ struct HTTPClientService: Service {
     }
 }
 
-/// Resumes pending work at start, then fails abandoned uploads now and then.
+/// Fails abandoned uploads now and then; stops the loading jobs at shutdown.
 struct IngestionBackgroundService: Service {
     let ingestion: IngestionService
     let uploadPatience: TimeInterval
 
     func run() async throws {
-        await ingestion.resumePendingWork()
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(30))

@@ -37,6 +37,13 @@ public final class IngestionService: Sendable {
         }
     }
 
+    /// Starts loading a failed remote item again, once the job that failed it has ended (a job that settled an item
+    /// is still registered for a moment, and would make `startFetching` do nothing).
+    public func restartFetching(_ item: Item) async {
+        await jobs.waitUntilFinished(item.id)
+        startFetching(item)
+    }
+
     /// Starts storing bytes that came inline with the drop.
     public func startStoringInline(_ item: Item, data: Data) {
         jobs.start(item.id) { [self] in
@@ -143,6 +150,8 @@ public final class IngestionService: Sendable {
             }
         } catch {
             writer.discard()
+            // Stopped by a shutdown: the item stays pending, and the next start loads it again.
+            if Task.isCancelled { return }
             _ = try? await fail(id, reason(for: error))
         }
     }

@@ -21,6 +21,12 @@ final class JobRegistry: Sendable {
         }
     }
 
+    /// Returns when the item's job, if one runs, has ended.
+    func waitUntilFinished(_ id: ItemID) async {
+        let task = state.withLock { $0.running[id] }
+        await task?.value
+    }
+
     /// Whether a job runs for the item.
     func isRunning(_ id: ItemID) -> Bool { state.withLock { $0.running[id] != nil } }
 

@@ -21,7 +21,7 @@ struct ItemRoutes<Context: RequestContext> {
         }
         items.post(":item/retry") { _, context in
             let item = try await store.markPendingForRetry(try Self.itemID(context))
-            ingestion.startFetching(item)
+            await ingestion.restartFetching(item)
             return EditedResponse(status: .accepted, response: response(item))
         }
         items.delete(":item") { _, context in

@@ -1,0 +1,351 @@
+import Foundation
+import GalleryCore
+import GalleryServer
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Synchronization
+import Testing
+
+// MARK: - Images
+
+/// Builds valid PNG files: RGB, 8 bits, the image data in stored (uncompressed) deflate blocks.
+enum PNGBuilder {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// A whole PNG file of the given size; `shade` changes the pixels, so the bytes (and their hash) differ.
+    static func make(width: Int, height: Int, shade: UInt8 = 0x80) -> Data {
+        var scanlines: [UInt8] = []
+        for y in 0..<height {
+            scanlines.append(0)  // filter type: none
+            for x in 0..<width {
+                scanlines += [UInt8(truncatingIfNeeded: x * 40), UInt8(truncatingIfNeeded: y * 40), shade]
+            }
+        }
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]
+        return Data(
+            signature + chunk("IHDR", header) + chunk("IDAT", zlibStored(scanlines)) + chunk("IEND", []))
+    }
+
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typeAndData = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(crc32(typeAndData))
+    }
+
+    /// A zlib stream of non-compressed deflate blocks.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let length = min(65_535, data.count - offset)
+            let isLast = offset + length == data.count
+            let length16 = UInt16(length)
+            out.append(isLast ? 1 : 0)
+            out += [UInt8(length16 & 0xff), UInt8(length16 >> 8), UInt8(~length16 & 0xff), UInt8(~length16 >> 8)]
+            out += data[offset..<offset + length]
+            offset += length
+        } while offset < data.count
+        return out + bigEndian(adler32(data))
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 {
+                crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
+            }
+        }
+        return ~crc
+    }
+
+    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return b << 16 | a
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)]
+    }
+}
+
+// MARK: - A fake web
+
+/// A signal a test sends once; waiting for it ends early (throwing `CancellationError`) when the task is cancelled.
+struct Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    /// Lets every waiter go on.
+    func open() {
+        continuation.yield()
+        continuation.finish()
+    }
+
+    /// Returns once the gate is open.
+    func wait() async throws {
+        for await _ in stream { return }
+        try Task.checkCancellation()
+    }
+}
+
+/// What the fake web answers for a URL.
+enum WebAnswer: Sendable {
+    /// These bytes.
+    case bytes(Data)
+    /// These bytes, once the gate is open.
+    case bytesAfter(Gate, Data)
+    /// This error.
+    case failure(Fetcher.Error)
+    /// Nothing, ever (until the fetch is cancelled).
+    case silence
+}
+
+/// A table of URLs and their answers, as a `Fetcher`; unknown URLs answer 404.
+final class FakeWeb: Sendable {
+    private let answers: Mutex<[String: WebAnswer]>
+    private let requests = Mutex<[String]>([])
+
+    init(_ answers: [String: WebAnswer] = [:]) {
+        self.answers = Mutex(answers)
+    }
+
+    /// Changes the answer for a URL.
+    func answer(_ url: String, with answer: WebAnswer) {
+        answers.withLock { $0[url] = answer }
+    }
+
+    /// The URLs fetched so far, in order.
+    var requestedURLs: [String] { requests.withLock { $0 } }
+
+    var fetcher: Fetcher {
+        Fetcher { [self] url, limits, sink, progress in
+            let key = url.absoluteString
+            requests.withLock { $0.append(key) }
+            switch answers.withLock({ $0[key] }) ?? .failure(.httpStatus(404)) {
+            case .bytes(let data):
+                return try await Self.deliver(data, from: url, sink: sink, progress: progress)
+            case .bytesAfter(let gate, let data):
+                try await gate.wait()
+                return try await Self.deliver(data, from: url, sink: sink, progress: progress)
+            case .failure(let error):
+                throw error
+            case .silence:
+                try await Gate().wait()
+                throw CancellationError()
+            }
+        }
+    }
+
+    private static func deliver(
+        _ data: Data, from url: URL, sink: Fetcher.Sink, progress: Fetcher.Progress
+    ) async throws -> Fetcher.Response {
+        let bytes = [UInt8](data)
+        var sent = 0
+        progress(0, Int64(bytes.count))
+        repeat {
+            let end = min(sent + 1000, bytes.count)
+            try await sink(Array(bytes[sent..<end]))
+            sent = end
+            progress(Int64(sent), Int64(bytes.count))
+        } while sent < bytes.count
+        return Fetcher.Response(finalURL: url, contentType: nil, byteCount: Int64(bytes.count))
+    }
+}
+
+// MARK: - The application
+
+/// The `Web` folder of this repository.
+let webRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Web", isDirectory: true)
+
+/// A folder under the system's temporary folder, removed when `body` ends.
+func withTemporaryFolder(_ body: (URL) async throws -> Void) async throws {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("GalleryServerTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await body(folder)
+}
+
+/// Runs `test` against the application (through its router) on the data folder, with `web` as the internet.
+func testApplication(
+    dataDirectory: URL, web: FakeWeb, _ test: @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
+    var logger = Logger(label: "GalleryServerTests")
+    logger.logLevel = .error
+    let app = try await buildApplication(
+        configuration: ServerConfiguration(dataDirectory: dataDirectory, webRoot: webRoot), fetcher: web.fetcher,
+        logger: logger)
+    try await app.test(.router, test)
+}
+
+/// Runs `test` against a fresh application on a temporary data folder.
+func testApplication(web: FakeWeb = FakeWeb(), _ test: @Sendable (any TestClientProtocol) async throws -> Void)
+    async throws
+{
+    try await withTemporaryFolder { folder in
+        try await testApplication(dataDirectory: folder, web: web, test)
+    }
+}
+
+// MARK: - The API as a client sees it
+
+struct GalleryJSON: Decodable, Equatable {
+    var id: String
+    var name: String
+    var imagesPerRow: Int
+    var sequence: Int64
+}
+
+struct ItemJSON: Decodable, Equatable {
+    struct Failure: Decodable, Equatable {
+        var code: String
+        var message: String
+    }
+
+    var id: String
+    var galleryId: String
+    var orderKey: String
+    var state: String
+    var origin: String
+    var title: String
+    var sourceURL: String?
+    var imageURL: String?
+    var mimeType: String?
+    var width: Int?
+    var height: Int?
+    var byteCount: Int64?
+    var failure: Failure?
+    var retryable: Bool
+    var trashed: Bool
+    var changeSequence: Int64
+}
+
+struct ItemPageJSON: Decodable {
+    var gallery: GalleryJSON
+    var items: [ItemJSON]
+    var nextCursor: String?
+}
+
+struct ChangesJSON: Decodable {
+    var gallery: GalleryJSON
+    var items: [ItemJSON]
+}
+
+struct DropJSON: Decodable {
+    struct Upload: Decodable {
+        var itemId: String
+        var fileIndex: Int
+        var uploadURL: String
+    }
+
+    var items: [ItemJSON]
+    var uploads: [Upload]
+}
+
+struct ErrorJSON: Decodable {
+    struct Body: Decodable { var message: String }
+    var error: Body
+}
+
+/// A failed HTTP expectation, with the response body to explain it.
+struct UnexpectedResponse: Error, CustomStringConvertible {
+    var status: HTTPResponse.Status
+    var body: String
+    var description: String { "unexpected \(status): \(body)" }
+}
+
+extension TestResponse {
+    /// The body as bytes.
+    var bytes: Data { Data(body.readableBytesView) }
+
+    /// The body decoded from JSON.
+    func decoded<T: Decodable>(as type: T.Type = T.self) throws -> T {
+        try JSONDecoder().decode(T.self, from: bytes)
+    }
+}
+
+extension TestClientProtocol {
+    /// Sends a request with an optional JSON body.
+    func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil) async throws -> TestResponse {
+        let headers: HTTPFields = json == nil ? [:] : [.contentType: "application/json"]
+        return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+
+    /// Sends a request and decodes the answer, which must have the expected status.
+    func call<T: Decodable>(
+        _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, expecting status: HTTPResponse.Status = .ok,
+        as type: T.Type = T.self
+    ) async throws -> T {
+        let response = try await send(method, uri, json: json)
+        guard response.status == status else {
+            throw UnexpectedResponse(status: response.status, body: String(buffer: response.body))
+        }
+        return try response.decoded()
+    }
+
+    /// The id of the gallery `/` opens.
+    func firstGalleryID() async throws -> String {
+        let response = try await send(.get, "/")
+        #expect(response.status == .found)
+        let location = try #require(response.headers[.location])
+        #expect(location.hasPrefix("/g/"))
+        return String(location.dropFirst("/g/".count))
+    }
+
+    /// Drops a payload (JSON text) into a gallery, optionally at a position (JSON text), expecting 201.
+    func drop(payload: String, into gallery: String, at position: String? = nil) async throws -> DropJSON {
+        let body = position.map { #"{"payload":\#(payload),"at":\#($0)}"# } ?? #"{"payload":\#(payload)}"#
+        return try await call(.post, "/api/galleries/\(gallery)/drops", json: body, expecting: .created)
+    }
+
+    /// Drops links (as a uri-list) into a gallery.
+    func drop(urls: [String], into gallery: String, at position: String? = nil) async throws -> DropJSON {
+        try await drop(payload: uriListPayload(urls), into: gallery, at: position)
+    }
+
+    /// One item.
+    func item(_ id: String) async throws -> ItemJSON {
+        try await call(.get, "/api/items/\(id)")
+    }
+
+    /// The live items of a gallery, in order.
+    func items(in gallery: String) async throws -> [ItemJSON] {
+        try await call(.get, "/api/galleries/\(gallery)/items", as: ItemPageJSON.self).items
+    }
+
+    /// The gallery.
+    func gallery(_ id: String) async throws -> GalleryJSON {
+        try await call(.get, "/api/galleries/\(id)")
+    }
+
+    /// The item once it is no longer pending: asks again, a bounded number of times, a short while apart.
+    func settled(_ id: String) async throws -> ItemJSON {
+        for _ in 0..<1000 {
+            let current = try await item(id)
+            if current.state != "pending" { return current }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("item \(id) is still pending")
+        return try await item(id)
+    }
+}
+
+/// A drop payload carrying these URLs as a uri-list.
+func uriListPayload(_ urls: [String]) -> String {
+    let list = urls.joined(separator: "\r\n")
+    let data = try! JSONEncoder().encode(["uriList": list])
+    return String(decoding: data, as: UTF8.self)
+}

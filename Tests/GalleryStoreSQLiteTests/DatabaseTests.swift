@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import GalleryCore
+import Testing
+
+@testable import GalleryStoreSQLite
+
+@Suite("The database file")
+struct DatabaseTests {
+    @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {
+        try await withStore { _, database in
+            let migrations = try database.appliedMigrations()
+            #expect(migrations == ["v1: galleries, items, blobs, settings"])
+            #expect(try database.journalMode() == "wal")
+        }
+    }
+
+    @Test func reopeningAnExistingFileAppliesNoMigrationTwice() async throws {
+        try await withTemporaryFolder { folder in
+            do {
+                _ = try AppDatabase.open(atPath: databasePath(in: folder))
+            }
+            let reopened = try AppDatabase.open(atPath: databasePath(in: folder))
+            #expect(try reopened.appliedMigrations() == ["v1: galleries, items, blobs, settings"])
+        }
+    }
+
+    @Test func galleriesAndItemsSurviveClosingAndReopening() async throws {
+        try await withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            let galleryID: GalleryID
+            let itemIDs: [ItemID]
+            do {
+                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+                let gallery = try await store.lastOpenedGallery()
+                _ = try await store.updateGallery(gallery.id, name: "Holidays", imagesPerRow: 6)
+                let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
+                _ = try await store.markReady(items[0].id, image: storedImage())
+                galleryID = gallery.id
+                itemIDs = items.map(\.id)
+            }
+
+            let reopened = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+            let gallery = try await reopened.lastOpenedGallery()
+            #expect(gallery.id == galleryID)
+            #expect(gallery.name == "Holidays")
+            #expect(gallery.imagesPerRow == 6)
+            let items = try await reopened.allItems(in: galleryID)
+            #expect(items.map(\.id) == itemIDs)
+            #expect(items.map(\.state) == [.ready, .pending])
+        }
+    }
+
+    @Test func aReadyItemWithoutImageIsRefusedByTheSchema() async throws {
+        try await withStore { store, database in
+            let gallery = try await store.lastOpenedGallery()
+            let now = Date()
+            await #expect(throws: DatabaseError.self) {
+                try await database.executeRaw(
+                    """
+                    INSERT INTO item (id, galleryId, orderKey, state, origin, sourceURL, title, createdAt, updatedAt,
+                                      changeSequence)
+                    VALUES (?, ?, 'a0', 'ready', 'remote', NULL, 'broken', ?, ?, 1)
+                    """,
+                    arguments: [ItemID.make().rawValue, gallery.id.rawValue, now, now])
+            }
+            #expect(try await store.allItems(in: gallery.id).isEmpty)
+        }
+    }
+
+    @Test func readyingAPendingItemWithoutImageIsRefusedByTheSchema() async throws {
+        try await withStore { store, database in
+            let gallery = try await store.lastOpenedGallery()
+            let item = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0]
+            let error = await #expect(throws: DatabaseError.self) {
+                try await database.executeRaw(
+                    "UPDATE item SET state = 'ready' WHERE id = ?", arguments: [item.id.rawValue])
+            }
+            #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+            #expect(try await store.item(item.id).state == .pending)
+        }
+    }
+
+    @Test func aFailedItemWithoutReasonIsRefusedByTheSchema() async throws {
+        try await withStore { store, database in
+            let gallery = try await store.lastOpenedGallery()
+            let item = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0]
+            await #expect(throws: DatabaseError.self) {
+                try await database.executeRaw(
+                    "UPDATE item SET state = 'failed' WHERE id = ?", arguments: [item.id.rawValue])
+            }
+            #expect(try await store.item(item.id).state == .pending)
+        }
+    }
+
+    @Test func imagesPerRowOutsideOneToTwelveIsRefusedByTheSchema() async throws {
+        try await withStore { store, database in
+            let gallery = try await store.lastOpenedGallery()
+            await #expect(throws: DatabaseError.self) {
+                try await database.executeRaw(
+                    "UPDATE gallery SET imagesPerRow = 13 WHERE id = ?", arguments: [gallery.id.rawValue])
+            }
+            #expect(try await store.gallery(gallery.id).imagesPerRow == Gallery.defaultImagesPerRow)
+        }
+    }
+
+    @Test func twoLiveItemsCannotShareAnOrderKey() async throws {
+        try await withStore { store, database in
+            let gallery = try await store.lastOpenedGallery()
+            let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
+            await #expect(throws: DatabaseError.self) {
+                try await database.executeRaw(
+                    "UPDATE item SET orderKey = ? WHERE id = ?",
+                    arguments: [items[0].orderKey.rawValue, items[1].id.rawValue])
+            }
+        }
+    }
+}
