@@ -658,3 +658,16 @@ def pump_until(page, predicate: Callable[[], object], timeout: float = 10.0, mes
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {message}")
         page.wait_for_timeout(25)
+
+
+def expect_items_as_stored(page, server: GalleryServer, count: int) -> list[dict]:
+    """Waits until the server has `count` items in the gallery and the page shows exactly those, in the same order
+    (a page may show a placeholder under a provisional id until the server has answered the drop); returns them."""
+    from playwright.sync_api import expect
+
+    stored = wait_until(lambda: (lambda found: found if len(found) == count else None)(server.items(server.gallery_id)),
+                        message=f"{count} items on the server")
+    expect(items(page)).to_have_count(count)
+    for index, item in enumerate(stored):
+        expect(items(page).nth(index)).to_have_attribute("data-item-id", item["id"])
+    return stored

@@ -1,0 +1,68 @@
+"""Dropping links and images dragged from other web pages."""
+
+import re
+
+from playwright.sync_api import expect
+
+from helpers import data_url, dom_item_ids, drop, expect_items_as_stored, expect_ready_image, items, png, uri_list
+
+
+def test_dropped_image_link_becomes_an_image_with_its_source_url(page, server, other_site):
+    url = other_site.image("photo.png", 240, 160)
+
+    drop(page, uri_list=uri_list(url, comment="a comment line"))
+
+    item_id = expect_items_as_stored(page, server, 1)[0]["id"]
+    expect_ready_image(page, server, item_id, 240, 160)
+    [stored] = server.items(server.gallery_id)
+    assert stored["sourceURL"] == url, stored
+
+
+def test_dropped_web_image_html_takes_the_largest_srcset_candidate(page, server, other_site):
+    small = other_site.image("small.png", 100, 50)
+    medium = other_site.image("medium.png", 400, 200)
+    large = other_site.image("large.png", 800, 600)
+    html = (f'<meta charset="utf-8"><img src="{small}" '
+            f'srcset="{small} 100w, {large} 800w, {medium} 400w" alt="A picture">')
+
+    drop(page, html=html)
+
+    item_id = expect_items_as_stored(page, server, 1)[0]["id"]
+    expect_ready_image(page, server, item_id, 800, 600)
+    [stored] = server.items(server.gallery_id)
+    assert stored["sourceURL"] == large, stored
+
+
+def test_three_dropped_links_keep_their_order_from_placeholders_to_images(page, server, other_site):
+    sizes = {"one.png": (200, 100, "png"), "two.jpg": (120, 160, "jpeg"), "three.gif": (90, 90, "gif")}
+    for name, (width, height, kind) in sizes.items():
+        other_site.image(name, width, height, kind)
+    urls = [other_site.url(f"/slow/{name}") for name in sizes]
+
+    drop(page, uri_list=uri_list(*urls))
+
+    expect(items(page)).to_have_count(3)
+    for index in range(3):
+        expect(items(page).nth(index)).to_have_attribute("data-state", "pending")
+    stored = expect_items_as_stored(page, server, 3)
+    assert [i["sourceURL"] for i in stored] == urls
+    order = [i["id"] for i in stored]
+    for index in range(3):
+        expect(items(page).nth(index)).to_have_attribute("data-state", "pending")
+
+    for name in reversed(list(sizes)):  # the last one finishes first
+        other_site.release(name)
+
+    for index, (name, (width, height, _)) in enumerate(sizes.items()):
+        expect_ready_image(page, server, order[index], width, height)
+    assert dom_item_ids(page) == order
+    assert [i["id"] for i in server.items(server.gallery_id)] == order
+
+
+def test_dropped_data_url_image_becomes_an_image(page, server):
+    drop(page, uri_list=uri_list(data_url(png(64, 32), "image/png"), comment=None))
+
+    item_id = expect_items_as_stored(page, server, 1)[0]["id"]
+    expect_ready_image(page, server, item_id, 64, 32)
+    [stored] = server.items(server.gallery_id)
+    assert stored["state"] == "ready" and stored["mimeType"] == "image/png", stored
