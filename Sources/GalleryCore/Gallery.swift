@@ -14,11 +14,13 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
     public var createdAt: Date
     /// When it or its items last changed.
     public var updatedAt: Date
+    /// How many of its items are in its trash.
+    public var trashCount: Int
 
     /// Makes a gallery value.
     public init(
         id: GalleryID, name: String, imagesPerRow: Int = Gallery.defaultImagesPerRow,
-        sequence: Int64 = 0, createdAt: Date, updatedAt: Date
+        sequence: Int64 = 0, createdAt: Date, updatedAt: Date, trashCount: Int = 0
     ) {
         self.id = id
         self.name = name
@@ -26,6 +28,7 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
         self.sequence = sequence
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.trashCount = trashCount
     }
 
     /// Images per row of a new gallery.

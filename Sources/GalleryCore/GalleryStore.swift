@@ -53,6 +53,9 @@ public protocol GalleryStore: Sendable {
     func insertPendingItems(_ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint)
         async throws -> [Item]
     /// Marks a pending item ready with its stored image; returns nil if it is no longer pending.
+    ///
+    /// If the image's file is missing (the trash was emptied of its last user meanwhile), the item is marked failed
+    /// with ``FailureReason/internalError`` instead, and returned so.
     func markReady(_ id: ItemID, image: StoredImage) async throws -> Item?
     /// Marks a pending item failed; returns nil if it is no longer pending.
     func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item?
@@ -60,6 +63,34 @@ public protocol GalleryStore: Sendable {
     func markPendingForRetry(_ id: ItemID) async throws -> Item
     /// Moves an item to its gallery's trash.
     func trashItem(_ id: ItemID) async throws -> Item
+    /// Moves live items of a gallery to the insertion point, in the given order, and returns them moved.
+    ///
+    /// The insertion point is read in the gallery's order *without* the moved items: `.after(x)` with `x` one of them
+    /// means after the nearest item before `x` that does not move, and `.index(n)` counts only the items that stay.
+    /// Only the moved items change (new order keys); moving items to where they already are keeps the order.
+    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown, in another gallery or in the
+    ///   trash; ``GalleryError/invalid(_:)`` if an item is named twice. Nothing changes then.
+    func moveItems(_ ids: [ItemID], in gallery: GalleryID, to point: InsertionPoint) async throws -> [Item]
+    /// Moves items of a gallery to its trash (those already there stay as they are) and returns them, in the given
+    /// order.
+    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown or in another gallery;
+    ///   ``GalleryError/invalid(_:)`` if an item is named twice. Nothing changes then.
+    func trashItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item]
+    /// The gallery's trashed items, the most recently trashed first (at most `limit`, 1...1000).
+    func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item]
+    /// Takes items out of the trash, back to their old place, and returns them live again, in the given order.
+    ///
+    /// An item keeps its old order key when no live item has it; otherwise it gets a key right after the largest
+    /// live key below its old one, so it lands between its old neighbours (or where they would be if they were
+    /// deleted). Items restored together keep their relative order.
+    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown or in another gallery;
+    ///   ``GalleryError/invalid(_:)`` if an item is named twice or is not in the trash. Nothing changes then.
+    func restoreItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item]
+    /// Deletes the gallery's trashed items for good and returns how many; deletes the images no item (of any
+    /// gallery, trashed or not) uses any more, and calls `removingFiles` with their hashes inside the same
+    /// transaction, so that no item can be made ready with one of them meanwhile. If it throws, nothing changes.
+    func emptyTrash(in gallery: GalleryID, removingFiles: @Sendable (_ unusedHashes: [String]) throws -> Void)
+        async throws -> Int
     /// Every pending item, oldest first (to resume work after a restart).
     func pendingItems() async throws -> [Item]
 }

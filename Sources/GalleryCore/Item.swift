@@ -114,6 +114,8 @@ public enum InsertionPoint: Sendable, Equatable {
     case end
     /// Right after the given item (at the end if it is gone).
     case after(ItemID)
+    /// Right before the given item (at the end if it is gone).
+    case before(ItemID)
     /// At this index of the live (non-trashed) order, clamped to the ends.
     case index(Int)
 }

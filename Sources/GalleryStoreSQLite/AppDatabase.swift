@@ -93,6 +93,11 @@ public final class AppDatabase: Sendable {
                     );
                     """)
         }
+        migrator.registerMigration("v2: trash index") { db in
+            // The trash of a gallery, newest first, and its size (counted with every read of a gallery).
+            try db.execute(
+                sql: "CREATE INDEX item_trash ON item(galleryId, trashedAt) WHERE trashedAt IS NOT NULL")
+        }
         return migrator
     }
 }

@@ -3,12 +3,16 @@ import GRDB
 import GalleryCore
 
 extension Gallery {
-    static let selectColumns = "id, name, imagesPerRow, sequence, createdAt, updatedAt"
+    static let selectColumns = """
+        gallery.id, gallery.name, gallery.imagesPerRow, gallery.sequence, gallery.createdAt, gallery.updatedAt,
+        (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NOT NULL) AS trashCount
+        """
 
     init(row: Row) {
         self.init(
             id: GalleryID(trusted: row["id"]), name: row["name"], imagesPerRow: row["imagesPerRow"],
-            sequence: row["sequence"], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+            sequence: row["sequence"], createdAt: row["createdAt"], updatedAt: row["updatedAt"],
+            trashCount: row["trashCount"])
     }
 }
 

@@ -27,6 +27,11 @@ export const api = {
     request("GET", `/api/galleries/${id}/items?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
   changes: (id, since) => request("GET", `/api/galleries/${id}/changes?since=${since}`),
   drop: (id, payload, at) => request("POST", `/api/galleries/${id}/drops`, { payload, at }),
+  move: (id, itemIds, at) => request("POST", `/api/galleries/${id}/moves`, { itemIds, at }),
+  trash: (id, itemIds) => request("POST", `/api/galleries/${id}/trash`, { itemIds }),
+  trashList: (id) => request("GET", `/api/galleries/${id}/trash`),
+  restore: (id, itemIds) => request("POST", `/api/galleries/${id}/trash/restore`, { itemIds }),
+  emptyTrash: (id) => request("DELETE", `/api/galleries/${id}/trash`),
   retry: (itemId) => request("POST", `/api/items/${itemId}/retry`),
   remove: (itemId) => request("DELETE", `/api/items/${itemId}`),
 

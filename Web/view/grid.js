@@ -17,6 +17,39 @@ export class GridView {
     this.gapIndex = null;
     this.tiles = new Map();
     this.handlers = { onRetry: () => {}, onRemove: () => {} };
+    this.intents = { onSelect: () => {}, onMenu: () => {}, onKey: () => {}, onFocus: () => {} };
+    this.selected = new Set();
+    this.dragging = new Set();
+    this.focusedId = null;
+    list.addEventListener("click", (event) => {
+      const tile = event.target.closest("[data-item-id]");
+      if (!tile) return;
+      if (event.target.closest(".item-menu-button")) {
+        const box = event.target.getBoundingClientRect();
+        this.intents.onMenu(tile.dataset.itemId, { x: box.left, y: box.bottom + 4 }, tile);
+        return;
+      }
+      if (event.target.closest("button")) return;
+      this.intents.onSelect(tile.dataset.itemId, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
+      tile.focus({ preventScroll: true });
+    });
+    list.addEventListener("contextmenu", (event) => {
+      const tile = event.target.closest("[data-item-id]");
+      if (!tile) return;
+      event.preventDefault();
+      this.intents.onMenu(tile.dataset.itemId, { x: event.clientX, y: event.clientY }, tile);
+    });
+    list.addEventListener("keydown", (event) => {
+      const tile = event.target.closest("[data-item-id]");
+      if (tile && event.target === tile) this.intents.onKey(event, tile.dataset.itemId);
+    });
+    list.addEventListener("focusin", (event) => {
+      const tile = event.target.closest("[data-item-id]");
+      if (tile) {
+        this.focusedId = tile.dataset.itemId;
+        this.intents.onFocus(this.focusedId);
+      }
+    });
     this.gapElement = document.createElement("div");
     this.gapElement.className = "drop-gap";
     this.gapElement.setAttribute("aria-hidden", "true");
@@ -25,17 +58,36 @@ export class GridView {
     new ResizeObserver(() => this.schedule()).observe(scroller);
   }
 
+  bindSelect(handler) { this.intents.onSelect = handler; }
+  bindMenu(handler) { this.intents.onMenu = handler; }
+  bindKey(handler) { this.intents.onKey = handler; }
+  bindFocus(handler) { this.intents.onFocus = handler; }
   bindRetry(handler) { this.handlers.onRetry = handler; }
   bindRemove(handler) { this.handlers.onRemove = handler; }
 
   setName(name) { this.list.setAttribute("aria-label", name); }
 
-  render({ items, perRow, progress }) {
+  render({ items, perRow, progress, selected, dragging }) {
     this.items = items;
     this.perRow = perRow;
     this.progress = progress ?? this.progress;
+    this.selected = selected ?? this.selected;
+    this.dragging = dragging ?? this.dragging;
     this.schedule();
   }
+
+  /** Moves keyboard focus to an item, scrolling it into view (and rendering it) first. */
+  focusItem(id) {
+    this.focusedId = id;
+    this.draw();
+    const tile = this.tiles.get(id);
+    if (!tile) return;
+    tile.scrollIntoView({ block: "nearest" });
+    tile.focus({ preventScroll: true });
+  }
+
+  /** The rendered element of an item, if any. */
+  tileFor(id) { return this.tiles.get(id) ?? null; }
 
   setDropActive(active) {
     if (active) this.scroller.dataset.dropActive = "true";
@@ -75,6 +127,12 @@ export class GridView {
     const top = this.scroller.scrollTop - listTop - OVERSCAN;
     const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + OVERSCAN;
     const visible = visibleRange(layout, top, bottom);
+    const focusIndex = this.items.findIndex((item) => item.id === this.focusedId);
+    if (focusIndex >= 0 && !visible.includes(focusIndex)) {
+      visible.push(focusIndex);
+      visible.sort((a, b) => a - b);
+    }
+    const tabStop = focusIndex >= 0 ? this.focusedId : this.items[0]?.id;
     const keep = new Set();
     const ordered = [];
     for (const index of visible) {
@@ -86,6 +144,20 @@ export class GridView {
       }
       updateTile(tile, item, this.progress.get(item.id) ?? item.progress, this.handlers);
       tile.setAttribute("aria-posinset", String(index + 1));
+      tile.tabIndex = item.id === tabStop ? 0 : -1;
+      if (this.selected.has(item.id)) tile.dataset.selected = "true";
+      else delete tile.dataset.selected;
+      if (this.dragging.has(item.id)) tile.dataset.dragging = "true";
+      else delete tile.dataset.dragging;
+      let mark = tile.querySelector(".selected-mark");
+      if (this.selected.has(item.id) && !mark) {
+        mark = document.createElement("span");
+        mark.className = "selected-mark visually-hidden";
+        mark.textContent = "Selected";
+        tile.append(mark);
+      } else if (!this.selected.has(item.id) && mark) {
+        mark.remove();
+      }
       tile.setAttribute("aria-setsize", String(this.items.length));
       const slot = layout.slots[index];
       tile.style.transform = `translate(${slot.x}px, ${slot.y}px)`;

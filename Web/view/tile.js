@@ -8,6 +8,7 @@ export function createTile(item) {
   element.setAttribute("role", "listitem");
   element.dataset.itemId = item.id;
   element.tabIndex = -1;
+  element.draggable = true;
   return element;
 }
 
@@ -24,8 +25,20 @@ export function updateTile(element, item, progress, { onRetry, onRemove }) {
   if (item.state === "pending") showProgress(element, item, progress);
 }
 
+function menuButton(item) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = "item-menu-button";
+  element.textContent = "⋯";
+  element.tabIndex = -1;
+  element.setAttribute("aria-label", `Actions for ${item.title || "item"}`);
+  element.setAttribute("aria-haspopup", "menu");
+  element.draggable = false;
+  return element;
+}
+
 function content(item, { onRetry, onRemove }) {
-  if (item.state === "ready") return [image(item)];
+  if (item.state === "ready") return [image(item), menuButton(item)];
   if (item.state === "failed") return failure(item, { onRetry, onRemove });
   const spinner = document.createElement("div");
   spinner.className = "spinner";
@@ -33,14 +46,14 @@ function content(item, { onRetry, onRemove }) {
   const title = document.createElement("span");
   title.className = "tile-title";
   title.textContent = `Loading ${item.title ?? ""}`.trim();
-  return [spinner, title];
+  return [spinner, title, menuButton(item)];
 }
 
 function image(item) {
   const img = document.createElement("img");
   img.alt = item.title || "Image";
   img.decoding = "async";
-  img.draggable = true;
+  img.draggable = false;
   if (item.width && item.height) {
     img.width = item.width;
     img.height = item.height;
@@ -69,7 +82,7 @@ function failure(item, { onRetry, onRemove }) {
   actions.className = "actions";
   if (item.retryable) actions.append(button("Retry", `Retry ${item.title}`, () => onRetry(item)));
   actions.append(button("Remove", `Remove ${item.title}`, () => onRemove(item)));
-  return [reason, title, actions];
+  return [reason, title, actions, menuButton(item)];
 }
 
 function button(label, description, action) {

@@ -1,0 +1,158 @@
+// HTML5 adapter for drags that start inside the app: items carry the app's own type (the seed's localObject), so a
+// drop inside the app never fetches anything, and every other app gets URLs, HTML and (in Chromium) a file.
+
+export const LOCAL_TYPE = "application/x-image-gallery+json";
+
+/** Whether a drag started inside this app (types are readable during the drag; data only at drop). */
+export function isLocalDrag(event) {
+  return Array.from(event.dataTransfer?.types ?? []).includes(LOCAL_TYPE);
+}
+
+/** The app's own payload of a local drop, or null. */
+export function readLocalPayload(dataTransfer) {
+  try {
+    const value = JSON.parse(dataTransfer.getData(LOCAL_TYPE) || "null");
+    if (value && typeof value.galleryId === "string" && Array.isArray(value.itemIds)) return value;
+  } catch {}
+  return null;
+}
+
+/** The absolute URL of an item for other apps: where it came from, else our own copy. */
+export function itemURL(item) {
+  return item.sourceURL ?? (item.imageURL ? new URL(item.imageURL, location.origin).href : null);
+}
+
+function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+/** The representations of items for other apps: uri-list, plain text, HTML, and Chromium's DownloadURL. */
+export function representations(items) {
+  const urls = items.map(itemURL).filter(Boolean);
+  const html = items
+    .filter((item) => item.imageURL)
+    .map((item) => `<img src="${escapeHTML(new URL(item.imageURL, location.origin).href)}" alt="${escapeHTML(item.title ?? "")}">`)
+    .join("\n");
+  const first = items.find((item) => item.imageURL && item.mimeType);
+  const download = first
+    ? `${first.mimeType}:${downloadName(first)}:${new URL(first.imageURL, location.origin).href}`
+    : null;
+  return { uriList: urls.join("\r\n"), plainText: urls.join("\n"), html, download };
+}
+
+function downloadName(item) {
+  const extension = item.imageURL.split(".").pop();
+  const base = (item.title || "image").replace(/[\\/:*?"<>|]+/g, "_");
+  return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
+}
+
+/** Puts the items' representations on a DataTransfer (drag or clipboard). */
+export function writeItems(dataTransfer, galleryId, items) {
+  const { uriList, plainText, html, download } = representations(items);
+  dataTransfer.setData(LOCAL_TYPE, JSON.stringify({ galleryId, itemIds: items.map((item) => item.id) }));
+  if (uriList) dataTransfer.setData("text/uri-list", uriList);
+  if (plainText) dataTransfer.setData("text/plain", plainText);
+  if (html) dataTransfer.setData("text/html", html);
+  if (download) dataTransfer.setData("DownloadURL", download);
+}
+
+/**
+ * Makes items inside `container` draggable. `itemsFor(tileElement)` returns the items the drag carries (the selection
+ * when the tile is selected). Returns a cleanup.
+ */
+export function draggableItems(container, { galleryId, itemsFor, onStart, onEnd }) {
+  const start = (event) => {
+    const tile = event.target.closest?.("[data-item-id]");
+    if (!tile || !container.contains(tile)) return;
+    const items = itemsFor(tile);
+    if (!items.length) {
+      event.preventDefault();
+      return;
+    }
+    writeItems(event.dataTransfer, galleryId(), items);
+    event.dataTransfer.effectAllowed = "copyMove";
+    setPreview(event, tile, items.length);
+    onStart?.(items);
+  };
+  const end = (event) => onEnd?.(event.dataTransfer?.dropEffect ?? "none");
+  container.addEventListener("dragstart", start);
+  container.addEventListener("dragend", end);
+  return () => {
+    container.removeEventListener("dragstart", start);
+    container.removeEventListener("dragend", end);
+  };
+}
+
+/** The drag image: the item's own picture, or a stack with the count for several (UIDragPreview's role). */
+function setPreview(event, tile, count) {
+  if (!event.dataTransfer.setDragImage) return;
+  const img = tile.querySelector("img");
+  if (count === 1) {
+    if (img) event.dataTransfer.setDragImage(img, img.width / 2, img.height / 2);
+    return;
+  }
+  const stack = document.createElement("div");
+  stack.className = "drag-stack";
+  if (img) stack.append(img.cloneNode());
+  const badge = document.createElement("span");
+  badge.className = "drag-count";
+  badge.textContent = String(count);
+  stack.append(badge);
+  document.body.append(stack);
+  event.dataTransfer.setDragImage(stack, 40, 40);
+  setTimeout(() => stack.remove(), 0);
+}
+
+/**
+ * Makes `element` a drop target for local drags. Callbacks: onOver({x, y, event}), onLeave(), onDrop({x, y, payload,
+ * copy}). `accepts(event)` may refuse. The move effect is shown, or copy with Alt/Option held.
+ */
+export function dropTargetForLocal(element, { onOver, onLeave, onDrop, accepts = () => true }) {
+  let depth = 0;
+  const ok = (event) => isLocalDrag(event) && accepts(event);
+  const enter = (event) => {
+    if (!ok(event)) return;
+    event.preventDefault();
+    depth++;
+  };
+  const over = (event) => {
+    if (!ok(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = event.altKey ? "copy" : "move";
+    onOver?.({ x: event.clientX, y: event.clientY, event });
+  };
+  const leave = (event) => {
+    if (!ok(event)) return;
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) onLeave?.();
+  };
+  const drop = (event) => {
+    if (!ok(event)) return;
+    event.preventDefault();
+    depth = 0;
+    const payload = readLocalPayload(event.dataTransfer);
+    if (payload) onDrop?.({ x: event.clientX, y: event.clientY, payload, copy: event.altKey });
+    else onLeave?.();
+  };
+  element.addEventListener("dragenter", enter);
+  element.addEventListener("dragover", over);
+  element.addEventListener("dragleave", leave);
+  element.addEventListener("drop", drop);
+  return () => {
+    element.removeEventListener("dragenter", enter);
+    element.removeEventListener("dragover", over);
+    element.removeEventListener("dragleave", leave);
+    element.removeEventListener("drop", drop);
+  };
+}
+
+/** Scrolls `scroller` while a drag hovers near its top or bottom edge. */
+export function autoScrollOnDrag(scroller, edge = 60, speed = 24) {
+  const over = (event) => {
+    const box = scroller.getBoundingClientRect();
+    if (event.clientY < box.top + edge) scroller.scrollTop -= speed;
+    else if (event.clientY > box.bottom - edge) scroller.scrollTop += speed;
+  };
+  scroller.addEventListener("dragover", over);
+  return () => scroller.removeEventListener("dragover", over);
+}

@@ -1,0 +1,40 @@
+// Selection of items, pure: click selects one, Ctrl/Cmd+click toggles, Shift+click selects a range from the anchor.
+
+export function emptySelection() {
+  return { ids: new Set(), anchor: null };
+}
+
+/** The selection after a click on `id` in the ordered `order` (array of ids). */
+export function clickSelect(selection, order, id, { toggle = false, range = false } = {}) {
+  if (range && selection.anchor !== null && order.includes(selection.anchor)) {
+    const from = order.indexOf(selection.anchor);
+    const to = order.indexOf(id);
+    const [low, high] = from <= to ? [from, to] : [to, from];
+    const ids = toggle ? new Set(selection.ids) : new Set();
+    for (const each of order.slice(low, high + 1)) ids.add(each);
+    return { ids, anchor: selection.anchor };
+  }
+  if (toggle) {
+    const ids = new Set(selection.ids);
+    if (ids.has(id)) ids.delete(id);
+    else ids.add(id);
+    return { ids, anchor: id };
+  }
+  return { ids: new Set([id]), anchor: id };
+}
+
+export function selectAll(order) {
+  return { ids: new Set(order), anchor: order[0] ?? null };
+}
+
+/** Drops ids that are no longer in the gallery. */
+export function pruneSelection(selection, order) {
+  const present = new Set(order);
+  const ids = new Set([...selection.ids].filter((id) => present.has(id)));
+  return { ids, anchor: present.has(selection.anchor) ? selection.anchor : null };
+}
+
+/** The selected ids in gallery order. */
+export function selectedInOrder(selection, order) {
+  return order.filter((id) => selection.ids.has(id));
+}
