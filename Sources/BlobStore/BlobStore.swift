@@ -39,6 +39,14 @@ public struct BlobStore: Sendable {
         Self.isValidHash(hash) && FileManager.default.fileExists(atPath: fileURL(forHash: hash).path)
     }
 
+    /// Removes the files of these hashes; a missing file or a malformed hash is skipped.
+    public func remove(hashes: [String]) {
+        let manager = FileManager.default
+        for hash in hashes where Self.isValidHash(hash) {
+            try? manager.removeItem(at: fileURL(forHash: hash))
+        }
+    }
+
     /// Starts writing a new file of at most `maximumBytes`.
     public func makeWriter(maximumBytes: Int64) throws -> BlobWriter {
         try BlobWriter(folder: temporaryFolder, maximumBytes: maximumBytes)

@@ -24,9 +24,10 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
     let database = try AppDatabase.open(atPath: configuration.databasePath)
-    let store = SQLiteGalleryStore(database: database)
-    _ = try await store.lastOpenedGallery()  // the first run makes "My Gallery"
     let blobs = try BlobStore(root: configuration.blobDirectory)
+    // No item is made ready with a file that emptying a trash has just removed.
+    let store = SQLiteGalleryStore(database: database, blobExists: { hash in blobs.contains(hash: hash) })
+    _ = try await store.lastOpenedGallery()  // the first run makes "My Gallery"
     var services: [any Service] = []
     let liveFetcher: Fetcher
     if let fetcher {
@@ -62,6 +63,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
             configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
             searchForIndexHtml: false))
     GalleryRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits).add(to: router)
+    TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
     MediaRoutes(blobs: parts.blobs).add(to: router)
     WebRoutes(store: parts.store, webRoot: configuration.webRoot).add(to: router)

@@ -38,35 +38,126 @@ extension SQLiteGalleryStore {
         return try Int64.fetchOne(db, sql: "SELECT sequence FROM gallery WHERE id = ?", arguments: [id.rawValue]) ?? 0
     }
 
-    /// The live order keys around an insertion point.
-    static func bounds(_ db: Database, _ gallery: GalleryID, _ point: InsertionPoint) throws -> (OrderKey?, OrderKey?) {
-        func key(_ sql: String, _ arguments: StatementArguments) throws -> OrderKey? {
-            try String.fetchOne(db, sql: sql, arguments: arguments).flatMap(OrderKey.init(rawValue:))
-        }
-        let live = "FROM item WHERE galleryId = ? AND trashedAt IS NULL"
-        let g = gallery.rawValue
+    /// The live order keys around an insertion point, in the order without the `excluded` items (the ones being
+    /// moved): the new keys go strictly between them (nil means an open end).
+    static func bounds(
+        _ db: Database, _ gallery: GalleryID, _ point: InsertionPoint, excluding excluded: Set<ItemID> = []
+    ) throws -> (OrderKey?, OrderKey?) {
         switch point {
         case .start:
-            return (nil, try key("SELECT orderKey \(live) ORDER BY orderKey LIMIT 1", [g]))
+            return (nil, try liveKey(db, gallery, above: nil, excluding: excluded))
         case .end:
-            return (try key("SELECT orderKey \(live) ORDER BY orderKey DESC LIMIT 1", [g]), nil)
-        case .after(let anchor):
-            guard
-                let anchorKey = try key(
-                    "SELECT orderKey \(live) AND id = ?", [g, anchor.rawValue])
-            else { return try bounds(db, gallery, .end) }
-            return (
-                anchorKey,
-                try key("SELECT orderKey \(live) AND orderKey > ? ORDER BY orderKey LIMIT 1", [g, anchorKey.rawValue])
-            )
+            return (try liveKey(db, gallery, below: nil, excluding: excluded), nil)
+        case .after(let anchor), .before(let anchor):
+            guard let anchorKey = try liveKey(db, gallery, of: anchor) else {
+                return try bounds(db, gallery, .end, excluding: excluded)
+            }
+            if excluded.contains(anchor) {
+                // The anchor moves too: the gap it leaves, between the nearest items around it that stay.
+                return (
+                    try liveKey(db, gallery, below: anchorKey, excluding: excluded),
+                    try liveKey(db, gallery, above: anchorKey, excluding: excluded)
+                )
+            }
+            if case .after = point {
+                return (anchorKey, try liveKey(db, gallery, above: anchorKey, excluding: excluded))
+            }
+            return (try liveKey(db, gallery, below: anchorKey, excluding: excluded), anchorKey)
         case .index(let index):
-            if index <= 0 { return try bounds(db, gallery, .start) }
-            let lower = try key("SELECT orderKey \(live) ORDER BY orderKey LIMIT 1 OFFSET ?", [g, index - 1])
-            guard let lower else { return try bounds(db, gallery, .end) }
-            return (
-                lower,
-                try key("SELECT orderKey \(live) AND orderKey > ? ORDER BY orderKey LIMIT 1", [g, lower.rawValue])
-            )
+            if index <= 0 { return try bounds(db, gallery, .start, excluding: excluded) }
+            let index = min(index, Int(Int32.max))
+            if excluded.isEmpty {
+                // The keys at `index - 1` and `index`, skipping the ones before.
+                let keys = try liveKeys(db, gallery, above: nil, limit: 2, offset: index - 1).map(\.key)
+                guard let lower = keys.first else { return try bounds(db, gallery, .end) }
+                return (lower, keys.dropFirst().first)
+            }
+            // Enough keys to hold `index + 1` that stay, even if every excluded item is among them.
+            let keys = try liveKeys(db, gallery, above: nil, limit: index + excluded.count + 1)
+                .filter { !excluded.contains($0.id) }.map(\.key)
+            // Fewer keys than the limit asked for means the end of the gallery: clamp to it.
+            let lower = keys.isEmpty ? nil : keys[min(index, keys.count) - 1]
+            return (lower, keys.count > index ? keys[index] : nil)
         }
+    }
+
+    /// The live key of an item of the gallery, or nil if it is not a live item of this gallery.
+    static func liveKey(_ db: Database, _ gallery: GalleryID, of id: ItemID) throws -> OrderKey? {
+        try String.fetchOne(
+            db, sql: "SELECT orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND id = ?",
+            arguments: [gallery.rawValue, id.rawValue]
+        ).map(orderKey(_:))
+    }
+
+    /// The smallest live key above `key` (nil: the first) of an item not in `excluded`.
+    static func liveKey(_ db: Database, _ gallery: GalleryID, above key: OrderKey?, excluding excluded: Set<ItemID>)
+        throws -> OrderKey?
+    {
+        try liveKeys(db, gallery, above: key, limit: excluded.count + 1).first { !excluded.contains($0.id) }?.key
+    }
+
+    /// The largest live key below `key` (nil: the last) of an item not in `excluded`.
+    static func liveKey(_ db: Database, _ gallery: GalleryID, below key: OrderKey?, excluding excluded: Set<ItemID>)
+        throws -> OrderKey?
+    {
+        let live = "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL"
+        let limit = excluded.count + 1
+        let rows =
+            if let key {
+                try Row.fetchAll(
+                    db, sql: "\(live) AND orderKey < ? ORDER BY orderKey DESC LIMIT ?",
+                    arguments: [gallery.rawValue, key.rawValue, limit])
+            } else {
+                try Row.fetchAll(
+                    db, sql: "\(live) ORDER BY orderKey DESC LIMIT ?", arguments: [gallery.rawValue, limit])
+            }
+        return try rows.map(idAndKey(_:)).first { !excluded.contains($0.id) }?.key
+    }
+
+    /// At most `limit` live items of the gallery above `key` (nil: from the first), ascending, after skipping `offset`.
+    static func liveKeys(_ db: Database, _ gallery: GalleryID, above key: OrderKey?, limit: Int, offset: Int = 0)
+        throws -> [(id: ItemID, key: OrderKey)]
+    {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey > ?
+                ORDER BY orderKey LIMIT ? OFFSET ?
+                """,
+            arguments: [gallery.rawValue, key?.rawValue ?? "", limit, offset])
+        return try rows.map(idAndKey(_:))
+    }
+
+    /// Whether a live item of the gallery has this key.
+    static func isLiveKeyTaken(_ db: Database, _ gallery: GalleryID, _ key: OrderKey) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey = ?)",
+            arguments: [gallery.rawValue, key.rawValue]) ?? false
+    }
+
+    private static func idAndKey(_ row: Row) throws -> (id: ItemID, key: OrderKey) {
+        (ItemID(trusted: row["id"]), try orderKey(row["orderKey"]))
+    }
+
+    private static func orderKey(_ text: String) throws -> OrderKey {
+        guard let key = OrderKey(rawValue: text) else { throw StoreError.corrupt("order key \(text)") }
+        return key
+    }
+
+    /// The named items, in the given order, after checking that each is an item of the gallery named once.
+    /// - Throws: `notFound` for an unknown item or one of another gallery, `invalid` for an item named twice.
+    static func fetchBatch(_ db: Database, _ ids: [ItemID], in gallery: GalleryID) throws -> [Item] {
+        var seen = Set<ItemID>()
+        var items: [Item] = []
+        items.reserveCapacity(ids.count)
+        for id in ids {
+            guard seen.insert(id).inserted else { throw GalleryError.invalid("The item \(id) is named twice.") }
+            let item = try fetchItem(db, id)
+            guard item.galleryID == gallery else {
+                throw GalleryError.notFound("There is no item \(id) in this gallery.")
+            }
+            items.append(item)
+        }
+        return items
     }
 }

@@ -6,11 +6,20 @@ import GalleryCore
 public struct SQLiteGalleryStore: GalleryStore {
     let database: AppDatabase
     let now: @Sendable () -> Date
+    let blobExists: @Sendable (_ hash: String) -> Bool
 
     /// Makes a store over an open database.
-    public init(database: AppDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameters:
+    ///   - now: the clock.
+    ///   - blobExists: whether the file of an image hash is stored; `markReady` asks it inside its transaction, so
+    ///     that it never makes an item ready with a file an emptied trash just removed.
+    public init(
+        database: AppDatabase, now: @escaping @Sendable () -> Date = { Date() },
+        blobExists: @escaping @Sendable (_ hash: String) -> Bool = { _ in true }
+    ) {
         self.database = database
         self.now = now
+        self.blobExists = blobExists
     }
 
     var writer: any DatabaseWriter { database.writer }
@@ -158,6 +167,12 @@ public struct SQLiteGalleryStore: GalleryStore {
         return try await writer.write { db in
             let item = try Self.fetchItem(db, id)
             guard item.state == .pending else { return nil }
+            // Asked inside the transaction: emptying a trash removes files inside its own, so either this item uses
+            // the image before the trash is emptied (and the file stays), or the file is already gone.
+            guard blobExists(image.hash) else {
+                try Self.setFailed(db, item, reason: .internalError, date: date)
+                return try Self.fetchItem(db, id)
+            }
             try db.execute(
                 sql: """
                     INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt) VALUES (?, ?, ?, ?, ?, ?)
@@ -177,16 +192,20 @@ public struct SQLiteGalleryStore: GalleryStore {
 
     public func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item? {
         let date = now()
-        let json = String(decoding: try JSONEncoder().encode(reason), as: UTF8.self)
         return try await writer.write { db in
             let item = try Self.fetchItem(db, id)
             guard item.state == .pending else { return nil }
-            let sequence = try Self.nextSequence(db, item.galleryID, date: date)
-            try db.execute(
-                sql: "UPDATE item SET state = 'failed', failure = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
-                arguments: [json, date, sequence, id.rawValue])
+            try Self.setFailed(db, item, reason: reason, date: date)
             return try Self.fetchItem(db, id)
         }
+    }
+
+    static func setFailed(_ db: Database, _ item: Item, reason: FailureReason, date: Date) throws {
+        let json = String(decoding: try JSONEncoder().encode(reason), as: UTF8.self)
+        let sequence = try nextSequence(db, item.galleryID, date: date)
+        try db.execute(
+            sql: "UPDATE item SET state = 'failed', failure = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
+            arguments: [json, date, sequence, item.id.rawValue])
     }
 
     public func markPendingForRetry(_ id: ItemID) async throws -> Item {

@@ -49,12 +49,17 @@ struct Serve: AsyncParsableCommand {
         let configuration = ServerConfiguration(host: host, port: port, dataDirectory: data, fetchAllow: ranges)
         var logger = Logger(label: "image-gallery")
         logger.logLevel = .info
-        print("Image Gallery: data in \(data.path)")
+        say("Image Gallery: data in \(data.path)")
         if !ranges.isEmpty {
-            print("Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))")
+            say("Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))")
         }
-        print("Image Gallery: open http://\(host):\(port)/")
+        say("Image Gallery: open http://\(host):\(port)/")
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.runService()
     }
+}
+
+/// Writes a line to standard output at once (unbuffered, so it keeps its place among the server's log lines).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

@@ -37,6 +37,20 @@ struct BlobStoreTests {
         }
     }
 
+    @Test func removedFilesAreGoneAndMissingOrMalformedOnesAreSkipped() throws {
+        try withBlobStore { store in
+            try store.commit(try write(Array("abc".utf8), to: store))
+            try store.commit(try write([], to: store))
+            #expect(store.contains(hash: sha256OfABC))
+
+            store.remove(hashes: [sha256OfABC, String(repeating: "0", count: 64), "../incoming", ""])
+
+            #expect(!store.contains(hash: sha256OfABC))
+            #expect(store.contains(hash: sha256OfNothing))
+            #expect(FileManager.default.fileExists(atPath: store.temporaryFolder.path))
+        }
+    }
+
     @Test func theWriterNamesBytesByTheirSHA256() throws {
         try withBlobStore { store in
             let finished = try write(Array("abc".utf8), to: store)

@@ -62,6 +62,21 @@ private final class HoldingStore: GalleryStore {
     func markPendingForRetry(_ id: ItemID) async throws -> Item { try await base.markPendingForRetry(id) }
     func trashItem(_ id: ItemID) async throws -> Item { try await base.trashItem(id) }
     func pendingItems() async throws -> [Item] { try await base.pendingItems() }
+    func moveItems(_ ids: [ItemID], in gallery: GalleryID, to point: InsertionPoint) async throws -> [Item] {
+        try await base.moveItems(ids, in: gallery, to: point)
+    }
+    func trashItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item] {
+        try await base.trashItems(ids, in: gallery)
+    }
+    func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {
+        try await base.trashedItems(in: gallery, limit: limit)
+    }
+    func restoreItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item] {
+        try await base.restoreItems(ids, in: gallery)
+    }
+    func emptyTrash(in gallery: GalleryID, removingFiles: @Sendable ([String]) throws -> Void) async throws -> Int {
+        try await base.emptyTrash(in: gallery, removingFiles: removingFiles)
+    }
 }
 
 @Suite("Ingestion")

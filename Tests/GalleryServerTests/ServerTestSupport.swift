@@ -207,6 +207,7 @@ struct GalleryJSON: Decodable, Equatable {
     var name: String
     var imagesPerRow: Int
     var sequence: Int64
+    var trashCount: Int
 }
 
 struct ItemJSON: Decodable, Equatable {

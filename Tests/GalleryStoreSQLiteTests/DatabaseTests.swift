@@ -10,7 +10,7 @@ struct DatabaseTests {
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {
         try await withStore { _, database in
             let migrations = try database.appliedMigrations()
-            #expect(migrations == ["v1: galleries, items, blobs, settings"])
+            #expect(migrations == ["v1: galleries, items, blobs, settings", "v2: trash index"])
             #expect(try database.journalMode() == "wal")
         }
     }
@@ -21,7 +21,7 @@ struct DatabaseTests {
                 _ = try AppDatabase.open(atPath: databasePath(in: folder))
             }
             let reopened = try AppDatabase.open(atPath: databasePath(in: folder))
-            #expect(try reopened.appliedMigrations() == ["v1: galleries, items, blobs, settings"])
+            #expect(try reopened.appliedMigrations() == ["v1: galleries, items, blobs, settings", "v2: trash index"])
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GalleryCore
+import Synchronization
 import Testing
 
 @testable import GalleryStoreSQLite
@@ -20,13 +21,51 @@ func databasePath(in folder: URL) -> String {
     folder.appendingPathComponent("gallery.sqlite").path
 }
 
-/// Opens a store on a fresh database file and hands it (and its database) to `body`.
+/// Opens a store on a fresh database file and hands it (and its database) to `body`; with a clock, the store reads
+/// the time from it, and with files, it asks them whether an image's file is there.
 @discardableResult
-func withStore<T>(_ body: (SQLiteGalleryStore, AppDatabase) async throws -> T) async throws -> T {
+func withStore<T>(
+    clock: TickingClock? = nil, files: FakeFiles? = nil, _ body: (SQLiteGalleryStore, AppDatabase) async throws -> T
+) async throws -> T {
     try await withTemporaryFolder { folder in
         let database = try AppDatabase.open(atPath: databasePath(in: folder))
-        return try await body(SQLiteGalleryStore(database: database), database)
+        let store = SQLiteGalleryStore(
+            database: database, now: { clock?.now() ?? Date() }, blobExists: { files?.contains($0) ?? true })
+        return try await body(store, database)
     }
+}
+
+/// A clock that moves one second on at each reading, so that each change has its own time.
+final class TickingClock: Sendable {
+    private let time = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
+
+    func now() -> Date {
+        time.withLock { time in
+            time = time.addingTimeInterval(1)
+            return time
+        }
+    }
+}
+
+/// Image files as a set of hashes, standing in for the blob folder.
+final class FakeFiles: Sendable {
+    private let hashes = Mutex<Set<String>>([])
+    private let removals = Mutex<[[String]]>([])
+
+    /// Stores the file of a hash.
+    func add(_ hash: String) { _ = hashes.withLock { $0.insert(hash) } }
+
+    /// Whether the file of a hash is stored.
+    func contains(_ hash: String) -> Bool { hashes.withLock { $0.contains(hash) } }
+
+    /// Removes files, remembering each call.
+    func remove(_ removed: [String]) {
+        hashes.withLock { $0.subtract(removed) }
+        removals.withLock { $0.append(removed) }
+    }
+
+    /// The hashes of every call to `remove`, in order.
+    var removedBatches: [[String]] { removals.withLock { $0 } }
 }
 
 /// A draft of a remote item whose title is `title`.
@@ -56,9 +95,19 @@ extension SQLiteGalleryStore {
     func titles(in gallery: GalleryID) async throws -> [String] {
         try await allItems(in: gallery).map(\.title)
     }
+
+    /// The titles of the items in the gallery's trash, newest first.
+    func trashedTitles(in gallery: GalleryID) async throws -> [String] {
+        try await trashedItems(in: gallery, limit: 1000).map(\.title)
+    }
 }
 
 extension AppDatabase {
+    /// The hashes of the image rows, sorted.
+    func blobHashes() async throws -> [String] {
+        try await writer.read { db in try String.fetchAll(db, sql: "SELECT hash FROM blob ORDER BY hash") }
+    }
+
     /// Runs raw SQL in a write transaction (to probe the schema's constraints).
     func executeRaw(_ sql: String, arguments: StatementArguments = []) async throws {
         try await writer.write { db in try db.execute(sql: sql, arguments: arguments) }
@@ -68,4 +117,28 @@ extension AppDatabase {
 /// Whether keys are in strictly ascending order.
 func isStrictlyAscending(_ keys: [OrderKey]) -> Bool {
     zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }
+}
+
+/// The gallery error `body` throws, or nil if it throws none (or another error).
+func galleryError(_ body: () async throws -> Void) async -> GalleryError? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error as? GalleryError
+    }
+}
+
+extension GalleryError {
+    /// The case of an error, without its message.
+    enum Kind: Sendable { case notFound, invalid, conflict }
+
+    /// The case of this error.
+    var kind: Kind {
+        switch self {
+        case .notFound: .notFound
+        case .invalid: .invalid
+        case .conflict: .conflict
+        }
+    }
 }

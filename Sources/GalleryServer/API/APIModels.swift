@@ -11,6 +11,8 @@ struct GalleryResponse: ResponseEncodable, Equatable {
     var sequence: Int64
     var createdAt: Date
     var updatedAt: Date
+    /// How many items are in the gallery's trash.
+    var trashCount: Int
 
     init(_ gallery: Gallery) {
         id = gallery.id.rawValue
@@ -19,6 +21,7 @@ struct GalleryResponse: ResponseEncodable, Equatable {
         sequence = gallery.sequence
         createdAt = gallery.createdAt
         updatedAt = gallery.updatedAt
+        trashCount = gallery.trashCount
     }
 }
 
@@ -107,31 +110,93 @@ struct UpdateGalleryRequest: Decodable {
     var imagesPerRow: Int?
 }
 
+/// Where items go: `{"index": n}`, `{"after": itemId}`, `{"before": itemId}`, `{"start": true}`; absent (or `{}`)
+/// means the end.
+struct PositionRequest: Decodable {
+    var index: Int?
+    var after: String?
+    var before: String?
+    var start: Bool?
+
+    func insertionPoint() throws(GalleryError) -> InsertionPoint {
+        let given = [index != nil, after != nil, before != nil, start == true].filter { $0 }.count
+        guard given <= 1 else {
+            throw .invalid("Give at most one of 'index', 'after', 'before' and 'start' for the position.")
+        }
+        if let after {
+            guard let id = ItemID(after) else { throw .invalid("'after' must be an item id.") }
+            return .after(id)
+        }
+        if let before {
+            guard let id = ItemID(before) else { throw .invalid("'before' must be an item id.") }
+            return .before(id)
+        }
+        if let index {
+            guard index >= 0 else { throw .invalid("'index' must not be negative.") }
+            return .index(index)
+        }
+        if start == true { return .start }
+        return .end
+    }
+}
+
+extension PositionRequest? {
+    /// The insertion point; no position means the end.
+    func insertionPoint() throws(GalleryError) -> InsertionPoint {
+        guard let self else { return .end }
+        return try self.insertionPoint()
+    }
+}
+
 /// `POST /api/galleries/{id}/drops`
 struct DropRequest: Decodable {
-    /// Where the items go: `{"index": n}`, `{"after": itemId}`, `{"start": true}`; absent means the end.
-    struct Position: Decodable {
-        var index: Int?
-        var after: String?
-        var start: Bool?
-    }
+    typealias Position = PositionRequest
 
     var payload: DropPayload
     var at: Position?
 
-    func insertionPoint() throws(GalleryError) -> InsertionPoint {
-        guard let at else { return .end }
-        if let after = at.after {
-            guard let id = ItemID(after) else { throw .invalid("'after' must be an item id.") }
-            return .after(id)
-        }
-        if let index = at.index {
-            guard index >= 0 else { throw .invalid("'index' must not be negative.") }
-            return .index(index)
-        }
-        if at.start == true { return .start }
-        return .end
+    func insertionPoint() throws(GalleryError) -> InsertionPoint { try at.insertionPoint() }
+}
+
+/// The items a batch request names: at least one, at most ``maximumCount``.
+struct ItemBatchRequest: Decodable {
+    /// The most items one request may name.
+    static let maximumCount = 1000
+
+    var itemIds: [ItemID]
+
+    /// The ids, after checking their number.
+    func validatedIDs() throws(GalleryError) -> [ItemID] {
+        try Self.validated(itemIds)
     }
+
+    static func validated(_ ids: [ItemID]) throws(GalleryError) -> [ItemID] {
+        guard !ids.isEmpty else { throw .invalid("'itemIds' must name at least one item.") }
+        guard ids.count <= maximumCount else {
+            throw .invalid("'itemIds' may name at most \(maximumCount) items.")
+        }
+        return ids
+    }
+}
+
+/// `POST /api/galleries/{id}/moves`: the items, in the order they end in, and where they go.
+struct MoveRequest: Decodable {
+    var itemIds: [ItemID]
+    var at: PositionRequest?
+
+    func validatedIDs() throws(GalleryError) -> [ItemID] { try ItemBatchRequest.validated(itemIds) }
+    func insertionPoint() throws(GalleryError) -> InsertionPoint { try at.insertionPoint() }
+}
+
+/// Items a batch request acted on, or the trash.
+struct ItemListResponse: ResponseEncodable {
+    var items: [ItemResponse]
+}
+
+/// `DELETE /api/galleries/{id}/trash`
+struct EmptyTrashResponse: ResponseEncodable {
+    /// How many items were deleted for good.
+    var deleted: Int
 }
 
 /// URLs of stored images: content-addressed and immutable.

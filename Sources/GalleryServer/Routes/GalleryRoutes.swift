@@ -3,7 +3,7 @@ import Foundation
 import GalleryCore
 import Hummingbird
 
-/// `/api/galleries`: the galleries, their items in pages, their changes, and drops into them.
+/// `/api/galleries`: the galleries, their items in pages, their changes, drops into them and moves within them.
 struct GalleryRoutes<Context: RequestContext> {
     let store: any GalleryStore
     let ingestion: IngestionService
@@ -57,6 +57,13 @@ struct GalleryRoutes<Context: RequestContext> {
             return ChangesResponse(
                 gallery: GalleryResponse(changes.gallery), items: changes.items.map(response),
                 progress: ingestion.progress.entries(in: id))
+        }
+        galleries.post(":gallery/moves") { request, context in
+            let id = try Self.galleryID(context)
+            let body = try await request.decode(as: MoveRequest.self, context: context)
+            let ids = try body.validatedIDs()
+            let moved = try await store.moveItems(ids, in: id, to: try body.insertionPoint())
+            return ItemListResponse(items: moved.map(response))
         }
         galleries.post(":gallery/drops") { request, context in
             let id = try Self.galleryID(context)
