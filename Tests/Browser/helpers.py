@@ -671,3 +671,162 @@ def expect_items_as_stored(page, server: GalleryServer, count: int) -> list[dict
     for index, item in enumerate(stored):
         expect(items(page).nth(index)).to_have_attribute("data-item-id", item["id"])
     return stored
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Galleries with items in them, the order, and drags that start inside the page (reorder, trash, drag out)
+
+LOCAL_TYPE = "application/x-image-gallery+json"
+
+
+def seed_gallery(page, server: GalleryServer, other_site: OtherSite, count: int, prefix: str = "img") -> list[dict]:
+    """Puts `count` ready images (titles f"{prefix}{i}.png", all 4:3) in the gallery through the API, reloads the page
+    and waits until it shows them all, loaded, in the stored order; returns the stored items."""
+    urls = [other_site.image(f"{prefix}{i}.png", 120 + 4 * i, 90 + 3 * i) for i in range(count)]
+    server.drop_uris(server.gallery_id, urls)
+    stored = server.wait_settled(server.gallery_id, count)
+    assert [i["state"] for i in stored] == ["ready"] * count, stored
+    assert [i["sourceURL"] for i in stored] == urls, "the API did not keep the order of the dropped links"
+    page.reload()
+    wait_images_loaded(page, count)
+    expect_order(page, server, [i["id"] for i in stored])
+    wait_tiles_still(page)
+    return stored
+
+
+def api_ids(server: GalleryServer) -> list[str]:
+    """Ids of the live items of the gallery, in gallery order, as the API lists them."""
+    return [i["id"] for i in server.items(server.gallery_id)]
+
+
+def trash_ids(server: GalleryServer) -> list[str]:
+    return [i["id"] for i in server.api("GET", f"/api/galleries/{server.gallery_id}/trash")["items"]]
+
+
+def expect_order(page, server: GalleryServer, ids: list[str], *, names: Optional[dict] = None) -> None:
+    """Waits until the API and the page both list exactly `ids`, in this order (`names` maps ids to readable names
+    for the failure message)."""
+    label = (lambda seq: [names.get(i, i) for i in seq]) if names else (lambda seq: seq)
+    try:
+        wait_until(lambda: api_ids(server) == ids, message="the order in the API")
+    except AssertionError as error:
+        raise AssertionError(f"the API lists {label(api_ids(server))}, expected {label(ids)}") from error
+    try:
+        page.wait_for_function(
+            """(ids) => {
+              const now = [...document.querySelectorAll('#gallery [role="listitem"]')].map(e => e.dataset.itemId);
+              return now.length === ids.length && now.every((id, i) => id === ids[i]);
+            }""", arg=ids, timeout=10_000)
+    except Exception as error:  # noqa: BLE001 - replaced by a readable message
+        raise AssertionError(f"the page shows {label(dom_item_ids(page))}, expected {label(ids)}") from error
+
+
+def wait_tiles_still(page) -> None:
+    """Waits until no tile is moving (their transform/size transitions have finished), so positions can be measured."""
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#gallery [role="listitem"]')]
+                 .every(t => t.getAnimations().every(a => a.playState !== 'running'))""")
+
+
+def item_titles(stored: list[dict]) -> dict:
+    return {i["id"]: i["title"] for i in stored}
+
+
+_LOCAL_DRAG_START_JS = """
+async (sourceId) => {
+  const source = document.querySelector(`#gallery [role="listitem"][data-item-id="${sourceId}"]`);
+  if (!source) throw new Error('no tile for ' + sourceId);
+  const dt = new DataTransfer();
+  const r = source.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const event = new DragEvent('dragstart', {bubbles: true, cancelable: true, composed: true, dataTransfer: dt,
+                                            clientX: x, clientY: y, screenX: x, screenY: y});
+  const notCancelled = source.dispatchEvent(event);
+  window.__galleryTestLocalDrag = {dt, source};
+  await new Promise(resolve => requestAnimationFrame(() => resolve()));
+  const data = {};
+  for (const type of dt.types) data[type] = dt.getData(type);
+  return {cancelled: !notCancelled, types: [...dt.types], data};
+}
+"""
+
+_LOCAL_DRAG_EVENTS_JS = """
+async ({target, events}) => {
+  const drag = window.__galleryTestLocalDrag;
+  if (!drag) throw new Error('no local drag started');
+  let element, x, y;
+  if (target.selector) {
+    element = document.querySelector(target.selector);
+    if (!element) throw new Error('nothing matches ' + target.selector);
+    const r = element.getBoundingClientRect();
+    x = r.left + r.width / 2; y = r.top + r.height / 2;
+  } else {
+    element = document.querySelector('#gallery');
+    const tile = document.querySelector(`#gallery [role="listitem"][data-item-id="${target.itemId}"]`);
+    if (!tile) throw new Error('no tile for ' + target.itemId);
+    const r = tile.getBoundingClientRect();
+    x = target.side === 'after' ? r.right - 5 : r.left + 5;
+    y = r.top + r.height / 2;
+  }
+  const cancelled = {};
+  for (const type of events) {
+    const event = new DragEvent(type, {bubbles: true, cancelable: true, composed: true, dataTransfer: drag.dt,
+                                       clientX: x, clientY: y, screenX: x, screenY: y});
+    cancelled[type] = !element.dispatchEvent(event);
+    await new Promise(resolve => requestAnimationFrame(() => resolve()));
+  }
+  return {cancelled};
+}
+"""
+
+_LOCAL_DRAG_END_JS = """
+async () => {
+  const drag = window.__galleryTestLocalDrag;
+  if (!drag) return;
+  delete window.__galleryTestLocalDrag;
+  drag.source.dispatchEvent(new DragEvent('dragend', {bubbles: true, cancelable: false, composed: true,
+                                                      dataTransfer: drag.dt}));
+  await new Promise(resolve => requestAnimationFrame(() => resolve()));
+}
+"""
+
+
+def start_local_drag(page, item_id: str) -> dict:
+    """Starts a synthetic drag of a tile: a `dragstart` on it with a fresh DataTransfer that the page fills.
+    Returns {"cancelled", "types", "data"} of that DataTransfer right after dragstart."""
+    return page.evaluate(_LOCAL_DRAG_START_JS, item_id)
+
+
+def local_drag_events(page, events: Iterable[str], *, selector: Optional[str] = None, item_id: Optional[str] = None,
+                      side: str = "before") -> dict:
+    """Dispatches drag events (same DataTransfer as the started drag) either on the element `selector` (at its centre)
+    or on #gallery at the left (`side="before"`) or right (`side="after"`) edge, 5 px in, of the tile `item_id`.
+    Returns {"cancelled": {event: defaultPrevented}}."""
+    target = {"selector": selector} if selector else {"itemId": item_id, "side": side}
+    return page.evaluate(_LOCAL_DRAG_EVENTS_JS, {"target": target, "events": list(events)})
+
+
+def end_local_drag(page) -> None:
+    """Ends the synthetic drag: `dragend` on the source tile."""
+    page.evaluate(_LOCAL_DRAG_END_JS)
+
+
+def synthetic_local_drop(page, item_id: str, *, selector: Optional[str] = None, onto: Optional[str] = None,
+                         side: str = "before") -> dict:
+    """A whole synthetic local drag: dragstart on the tile, dragenter/dragover/drop on the target, dragend."""
+    start_local_drag(page, item_id)
+    try:
+        return local_drag_events(page, ["dragenter", "dragover", "drop"], selector=selector, item_id=onto, side=side)
+    finally:
+        end_local_drag(page)
+
+
+def drag_tile_to(page, source_id: str, target_id: str, side: str = "before") -> None:
+    """A real mouse drag (Playwright's drag_to) of one tile onto the left (before) or right (after) half of another,
+    5 px in from that edge, vertically centred."""
+    wait_tiles_still(page)
+    target = item_by_id(page, target_id)
+    box = target.bounding_box()
+    assert box, f"the tile {target_id} is not rendered"
+    x = 5 if side == "before" else box["width"] - 5
+    item_by_id(page, source_id).drag_to(target, target_position={"x": x, "y": box["height"] / 2})
