@@ -46,14 +46,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "DragAndDropTests", dependencies: ["DragAndDrop"]),
-        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DragAndDropTests", dependencies: ["DragAndDrop", "TestSupport"]),
+        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "TestSupport"]),
         .testTarget(name: "BlobStoreTests", dependencies: ["BlobStore"]),
         .testTarget(name: "GalleryStoreSQLiteTests", dependencies: ["GalleryStoreSQLite"]),
         .testTarget(
             name: "GalleryServerTests",
             dependencies: [
-                "GalleryServer",
+                "GalleryServer", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DragAndDrop
@@ -260,7 +261,7 @@ let tinyPNGBase64 =
     }
 
     @Test func randomStringsNeverCrashTheReader() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         let fragments = [
             "<", ">", "<img", "<IMG ", "<base href=", "src=", "srcset=", "\"", "'", "=", " ", "\t", "\r\n", "\n", ",",
             "1x", "200w", "2.5x", "(", ")", "&amp;", "&#x", "&#", ";", "&", "<!--", "-->", "<script>", "</script>",
@@ -280,22 +281,5 @@ let tinyPNGBase64 =
             _ = DropPayloadReader.sources(in: DropPayload(uriList: text))
             _ = DropPayloadReader.sources(in: DropPayload(html: text))
         }
-    }
-}
-
-/// A small deterministic random number generator for reproducible fuzzing.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

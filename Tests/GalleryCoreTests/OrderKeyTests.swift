@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import TestSupport
 import Testing
 
 private func key(_ raw: String) throws -> OrderKey {

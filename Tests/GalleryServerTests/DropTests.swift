@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @Suite("Dropping links")

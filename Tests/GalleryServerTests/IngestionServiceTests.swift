@@ -5,6 +5,7 @@ import GalleryServer
 import GalleryStoreSQLite
 import Logging
 import Synchronization
+import TestSupport
 import Testing
 
 /// A store that, once armed, announces the next `markFailed` and then holds the job that made it on its next read

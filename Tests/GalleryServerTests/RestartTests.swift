@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// What the first run left behind, for the second run to check.

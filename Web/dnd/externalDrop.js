@@ -1,6 +1,8 @@
 // HTML5 adapter for drags coming from outside the page (other sites, the desktop).
 // Data is read only at drop time, because browsers release it only then. Every registration returns a cleanup.
 
+import { dropTarget } from "./dropTarget.js";
+
 const USABLE_TYPES = ["files", "text/uri-list", "text/html", "text/plain", "text/x-moz-url"];
 
 /** Whether a drag offering these types carries anything the gallery can take. */
@@ -36,42 +38,14 @@ export function readPayload(dataTransfer) {
  * started inside the app (handled elsewhere) so they are ignored here.
  */
 export function dropTargetForExternal(element, { onEnter, onOver, onLeave, onDrop, isLocal = () => false }) {
-  let depth = 0;
-  const usable = (event) => !isLocal(event) && acceptsTypes(event.dataTransfer?.types);
-
-  const enter = (event) => {
-    if (!usable(event)) return;
-    event.preventDefault();
-    if (depth++ === 0) onEnter?.();
-  };
-  const over = (event) => {
-    if (!usable(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = "copy";
-    onOver?.({ x: event.clientX, y: event.clientY });
-  };
-  const leave = (event) => {
-    if (!usable(event)) return;
-    depth = Math.max(0, depth - 1);
-    if (depth === 0) onLeave?.();
-  };
-  const drop = (event) => {
-    if (!usable(event)) return;
-    event.preventDefault();
-    depth = 0;
-    const { payload, files } = readPayload(event.dataTransfer);
-    onDrop?.({ x: event.clientX, y: event.clientY, payload, files });
-  };
-  element.addEventListener("dragenter", enter);
-  element.addEventListener("dragover", over);
-  element.addEventListener("dragleave", leave);
-  element.addEventListener("drop", drop);
-  return () => {
-    element.removeEventListener("dragenter", enter);
-    element.removeEventListener("dragover", over);
-    element.removeEventListener("dragleave", leave);
-    element.removeEventListener("drop", drop);
-  };
+  return dropTarget(element, {
+    accepts: (event) => !isLocal(event) && acceptsTypes(event.dataTransfer?.types),
+    effect: () => "copy",
+    onEnter,
+    onOver,
+    onLeave,
+    onDrop: ({ x, y, dataTransfer }) => onDrop?.({ x, y, ...readPayload(dataTransfer) }),
+  });
 }
 
 /** Paste (Ctrl/Cmd+V) through the same path as a drop; ignored while typing in a field. */

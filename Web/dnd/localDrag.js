@@ -1,6 +1,8 @@
 // HTML5 adapter for drags that start inside the app: items carry the app's own type (the seed's localObject), so a
 // drop inside the app never fetches anything, and every other app gets URLs, HTML and (in Chromium) a file.
 
+import { dropTarget } from "./dropTarget.js";
+
 export const LOCAL_TYPE = "application/x-image-gallery+json";
 
 /** Whether a drag started inside this app (types are readable during the drag; data only at drop). */
@@ -108,42 +110,17 @@ function setPreview(event, tile, count) {
  * copy}). `accepts(event)` may refuse. The move effect is shown, or copy with Alt/Option held.
  */
 export function dropTargetForLocal(element, { onOver, onLeave, onDrop, accepts = () => true }) {
-  let depth = 0;
-  const ok = (event) => isLocalDrag(event) && accepts(event);
-  const enter = (event) => {
-    if (!ok(event)) return;
-    event.preventDefault();
-    depth++;
-  };
-  const over = (event) => {
-    if (!ok(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = event.altKey ? "copy" : "move";
-    onOver?.({ x: event.clientX, y: event.clientY, event });
-  };
-  const leave = (event) => {
-    if (!ok(event)) return;
-    depth = Math.max(0, depth - 1);
-    if (depth === 0) onLeave?.();
-  };
-  const drop = (event) => {
-    if (!ok(event)) return;
-    event.preventDefault();
-    depth = 0;
-    const payload = readLocalPayload(event.dataTransfer);
-    if (payload) onDrop?.({ x: event.clientX, y: event.clientY, payload, copy: event.altKey });
-    else onLeave?.();
-  };
-  element.addEventListener("dragenter", enter);
-  element.addEventListener("dragover", over);
-  element.addEventListener("dragleave", leave);
-  element.addEventListener("drop", drop);
-  return () => {
-    element.removeEventListener("dragenter", enter);
-    element.removeEventListener("dragover", over);
-    element.removeEventListener("dragleave", leave);
-    element.removeEventListener("drop", drop);
-  };
+  return dropTarget(element, {
+    accepts: (event) => isLocalDrag(event) && accepts(event),
+    effect: (event) => (event.altKey ? "copy" : "move"),
+    onOver,
+    onLeave,
+    onDrop: ({ x, y, dataTransfer, event }) => {
+      const payload = readLocalPayload(dataTransfer);
+      if (payload) onDrop?.({ x, y, payload, copy: event.altKey });
+      else onLeave?.();
+    },
+  });
 }
 
 /** Scrolls `scroller` while a drag hovers near its top or bottom edge. */
