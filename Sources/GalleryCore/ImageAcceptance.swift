@@ -4,7 +4,8 @@ import Foundation
 public struct ImageLimits: Sendable, Equatable {
     /// The most bytes accepted.
     public var maximumBytes: Int64
-    /// The most pixels (width × height) accepted, checked from the header before any decoding.
+    /// The most pixels (width × height × frames) accepted, checked from the header before any decoding,
+    /// so a small file declaring a huge image or a huge animation is refused.
     public var maximumPixels: Int64
 
     /// Makes limits; defaults are 50 MB and 50 megapixels.
@@ -32,14 +33,28 @@ public enum ImageAcceptance {
         } catch {
             return .failure(reason(for: error))
         }
-        let pixels = Int64(info.width).multipliedReportingOverflow(by: Int64(info.height))
-        guard !pixels.overflow, pixels.partialValue <= limits.maximumPixels else {
+        guard let pixels = totalPixels(info), pixels <= limits.maximumPixels else {
             return .failure(.tooManyPixels(limitPixels: limits.maximumPixels))
+        }
+        guard browserDisplayableFormats.contains(info.format) else {
+            // Read and measured, but no browser we serve shows it as it is; thumbnails will convert it.
+            return .failure(.unsupportedFormat(info.format.rawValue.uppercased()))
         }
         return .success(
             StoredImage(
                 hash: hash, mimeType: info.format.mimeType, width: info.width, height: info.height,
                 byteCount: byteCount))
+    }
+
+    /// Formats every browser the gallery supports shows as they are (TIFF and HEIC need a conversion first).
+    public static let browserDisplayableFormats: Set<ImageFormat> = [.png, .jpeg, .gif, .webp, .avif, .bmp]
+
+    /// width × height × frameCount, or nil when it does not fit in 64 bits.
+    static func totalPixels(_ info: ImageInfo) -> Int64? {
+        let area = Int64(info.width).multipliedReportingOverflow(by: Int64(info.height))
+        guard !area.overflow else { return nil }
+        let total = area.partialValue.multipliedReportingOverflow(by: Int64(max(1, info.frameCount)))
+        return total.overflow ? nil : total.partialValue
     }
 
     /// The failure an item shows for a probe error.

@@ -1,8 +1,9 @@
 import Foundation
 
 extension ImageProbe {
-    /// GIF: logical screen size (little-endian); animated when a second image descriptor is
-    /// found while walking the blocks. Missing later bytes end the walk without an error.
+    /// GIF: logical screen size (little-endian); the frame count is the number of image descriptors
+    /// found while walking the blocks (animated when more than one). Missing later bytes end the walk
+    /// without an error. Every step advances, so the walk is bounded by the bytes at hand.
     static func probeGIF(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
         // "GIF89a" + logical screen descriptor (7 bytes).
         guard let width = bytes.u16le(6), let height = bytes.u16le(8), let packed = bytes.u8(10),
@@ -19,7 +20,6 @@ extension ImageProbe {
             switch introducer {
             case 0x2C:  // Image descriptor: 10 bytes, optional local colour table, LZW code size, data.
                 frames += 1
-                if frames > 1 { break walk }
                 guard let imagePacked = bytes.u8(offset + 9) else { break walk }
                 offset += 10
                 if imagePacked & 0x80 != 0 { offset += 3 << (Int(imagePacked & 0x07) + 1) }
@@ -33,7 +33,9 @@ extension ImageProbe {
                 break walk
             }
         }
-        return ImageInfo(format: .gif, width: width, height: height, orientation: 1, isAnimated: frames > 1)
+        return ImageInfo(
+            format: .gif, width: width, height: height, orientation: 1, isAnimated: frames > 1,
+            frameCount: max(1, frames))
     }
 
     /// Skips GIF data sub-blocks ending with a zero-length block; nil when the bytes run out.

@@ -52,41 +52,9 @@ extension ImageProbe {
     /// Reads IFD0 tag 0x0112 from a TIFF header ("II" or "MM") lying in `tiffStart..<end`.
     /// Returns 1...8, or nil when absent, malformed or out of range.
     static func exifOrientation(_ bytes: ProbeBytes, tiffStart: Int, end: Int) -> Int? {
-        let littleEndian: Bool
-        if bytes.matches([0x49, 0x49], at: tiffStart) {
-            littleEndian = true
-        } else if bytes.matches([0x4D, 0x4D], at: tiffStart) {
-            littleEndian = false
-        } else {
-            return nil
-        }
-        func inside(_ offset: Int, _ length: Int) -> Bool { offset >= tiffStart && offset + length <= end }
-        func u16(_ offset: Int) -> Int? {
-            guard inside(offset, 2) else { return nil }
-            return littleEndian ? bytes.u16le(offset) : bytes.u16be(offset)
-        }
-        func u32(_ offset: Int) -> Int? {
-            guard inside(offset, 4) else { return nil }
-            return littleEndian ? bytes.u32le(offset) : bytes.u32be(offset)
-        }
-        guard u16(tiffStart + 2) == 42, let ifdOffset = u32(tiffStart + 4), ifdOffset < end - tiffStart else {
-            return nil
-        }
-        let ifd = tiffStart + ifdOffset
-        guard let entryCount = u16(ifd) else { return nil }
-        for index in 0..<entryCount {
-            let entry = ifd + 2 + index * 12
-            guard let tag = u16(entry) else { return nil }
-            guard tag == 0x0112 else { continue }
-            let value: Int?
-            switch u16(entry + 2) {
-            case 3: value = u16(entry + 8)  // SHORT, left-justified in the value field.
-            case 4: value = u32(entry + 8)  // LONG, tolerated.
-            default: value = nil
-            }
-            guard let value, (1...8).contains(value) else { return nil }
-            return value
-        }
-        return nil
+        guard let orientation = tiffFirstDirectory(bytes, tiffStart: tiffStart, end: end)?.orientation,
+            (1...8).contains(orientation)
+        else { return nil }
+        return orientation
     }
 }

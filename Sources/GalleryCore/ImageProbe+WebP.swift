@@ -2,7 +2,8 @@ import Foundation
 
 extension ImageProbe {
     /// WebP: `RIFF....WEBP`, then the first chunk is `VP8 ` (lossy), `VP8L` (lossless) or
-    /// `VP8X` (extended, with canvas size and animation flag).
+    /// `VP8X` (extended, with canvas size and animation flag; the frame count of an animation is the
+    /// number of `ANMF` chunks found in the bytes at hand).
     static func probeWebP(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
         guard let chunk = bytes.fourCC(12), bytes.u32le(16) != nil else { throw .truncated }
         let payload = 20
@@ -28,11 +29,27 @@ extension ImageProbe {
             else {
                 throw .truncated
             }
+            let isAnimated = flags & 0x02 != 0
             return ImageInfo(
                 format: .webp, width: widthMinusOne + 1, height: heightMinusOne + 1,
-                orientation: 1, isAnimated: flags & 0x02 != 0)
+                orientation: 1, isAnimated: isAnimated,
+                frameCount: isAnimated ? countAnimationFrames(bytes, from: payload - 8) : 1)
         default:
             throw .truncated
         }
+    }
+
+    /// Counts `ANMF` chunks walking the RIFF chunks from `start` (the `VP8X` chunk header).
+    /// Each step advances at least 8 bytes; a chunk running past the bytes at hand ends the walk.
+    static func countAnimationFrames(_ bytes: ProbeBytes, from start: Int) -> Int {
+        var frames = 0
+        var offset = start
+        while let type = bytes.fourCC(offset), let size = bytes.u32le(offset + 4) {
+            if type == "ANMF" { frames += 1 }
+            let padded = size + (size & 1)
+            guard padded <= bytes.count - offset - 8 else { break }
+            offset += 8 + padded
+        }
+        return frames
     }
 }

@@ -10,6 +10,14 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case gif
     /// WebP (lossy, lossless and extended).
     case webp
+    /// AV1 Image File Format (HEIF container with AV1 images).
+    case avif
+    /// High Efficiency Image File Format (HEIF container, usually HEVC images).
+    case heic
+    /// Windows / OS/2 bitmap.
+    case bmp
+    /// Tagged Image File Format (classic, not BigTIFF).
+    case tiff
 
     /// The MIME type to serve the image with, e.g. `image/png`.
     public var mimeType: String {
@@ -18,6 +26,10 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .jpeg: "image/jpeg"
         case .gif: "image/gif"
         case .webp: "image/webp"
+        case .avif: "image/avif"
+        case .heic: "image/heic"
+        case .bmp: "image/bmp"
+        case .tiff: "image/tiff"
         }
     }
 
@@ -28,6 +40,10 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .jpeg: "jpg"
         case .gif: "gif"
         case .webp: "webp"
+        case .avif: "avif"
+        case .heic: "heic"
+        case .bmp: "bmp"
+        case .tiff: "tif"
         }
     }
 }
@@ -36,27 +52,36 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
 public struct ImageInfo: Sendable, Equatable {
     /// The detected format.
     public var format: ImageFormat
-    /// Display width in pixels (already swapped when the EXIF orientation is 5...8).
+    /// Display width in pixels (already swapped when the orientation is 5...8).
     public var width: Int
-    /// Display height in pixels (already swapped when the EXIF orientation is 5...8).
+    /// Display height in pixels (already swapped when the orientation is 5...8).
     public var height: Int
-    /// EXIF orientation 1...8; 1 when absent, out of range or not a JPEG.
+    /// EXIF orientation 1...8: from the EXIF block of a JPEG, the Orientation tag of a TIFF, or the
+    /// `irot` rotation of a HEIC / AVIF expressed as its EXIF equivalent (`imir` is ignored);
+    /// 1 when absent, out of range or not applicable.
     public var orientation: Int
     /// True for an animated GIF (more than one frame seen in the scanned bytes),
     /// an animated WebP (VP8X animation flag) or an APNG (`acTL` chunk before `IDAT`).
     public var isAnimated: Bool
+    /// Number of frames, at least 1: image descriptors seen in a GIF, `num_frames` declared by an
+    /// APNG's `acTL`, `ANMF` chunks seen in an animated WebP; 1 for everything else.
+    public var frameCount: Int
 
     /// Creates an image description.
-    public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1, isAnimated: Bool = false) {
+    public init(
+        format: ImageFormat, width: Int, height: Int, orientation: Int = 1, isAnimated: Bool = false,
+        frameCount: Int = 1
+    ) {
         self.format = format
         self.width = width
         self.height = height
         self.orientation = orientation
         self.isAnimated = isAnimated
+        self.frameCount = max(1, frameCount)
     }
 }
 
-/// Reads the format, size, orientation and animation flag from the first bytes of an image
+/// Reads the format, size, orientation, animation flag and frame count from the first bytes of an image
 /// without decoding it. Pure and allocation-free with respect to declared sizes: hostile,
 /// truncated or random input yields an error, never a crash.
 public enum ImageProbe {
@@ -64,7 +89,7 @@ public enum ImageProbe {
     public enum Error: Swift.Error, Equatable, Sendable {
         /// The bytes are not a recognised image.
         case notAnImage
-        /// A recognised image format that is not supported (e.g. `"bmp"`, `"tiff"`, `"heic"`, `"avif"`, `"svg"`, `"ico"`).
+        /// A recognised image format that is not supported (e.g. `"svg"`, `"ico"`, `"psd"`, `"jxl"`, `"bigtiff"`).
         case unsupportedFormat(String)
         /// The header ends early or is inconsistent.
         case truncated
@@ -75,6 +100,8 @@ public enum ImageProbe {
         public var message: String {
             switch self {
             case .notAnImage: "not an image"
+            case .unsupportedFormat("svg"):
+                "unsupported image format (SVG): vector images are not accepted, upload a PNG, JPEG or WebP instead"
             case .unsupportedFormat(let name): "unsupported image format (\(name.uppercased()))"
             case .truncated: "the image is truncated or damaged"
             case .invalidDimensions: "the image has no size"
@@ -89,7 +116,15 @@ public enum ImageProbe {
         if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) { return .jpeg }
         if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) { return .gif }
         if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) { return .webp }
-        return nil
+        if isBMP(bytes) { return .bmp }
+        if bytes.matches([0x49, 0x49, 0x2A, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0) {
+            return .tiff
+        }
+        switch isoBaseMediaImageName(bytes) {
+        case "avif": return .avif
+        case "heic": return .heic
+        default: return nil
+        }
     }
 
     /// Reads format, size and orientation from the start of the file (callers pass at most the first few MB).
@@ -105,6 +140,9 @@ public enum ImageProbe {
         case .jpeg: info = try probeJPEG(bytes)
         case .gif: info = try probeGIF(bytes)
         case .webp: info = try probeWebP(bytes)
+        case .avif, .heic: info = try probeHEIF(bytes, format: format)
+        case .bmp: info = try probeBMP(bytes)
+        case .tiff: info = try probeTIFF(bytes)
         }
         guard info.width > 0, info.height > 0 else { throw .invalidDimensions }
         return info
@@ -115,16 +153,8 @@ public enum ImageProbe {
 
     /// Names a recognised but unsupported format, or nil.
     static func unsupportedFormatName(_ bytes: ProbeBytes) -> String? {
-        // BMP: "BM" followed by a known DIB header size, so text starting with "BM" is not a BMP.
-        if bytes.matches(Array("BM".utf8), at: 0), let dib = bytes.u32le(14),
-            [12, 16, 40, 52, 56, 64, 108, 124].contains(dib)
-        {
-            return "bmp"
-        }
-        if bytes.matches([0x49, 0x49, 0x2A, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0)
-            || bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0)
-        {
-            return "tiff"
+        if bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0) {
+            return "bigtiff"
         }
         // ICO / CUR: reserved 0, type 1 or 2, at least one image.
         if bytes.matches([0x00, 0x00], at: 0), let type = bytes.u16le(2), type == 1 || type == 2,
@@ -132,7 +162,6 @@ public enum ImageProbe {
         {
             return type == 1 ? "ico" : "cur"
         }
-        if let name = isoBaseMediaImageName(bytes) { return name }
         if bytes.matches(Array("8BPS".utf8), at: 0) { return "psd" }
         if bytes.matches([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A], at: 0) {
             return "jxl"

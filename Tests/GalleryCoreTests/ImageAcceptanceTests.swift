@@ -57,11 +57,16 @@ struct ImageAcceptanceTests {
     }
 
     @Test func aRecognisedButUnsupportedFormatIsNamed() {
+        let svg = Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)
+        #expect(evaluate(svg) == .failure(.unsupportedFormat("SVG")))
+    }
+
+    @Test func aBitmapWithoutASizeIsDamaged() {
         var bmp = [UInt8](repeating: 0, count: 54)
         bmp[0] = UInt8(ascii: "B")
         bmp[1] = UInt8(ascii: "M")
         bmp[14] = 40
-        #expect(evaluate(Data(bmp)) == .failure(.unsupportedFormat("BMP")))
+        #expect(evaluate(Data(bmp)) == .failure(.damaged))
     }
 }
 
@@ -146,5 +151,21 @@ struct FailureReasonTests {
         #expect(Fetcher.Error.tooLarge.failureReason(limits: limits) == .tooLarge(limitBytes: 1_000_000))
         #expect(Fetcher.Error.httpStatus(404).failureReason(limits: limits) == .httpStatus(404))
         #expect(Fetcher.Error.connectionFailed("reset").failureReason(limits: limits) == .connectionFailed)
+    }
+}
+
+@Suite struct FormatsBrowsersCannotShowTests {
+    @Test func aTIFFIsMeasuredButRefusedUntilItCanBeConverted() {
+        // II*\0, IFD at 8 with ImageWidth 3 and ImageLength 2 (SHORT).
+        var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x02, 0x00]
+        tiff += [0x00, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00]
+        tiff += [0x01, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00]
+        tiff += [0x00, 0x00, 0x00, 0x00]
+        let data = Data(tiff)
+        #expect((try? ImageProbe.probe(data))?.width == 3)
+        let result = ImageAcceptance.evaluate(
+            header: data, byteCount: Int64(data.count), hash: String(repeating: "d", count: 64),
+            limits: ImageLimits())
+        #expect(result == .failure(.unsupportedFormat("TIFF")))
     }
 }
