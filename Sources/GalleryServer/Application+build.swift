@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import BlobStore
 import Foundation
 import GalleryCore
@@ -33,9 +32,7 @@ public func buildApplication(
     if let fetcher {
         liveFetcher = fetcher
     } else {
-        let client = Fetcher.makeHTTPClient()
-        services.append(HTTPClientService(client: client))
-        liveFetcher = .live(client: client, resolver: .system, policy: AddressPolicy(allowed: configuration.fetchAllow))
+        liveFetcher = .live(resolver: .system, policy: AddressPolicy(allowed: configuration.fetchAllow))
     }
     let ingestion = IngestionService(
         store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
@@ -68,16 +65,6 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     MediaRoutes(blobs: parts.blobs).add(to: router)
     WebRoutes(store: parts.store, webRoot: configuration.webRoot).add(to: router)
     return router
-}
-
-/// Shuts the fetcher's HTTP client down with the server.
-struct HTTPClientService: Service {
-    let client: HTTPClient
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        try await client.shutdown()
-    }
 }
 
 /// Fails abandoned uploads now and then; stops the loading jobs at shutdown.

@@ -1,27 +1,18 @@
-import AsyncHTTPClient
 import Foundation
 import GalleryCore
 import GalleryServer
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
 import Synchronization
+import TestSupport
 import Testing
-
-/// Runs `body` with the live fetcher's HTTP client, shutting the client down afterwards.
-private func withHTTPClient(_ body: (HTTPClient) async throws -> Void) async throws {
-    let client = Fetcher.makeHTTPClient()
-    do {
-        try await body(client)
-    } catch {
-        try await client.shutdown()
-        throw error
-    }
-    try await client.shutdown()
-}
 
 /// Fetches with the live fetcher and returns its error; records an issue if the fetch succeeds or reaches the sink.
 private func liveFetchError(
-    _ url: String, client: HTTPClient, resolver: Resolver, policy: AddressPolicy = AddressPolicy()
+    _ url: String, resolver: Resolver, policy: AddressPolicy = AddressPolicy()
 ) async throws -> Fetcher.Error? {
-    let fetcher = Fetcher.live(client: client, resolver: resolver, policy: policy)
+    let fetcher = Fetcher.live(resolver: resolver, policy: policy)
     let chunks = Mutex(0)
     let target = try #require(URL(string: url))
     return await #expect(throws: Fetcher.Error.self) {
@@ -41,47 +32,62 @@ struct LiveFetcherTests {
     ])
 
     @Test func aNameResolvingToAPrivateAddressIsRefusedBeforeAnyConnection() async throws {
-        try await withHTTPClient { client in
-            let error = try await liveFetchError("http://intranet.test/a.png", client: client, resolver: Self.resolver)
-            #expect(error == .blockedAddress)
-        }
+        let error = try await liveFetchError("http://intranet.test/a.png", resolver: Self.resolver)
+        #expect(error == .blockedAddress)
     }
 
     @Test func aNameWithOnePrivateAddressAmongPublicOnesIsRefused() async throws {
-        try await withHTTPClient { client in
-            let error = try await liveFetchError("https://mixed.test/a.png", client: client, resolver: Self.resolver)
-            #expect(error == .blockedAddress)
-        }
+        let error = try await liveFetchError("https://mixed.test/a.png", resolver: Self.resolver)
+        #expect(error == .blockedAddress)
     }
 
     @Test(arguments: ["http://127.0.0.1/a.png", "http://[::1]:8080/a.png", "http://169.254.169.254/latest/meta-data"])
     func aLiteralPrivateAddressIsRefused(url: String) async throws {
-        try await withHTTPClient { client in
-            let error = try await liveFetchError(url, client: client, resolver: Self.resolver)
-            #expect(error == .blockedAddress)
-        }
+        let error = try await liveFetchError(url, resolver: Self.resolver)
+        #expect(error == .blockedAddress)
     }
 
     @Test func anUnknownNameIsNotFound() async throws {
-        try await withHTTPClient { client in
-            let error = try await liveFetchError("http://nowhere.test/a.png", client: client, resolver: Self.resolver)
-            #expect(error == .hostNotFound)
-        }
+        let error = try await liveFetchError("http://nowhere.test/a.png", resolver: Self.resolver)
+        #expect(error == .hostNotFound)
     }
 
     @Test func anUnsupportedSchemeIsRefusedBeforeResolving() async throws {
-        try await withHTTPClient { client in
-            let resolved = Mutex<[String]>([])
-            let resolver = Resolver { host in
-                resolved.withLock { $0.append(host) }
-                return [IPAddress(ipv4: 93, 184, 216, 34)]
-            }
-            let error = try await liveFetchError("ftp://site.test/a.png", client: client, resolver: resolver)
-            guard case .invalidURL = error else {
-                Issue.record("expected invalidURL, got \(String(describing: error))")
-                return
-            }
-            #expect(resolved.withLock { $0 }.isEmpty)
+        let resolved = Mutex<[String]>([])
+        let resolver = Resolver { host in
+            resolved.withLock { $0.append(host) }
+            return [IPAddress(ipv4: 93, 184, 216, 34)]
+        }
+        let error = try await liveFetchError("ftp://site.test/a.png", resolver: resolver)
+        guard case .invalidURL = error else {
+            Issue.record("expected invalidURL, got \(String(describing: error))")
+            return
+        }
+        #expect(resolved.withLock { $0 }.isEmpty)
+    }
+
+    @Test func theConnectionGoesToTheCheckedAddressNotToASecondLookup() async throws {
+        // "pinned.test" exists only in this resolver: the fetch can only reach the server if the connection is made
+        // to the address the policy checked, with no lookup of its own.
+        let router = Router()
+        router.get("image.png") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "image/png"],
+                body: .init(byteBuffer: ByteBuffer(bytes: PNGBuilder.make(width: 2, height: 2))))
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let fetcher = Fetcher.live(
+                resolver: .fixed(["pinned.test": [IPAddress(ipv4: 127, 0, 0, 1)]]),
+                policy: AddressPolicy(allowed: [try #require(AddressRange("127.0.0.0/8"))]))
+            let received = Mutex(0)
+            let target = try #require(URL(string: "http://pinned.test:\(port)/image.png"))
+            let response = try await fetcher.fetch(
+                target, Fetcher.Limits(deadline: .seconds(10)), { chunk in received.withLock { $0 += chunk.count } },
+                { _, _ in })
+            #expect(response.byteCount == Int64(PNGBuilder.make(width: 2, height: 2).count))
+            #expect(received.withLock { $0 } == PNGBuilder.make(width: 2, height: 2).count)
         }
     }
 
