@@ -31,6 +31,20 @@ struct Serve: AsyncParsableCommand {
             "An address range (CIDR) the server may fetch from although it is private; repeatable. Also IMAGE_GALLERY_FETCH_ALLOW, comma separated."
     )
     var fetchAllow: [String] = []
+    @Option(name: .customLong("fetch-timeout"), help: "Seconds a fetch of a dropped link may take in all.")
+    var fetchTimeout = 30
+    @Option(name: .customLong("max-image-bytes"), help: "The largest image accepted, in bytes (fetched or uploaded).")
+    var maxImageBytes: Int64 = 50_000_000
+    @Option(name: .customLong("max-image-pixels"), help: "The most pixels an image may have (all frames counted).")
+    var maxImagePixels: Int64 = 50_000_000
+
+    func validate() throws {
+        guard (1...600).contains(fetchTimeout) else {
+            throw ValidationError("--fetch-timeout must be 1 to 600 seconds.")
+        }
+        guard maxImageBytes > 0 else { throw ValidationError("--max-image-bytes must be positive.") }
+        guard maxImagePixels > 0 else { throw ValidationError("--max-image-pixels must be positive.") }
+    }
 
     func run() async throws {
         var allowTexts = fetchAllow
@@ -46,7 +60,10 @@ struct Serve: AsyncParsableCommand {
         let data =
             dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ServerConfiguration.defaultDataDirectory
-        let configuration = ServerConfiguration(host: host, port: port, dataDirectory: data, fetchAllow: ranges)
+        let configuration = ServerConfiguration(
+            host: host, port: port, dataDirectory: data, fetchAllow: ranges,
+            imageLimits: ImageLimits(maximumBytes: maxImageBytes, maximumPixels: maxImagePixels),
+            fetchLimits: Fetcher.Limits(maximumBytes: maxImageBytes, deadline: .seconds(fetchTimeout)))
         var logger = Logger(label: "image-gallery")
         logger.logLevel = .info
         say("Image Gallery: data in \(data.path)")
