@@ -17,7 +17,7 @@ public struct Resolver: Sendable {
     /// A resolver with fixed answers, for tests; unknown names are not found.
     public static func fixed(_ table: [String: [IPAddress]]) -> Resolver {
         Resolver { host in
-            if let literal = IPAddress(host) { return [literal] }
+            if let literal = IPAddress(hostSpelling: host) { return [literal] }
             guard let addresses = table[host.lowercased()], !addresses.isEmpty else { throw Error.hostNotFound }
             return addresses
         }

@@ -11,7 +11,7 @@ import GalleryCore
 extension Resolver {
     /// The system resolver (getaddrinfo), run off the cooperative thread pool.
     public static let system = Resolver { host in
-        if let literal = IPAddress(host) { return [literal] }
+        if let literal = IPAddress(hostSpelling: host) { return [literal] }
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try lookUp(host) })
