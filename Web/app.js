@@ -67,7 +67,8 @@ let pollTimer = null;
 let polling = false;
 function schedulePoll() {
   clearTimeout(pollTimer);
-  pollTimer = setTimeout(poll, hasPending(state) ? 400 : 4000);
+  // While something loads, progress is refreshed at least every 250 ms.
+  pollTimer = setTimeout(poll, hasPending(state) ? 200 : 4000);
 }
 async function poll() {
   if (polling) return;
