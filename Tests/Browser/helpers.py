@@ -830,3 +830,56 @@ def drag_tile_to(page, source_id: str, target_id: str, side: str = "before") -> 
     assert box, f"the tile {target_id} is not rendered"
     x = 5 if side == "before" else box["width"] - 5
     item_by_id(page, source_id).drag_to(target, target_position={"x": x, "y": box["height"] / 2})
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# A gallery server with its own fetch options (the fetch-safety tests)
+
+
+class ConfiguredGalleryServer(GalleryServer):
+    """A GalleryServer started with the given fetch options instead of the default `--fetch-allow 127.0.0.0/8`.
+
+    `fetch_allow` lists the CIDR ranges passed as --fetch-allow (none: loopback and private addresses are refused);
+    `extra_args` are appended (e.g. ["--fetch-timeout", "3"]). IMAGE_GALLERY_FETCH_ALLOW and proxy variables are
+    removed from the server's environment so that only these options decide what it may fetch.
+    """
+
+    def __init__(self, binary: Path, data_dir: Path, log_path: Path, *, fetch_allow: Iterable[str] = (),
+                 extra_args: Iterable[str] = ()) -> None:
+        super().__init__(binary, data_dir, log_path)
+        self.fetch_allow = list(fetch_allow)
+        self.extra_args = list(extra_args)
+
+    def command(self) -> list[str]:
+        allow = [arg for cidr in self.fetch_allow for arg in ("--fetch-allow", cidr)]
+        return [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                "--data", str(self.data_dir), *allow, *self.extra_args]
+
+    def start(self, port: Optional[int] = None) -> "ConfiguredGalleryServer":
+        assert self.process is None, "already running"
+        self.port = port or self.port or free_port()
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._log = open(self.log_path, "ab")
+        self._log.write(f"\n=== start on port {self.port}: {' '.join(self.command()[1:])} ===\n".encode())
+        self._log.flush()
+        env = {key: value for key, value in os.environ.items()
+               if key != "IMAGE_GALLERY_FETCH_ALLOW" and "proxy" not in key.lower()}
+        self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=self._log,
+                                        stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + 30
+        while True:
+            if self.process.poll() is not None:
+                code = self.process.returncode
+                self.process = None
+                raise RuntimeError(f"image-gallery exited with {code} at start:\n{self.log_tail()}")
+            try:
+                with _OPENER.open(f"{self.base_url}/api/galleries", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"image-gallery did not answer within 30 s:\n{self.log_tail()}")
+            time.sleep(0.05)
+        return self
