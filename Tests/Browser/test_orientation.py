@@ -1,0 +1,40 @@
+"""A photo taken sideways (EXIF orientation 6) is stored with its width and height swapped and shown upright."""
+
+import io
+
+from helpers import DropFile, drop, expect_items_as_stored, expect_ready_image
+
+
+def rotated_jpeg(width: int, height: int, orientation: int) -> bytes:
+    from PIL import Image
+
+    image = Image.new("RGB", (width, height), (200, 40, 40))
+    image.paste((40, 40, 200), (0, 0, width // 3, height))  # a blue band on the stored image's left edge
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=90, exif=exif.tobytes())
+    return out.getvalue()
+
+
+def test_a_jpeg_with_exif_orientation_6_is_stored_and_shown_upright(page, server):
+    # Stored as 300x100 pixels; orientation 6 means "rotate 90° clockwise to view": upright it is 100x300.
+    drop(page, files=[DropFile("sideways.jpg", rotated_jpeg(300, 100, 6), "image/jpeg")])
+
+    [stored] = expect_items_as_stored(page, server, 1)
+    expect_ready_image(page, server, stored["id"], 100, 300)
+    # Upright, the blue band that was on the stored left edge is at the top.
+    colors = page.evaluate(
+        """() => {
+          const img = document.querySelector('[role=listitem] img');
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+          const context = canvas.getContext('2d');
+          context.drawImage(img, 0, 0);
+          const top = context.getImageData(50, 10, 1, 1).data;
+          const bottom = context.getImageData(50, 290, 1, 1).data;
+          return [Array.from(top.slice(0, 3)), Array.from(bottom.slice(0, 3))];
+        }""")
+    top, bottom = colors
+    assert top[2] > 150 and top[0] < 100, f"the top of the upright image should be blue, is {top}"
+    assert bottom[0] > 150 and bottom[2] < 100, f"the bottom of the upright image should be red, is {bottom}"
