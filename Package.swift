@@ -24,6 +24,8 @@ let package = Package(
             name: "BlobStore",
             dependencies: ["GalleryCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "Thumbnails", dependencies: ["CVipsShim", "GalleryCore"]),
         .target(
             name: "GalleryStoreSQLite",
             dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -31,7 +33,7 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "DragAndDrop", "GalleryCore", "BlobStore", "GalleryStoreSQLite",
+                "DragAndDrop", "GalleryCore", "BlobStore", "GalleryStoreSQLite", "Thumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -51,10 +53,11 @@ let package = Package(
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "TestSupport"]),
         .testTarget(name: "BlobStoreTests", dependencies: ["BlobStore"]),
         .testTarget(name: "GalleryStoreSQLiteTests", dependencies: ["GalleryStoreSQLite"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
         .testTarget(
             name: "GalleryServerTests",
             dependencies: [
-                "GalleryServer", "TestSupport",
+                "GalleryServer", "TestSupport", "Thumbnails",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

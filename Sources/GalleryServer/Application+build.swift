@@ -5,6 +5,7 @@ import GalleryStoreSQLite
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// The parts of a running server.
 public struct GalleryServices: Sendable {
@@ -34,9 +35,11 @@ public func buildApplication(
     } else {
         liveFetcher = .live(resolver: .system, policy: AddressPolicy(allowed: configuration.fetchAllow))
     }
+    let thumbnails = ThumbnailService(imageFolder: configuration.blobDirectory, logger: logger)
+    if !thumbnails.isEnabled { ThumbnailNotice.printOnce() }
     let ingestion = IngestionService(
         store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
-        fetchLimits: configuration.fetchLimits, logger: logger)
+        fetchLimits: configuration.fetchLimits, logger: logger, thumbnails: thumbnails)
     // Before any request is served: otherwise placeholders dropped right after the start would be taken for
     // leftovers of the last run (and uploads failed as interrupted while their bytes arrive).
     await ingestion.resumePendingWork()
@@ -62,7 +65,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     GalleryRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits).add(to: router)
     TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
-    MediaRoutes(blobs: parts.blobs).add(to: router)
+    MediaRoutes(blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
     WebRoutes(store: parts.store, webRoot: configuration.webRoot).add(to: router)
     return router
 }
@@ -80,5 +83,16 @@ struct IngestionBackgroundService: Service {
             }
         }
         ingestion.jobs.cancelAll()
+    }
+}
+
+/// The one line saying thumbnails are off, printed once per process.
+enum ThumbnailNotice {
+    private static let printed = Atomic<Bool>(false)
+
+    static func printOnce() {
+        guard !printed.exchange(true, ordering: .relaxed) else { return }
+        let line = "Image Gallery: libvips not found; serving original images (install libvips42 for thumbnails)\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
     }
 }

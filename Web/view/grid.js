@@ -142,7 +142,7 @@ export class GridView {
         tile = createTile(item);
         this.tiles.set(item.id, tile);
       }
-      updateTile(tile, item, this.progress.get(item.id) ?? item.progress, this.handlers);
+      updateTile(tile, item, this.progress.get(item.id) ?? item.progress, { ...this.handlers, perRow: this.perRow });
       tile.setAttribute("aria-posinset", String(index + 1));
       tile.tabIndex = item.id === tabStop ? 0 : -1;
       if (this.selected.has(item.id)) tile.dataset.selected = "true";

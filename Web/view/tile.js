@@ -12,15 +12,22 @@ export function createTile(item) {
   return element;
 }
 
-/** Brings the cell up to date with the item; rebuilds its content only when the state or image changed. */
-export function updateTile(element, item, progress, { onRetry, onRemove }) {
+/**
+ * Brings the cell up to date with the item; rebuilds its content only when the state or image changed. `perRow` (the
+ * images per row) tells the browser how wide the image is drawn, so it picks the smallest thumbnail that is enough.
+ */
+export function updateTile(element, item, progress, { onRetry, onRemove, perRow = 4 }) {
   const signature = `${item.state}|${item.imageURL ?? ""}|${item.failure?.message ?? ""}|${item.retryable}|${item.title}`;
   element.dataset.state = item.state;
   if (item.state === "pending") element.setAttribute("aria-busy", "true");
   else element.removeAttribute("aria-busy");
   if (element.dataset.signature !== signature) {
     element.dataset.signature = signature;
-    element.replaceChildren(...content(item, { onRetry, onRemove }));
+    element.replaceChildren(...content(item, { onRetry, onRemove, perRow }));
+  } else if (item.state === "ready") {
+    const img = element.querySelector("img[srcset]");
+    const sizes = imageSizes(perRow);
+    if (img && img.sizes !== sizes) img.sizes = sizes;
   }
   if (item.state === "pending") showProgress(element, item, progress);
 }
@@ -37,8 +44,8 @@ function menuButton(item) {
   return element;
 }
 
-function content(item, { onRetry, onRemove }) {
-  if (item.state === "ready") return [image(item), menuButton(item)];
+function content(item, { onRetry, onRemove, perRow }) {
+  if (item.state === "ready") return [image(item, perRow), menuButton(item)];
   if (item.state === "failed") return failure(item, { onRetry, onRemove });
   const spinner = document.createElement("div");
   spinner.className = "spinner";
@@ -49,7 +56,12 @@ function content(item, { onRetry, onRemove }) {
   return [spinner, title, menuButton(item)];
 }
 
-function image(item) {
+/** How wide an image is drawn: a column of the viewport (a little more than the tile, never less). */
+function imageSizes(perRow) {
+  return `${Math.ceil(100 / Math.max(1, Number(perRow) || 1))}vw`;
+}
+
+function image(item, perRow) {
   const img = document.createElement("img");
   img.alt = item.title || "Image";
   img.decoding = "async";
@@ -66,6 +78,14 @@ function image(item) {
   img.addEventListener("error", () => {
     if (img.dataset.requested === requested) img.alt = `${item.title || "Image"} (could not be shown)`;
   });
+  // Thumbnails (smaller WebP copies) and the original, each with its width: the browser loads the smallest that
+  // covers the drawn width at the screen's pixel density, so a full row of large photos does not load the originals.
+  const thumbnails = (Array.isArray(item.thumbnails) ? item.thumbnails : [])
+    .filter((thumbnail) => thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0 && thumbnail.width < item.width);
+  if (thumbnails.length > 0 && item.width > 0) {
+    img.sizes = imageSizes(perRow);
+    img.srcset = [...thumbnails.map((thumbnail) => `${thumbnail.url} ${thumbnail.width}w`), `${requested} ${item.width}w`].join(", ");
+  }
   img.src = requested;
   return img;
 }

@@ -32,6 +32,12 @@ struct ItemResponse: ResponseEncodable, Equatable {
         var message: String
     }
 
+    /// A smaller WebP copy of the image.
+    struct Thumbnail: Codable, Equatable {
+        var width: Int
+        var url: String
+    }
+
     var id: String
     var galleryId: String
     var orderKey: String
@@ -40,6 +46,9 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var title: String
     var sourceURL: String?
     var imageURL: String?
+    /// Smaller copies of the image, smallest first; empty without libvips, for small images, animations, and until
+    /// they are made.
+    var thumbnails: [Thumbnail]
     var mimeType: String?
     var width: Int?
     var height: Int?
@@ -51,7 +60,7 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var changeSequence: Int64
     var createdAt: Date
 
-    init(_ item: Item, progress: ProgressBoard.Entry? = nil) {
+    init(_ item: Item, progress: ProgressBoard.Entry? = nil, thumbnails: [Thumbnail] = []) {
         id = item.id.rawValue
         galleryId = item.galleryID.rawValue
         orderKey = item.orderKey.rawValue
@@ -62,6 +71,7 @@ struct ItemResponse: ResponseEncodable, Equatable {
         if let hash = item.blobHash, let mime = item.mimeType {
             imageURL = MediaPath.make(hash: hash, mimeType: mime)
         }
+        self.thumbnails = item.state == .ready ? thumbnails : []
         mimeType = item.mimeType
         width = item.width
         height = item.height
@@ -203,5 +213,9 @@ struct EmptyTrashResponse: ResponseEncodable {
 enum MediaPath {
     static func make(hash: String, mimeType: String) -> String {
         "/media/\(hash).\(TypeIdentifier(mimeType: mimeType)?.preferredFileExtension ?? "bin")"
+    }
+
+    static func thumbnail(hash: String, width: Int) -> String {
+        "/media/thumbnails/\(hash)-\(width).webp"
     }
 }

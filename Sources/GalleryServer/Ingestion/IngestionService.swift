@@ -12,15 +12,18 @@ public final class IngestionService: Sendable {
     let limits: ImageLimits
     let fetchLimits: Fetcher.Limits
     let logger: Logger
+    /// Thumbnails of ready images.
+    public let thumbnails: ThumbnailService
     /// Progress of items being loaded.
     public let progress = ProgressBoard()
     let jobs = JobRegistry()
 
-    /// Makes the service.
+    /// Makes the service; with no thumbnail service, one on the image folder (enabled when libvips is installed).
     public init(
         store: any GalleryStore, blobs: BlobStore, fetcher: Fetcher, limits: ImageLimits,
-        fetchLimits: Fetcher.Limits, logger: Logger
+        fetchLimits: Fetcher.Limits, logger: Logger, thumbnails: ThumbnailService? = nil
     ) {
+        self.thumbnails = thumbnails ?? ThumbnailService(imageFolder: blobs.root, logger: logger)
         self.store = store
         self.blobs = blobs
         self.fetcher = fetcher
@@ -104,6 +107,7 @@ public final class IngestionService: Sendable {
     /// Waits until no job is running (for tests and shutdown).
     public func waitUntilIdle() async {
         await jobs.waitUntilIdle()
+        await thumbnails.waitUntilIdle()
     }
 
     // MARK: - Work
@@ -147,6 +151,12 @@ public final class IngestionService: Sendable {
                 // missing one.
                 try blobs.commit(finished)
                 _ = try await store.markReady(id, image: image)
+                // After ready, in the background: the item never waits for its thumbnails. An animation keeps only
+                // its original (a thumbnail would be its first frame).
+                if (try? ImageProbe.probe(finished.header))?.isAnimated != true {
+                    thumbnails.schedule(
+                        hash: image.hash, imageWidth: image.width, original: blobs.fileURL(forHash: image.hash))
+                }
             }
         } catch {
             writer.discard()

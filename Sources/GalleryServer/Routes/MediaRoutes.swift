@@ -3,9 +3,11 @@ import DragAndDrop
 import Foundation
 import Hummingbird
 
-/// `/media/{sha256}.{ext}`: stored image bytes, immutable, cached for a year, never run as a document.
+/// `/media/{sha256}.{ext}`: stored image bytes, immutable, cached for a year, never run as a document;
+/// `/media/thumbnails/{sha256}-{width}.webp`: their thumbnails, served the same way.
 struct MediaRoutes<Context: RequestContext> {
     let blobs: BlobStore
+    let thumbnails: ThumbnailService
     let fileIO = FileIO()
 
     func add(to router: Router<Context>) {
@@ -16,17 +18,50 @@ struct MediaRoutes<Context: RequestContext> {
             guard parts.count == 2, BlobStore.isValidHash(hash), blobs.contains(hash: hash),
                 let type = TypeIdentifier(fileExtension: String(parts[1])), type.conforms(to: .image)
             else { throw HTTPError(.notFound, message: "No such image.") }
-            var headers = HTTPFields()
-            headers[.contentType] = type.mimeType
-            headers[.cacheControl] = "public, max-age=31536000, immutable"
-            headers[.eTag] = "\"\(hash)\""
-            headers[.init("X-Content-Type-Options")!] = "nosniff"
-            headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-            if request.headers[.ifNoneMatch] == "\"\(hash)\"" {
-                return Response(status: .notModified, headers: headers)
-            }
-            let body = try await fileIO.loadFile(path: blobs.fileURL(forHash: hash).path, context: context)
-            return Response(status: .ok, headers: headers, body: body)
+            return try await serve(blobs.fileURL(forHash: hash), mimeType: type.mimeType, tag: hash, request, context)
         }
+        router.get("media/thumbnails/:file") { request, context in
+            guard let (hash, width) = Self.thumbnailName(try context.parameters.require("file")) else {
+                throw HTTPError(.notFound, message: "No such image.")
+            }
+            // Only the validated hash and width make the path.
+            let url = thumbnails.fileURL(hash: hash, width: width)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw HTTPError(.notFound, message: "No such image.")
+            }
+            return try await serve(url, mimeType: "image/webp", tag: "\(hash)-\(width)", request, context)
+        }
+    }
+
+    /// The hash and width of a thumbnail file name, `<sha256>-<width>.webp` with a known width; nil for anything else.
+    static func thumbnailName(_ file: String) -> (hash: String, width: Int)? {
+        guard file.hasSuffix(".webp") else { return nil }
+        let stem = file.dropLast(".webp".count)
+        let parts = stem.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let hash = String(parts[0])
+        let digits = parts[1]
+        guard BlobStore.isValidHash(hash), (1...5).contains(digits.utf8.count),
+            digits.utf8.allSatisfy({ (48...57).contains($0) }), digits.first != "0", let width = Int(digits),
+            ThumbnailService.isValidWidth(width)
+        else { return nil }
+        return (hash, width)
+    }
+
+    /// A stored file: immutable, cached for a year, never run as a document.
+    func serve(_ url: URL, mimeType: String, tag: String, _ request: Request, _ context: Context) async throws
+        -> Response
+    {
+        var headers = HTTPFields()
+        headers[.contentType] = mimeType
+        headers[.cacheControl] = "public, max-age=31536000, immutable"
+        headers[.eTag] = "\"\(tag)\""
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+        if request.headers[.ifNoneMatch] == "\"\(tag)\"" {
+            return Response(status: .notModified, headers: headers)
+        }
+        let body = try await fileIO.loadFile(path: url.path, context: context)
+        return Response(status: .ok, headers: headers, body: body)
     }
 }

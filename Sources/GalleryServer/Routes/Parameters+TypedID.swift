@@ -12,8 +12,13 @@ extension Parameters {
 }
 
 extension IngestionService {
-    /// An item as the API shows it, with its loading progress.
+    /// An item as the API shows it, with its loading progress and the thumbnails that exist.
     func response(for item: Item) -> ItemResponse {
-        ItemResponse(item, progress: progress.entry(for: item.id))
+        let thumbnails = item.blobHash.map { hash in
+            self.thumbnails.existingWidths(hash: hash).map {
+                ItemResponse.Thumbnail(width: $0, url: MediaPath.thumbnail(hash: hash, width: $0))
+            }
+        }
+        return ItemResponse(item, progress: progress.entry(for: item.id), thumbnails: thumbnails ?? [])
     }
 }

@@ -34,7 +34,10 @@ struct TrashRoutes<Context: RequestContext> {
         }
         trash.delete { _, context in
             let id = try GalleryRoutes<Context>.galleryID(context)
-            let deleted = try await store.emptyTrash(in: id) { [blobs] hashes in blobs.remove(hashes: hashes) }
+            let deleted = try await store.emptyTrash(in: id) { [blobs, ingestion] hashes in
+                blobs.remove(hashes: hashes)
+                ingestion.thumbnails.remove(hashes: hashes)
+            }
             return EmptyTrashResponse(deleted: deleted)
         }
     }

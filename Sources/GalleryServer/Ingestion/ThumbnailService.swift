@@ -1,0 +1,109 @@
+import BlobStore
+import Foundation
+import Logging
+import Synchronization
+import Thumbnails
+
+/// Makes and finds the WebP thumbnails of stored images: `images/thumbnails/<hash>-<width>.webp`, made once per hash in
+/// the background, one image at a time. Without libvips there are none, and the originals are served.
+public final class ThumbnailService: Sendable {
+    /// The folder holding the thumbnails.
+    let folder: URL
+    /// Whether thumbnails are made (libvips was found).
+    let isEnabled: Bool
+    let logger: Logger
+    /// One image at a time, off the cooperative thread pool (decoding blocks).
+    private let queue = DispatchQueue(label: "image-gallery.thumbnails", qos: .utility)
+    /// Hashes being worked on, so the same image is not done twice at once.
+    private let working = Mutex<Set<String>>([])
+
+    /// Opens (and creates if needed) the thumbnail folder inside the image folder; removes half-written files.
+    public init(imageFolder: URL, isEnabled: Bool = Thumbnailer.isAvailable, logger: Logger) {
+        folder = imageFolder.appendingPathComponent("thumbnails", isDirectory: true)
+        self.isEnabled = isEnabled
+        self.logger = logger
+        let manager = FileManager.default
+        try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(".") {
+            try? manager.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    /// The widths to make for an image this wide: every standard width smaller than the image (none for small ones).
+    static func widths(forImageWidth imageWidth: Int) -> [Int] {
+        Thumbnailer.widths.filter { $0 < imageWidth }
+    }
+
+    /// Whether a name is a thumbnail width.
+    static func isValidWidth(_ width: Int) -> Bool { Thumbnailer.widths.contains(width) }
+
+    /// Where the thumbnail of a hash and width lives (whether or not it exists). The hash must be validated.
+    func fileURL(hash: String, width: Int) -> URL {
+        folder.appendingPathComponent("\(hash)-\(width).webp")
+    }
+
+    /// The widths of the thumbnails of a hash that exist.
+    func existingWidths(hash: String) -> [Int] {
+        Thumbnailer.widths.filter { FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path) }
+    }
+
+    /// Starts making the missing thumbnails of an image in the background; does nothing when they exist, are being
+    /// made, or libvips is missing. A failure is logged and leaves the image without (some) thumbnails.
+    func schedule(hash: String, imageWidth: Int, original: URL) {
+        guard isEnabled else { return }
+        let wanted = Self.widths(forImageWidth: imageWidth).filter {
+            !FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path)
+        }
+        guard !wanted.isEmpty, working.withLock({ $0.insert(hash).inserted }) else { return }
+        queue.async { [self] in
+            defer { _ = working.withLock { $0.remove(hash) } }
+            make(hash: hash, widths: wanted, original: original)
+        }
+    }
+
+    /// Returns once the thumbnails scheduled so far are done (for tests).
+    func waitUntilIdle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
+
+    /// Removes the thumbnails of these hashes (their images were deleted).
+    func remove(hashes: [String]) {
+        for hash in hashes where BlobStore.isValidHash(hash) {
+            for width in Thumbnailer.widths {
+                try? FileManager.default.removeItem(at: fileURL(hash: hash, width: width))
+            }
+        }
+    }
+
+    private func make(hash: String, widths: [Int], original: URL) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: original, options: .mappedIfSafe)
+        } catch {
+            logger.warning("thumbnails of \(hash): cannot read the image: \(error)")
+            return
+        }
+        for width in widths {
+            do {
+                let thumbnail = try Thumbnailer.makeThumbnail(of: data, width: width)
+                try write(thumbnail.data, to: fileURL(hash: hash, width: width))
+            } catch {
+                logger.warning("thumbnails of \(hash): \(width) px: \(error)")
+                return
+            }
+        }
+    }
+
+    /// Writes a temporary file beside the destination, then renames it: readers see no file or the whole file.
+    private func write(_ data: Data, to destination: URL) throws {
+        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).tmp")
+        try data.write(to: temporary)
+        if rename(temporary.path, destination.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "rename failed (errno \(code))"])
+        }
+    }
+}

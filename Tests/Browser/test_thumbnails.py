@@ -1,0 +1,48 @@
+"""With libvips, large images get WebP thumbnails and a row of them does not load the originals."""
+
+import ctypes
+import os
+import time
+
+import pytest
+
+from helpers import drop, expect_items_as_stored, uri_list, wait_images_loaded
+
+
+def _libvips_available() -> bool:
+    if os.environ.get("IMAGE_GALLERY_DISABLE_VIPS", "") not in ("", "0"):
+        return False
+    for name in ("libvips.so.42", "libvips.so"):
+        try:
+            ctypes.CDLL(name)
+            return True
+        except OSError:
+            continue
+    return False
+
+
+@pytest.mark.skipif(not _libvips_available(), reason="libvips is not installed (apt install libvips42)")
+def test_four_per_row_on_a_1280_pixel_window_loads_thumbnails_not_originals(page, server, other_site):
+    urls = [other_site.image(f"large-{index}.png", 1600, 1000) for index in range(4)]
+    drop(page, uri_list=uri_list(*urls))
+    expect_items_as_stored(page, server, 4)
+    server.wait_settled(server.gallery_id, 4)
+    server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"imagesPerRow": 4})
+
+    deadline = time.monotonic() + 20
+    while True:
+        stored = server.items(server.gallery_id)
+        if all([t["width"] for t in i["thumbnails"]] == [256, 512, 1024] for i in stored):
+            break
+        assert time.monotonic() < deadline, f"thumbnails were not made: {stored}"
+        time.sleep(0.1)
+    originals = {f"{server.base_url}{i['imageURL']}" for i in stored}
+    thumbnails = {f"{server.base_url}{t['url']}" for i in stored for t in i["thumbnails"]}
+
+    page.reload()
+    wait_images_loaded(page, 4)
+
+    shown = page.evaluate("() => Array.from(document.querySelectorAll('[role=listitem] img'), i => i.currentSrc)")
+    assert len(shown) == 4 and all(url in thumbnails for url in shown), f"shown {shown}, thumbnails {thumbnails}"
+    loaded = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+    assert not originals.intersection(loaded), f"originals were loaded: {sorted(originals.intersection(loaded))}"

@@ -1,0 +1,115 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+import Thumbnails
+
+/// The thumbnail part of an item.
+private struct ThumbnailsJSON: Decodable {
+    struct Thumbnail: Decodable, Equatable {
+        var width: Int
+        var url: String
+    }
+
+    var state: String
+    var thumbnails: [Thumbnail]
+}
+
+extension TestClientProtocol {
+    /// Drops one PNG file and uploads it; returns the item id.
+    fileprivate func dropAndUpload(_ png: Data) async throws -> String {
+        let gallery = try await firstGalleryID()
+        let payload = #"{"files":[{"name":"big.png","type":"image/png","size":\#(png.count)}]}"#
+        let upload = try #require(try await drop(payload: payload, into: gallery).uploads.first)
+        let response = try await execute(
+            uri: upload.uploadURL, method: .put, headers: [.contentType: "application/octet-stream"],
+            body: ByteBuffer(bytes: png))
+        #expect(response.status == .ok)
+        return upload.itemId
+    }
+
+    /// The item's thumbnails, once `count` of them exist (they are made in the background), or after ~20 s.
+    fileprivate func thumbnails(of id: String, count: Int) async throws -> ThumbnailsJSON {
+        var item: ThumbnailsJSON = try await call(.get, "/api/items/\(id)")
+        for _ in 0..<200 where item.thumbnails.count < count {
+            try await Task.sleep(for: .milliseconds(100))
+            item = try await call(.get, "/api/items/\(id)")
+        }
+        return item
+    }
+}
+
+@Suite("Thumbnails over HTTP")
+struct ThumbnailAPITests {
+    @Test(
+        "An uploaded image gets thumbnails, served as immutable WebP",
+        .enabled(if: Thumbnailer.isAvailable, "libvips is not installed (apt install libvips42)"))
+    func anUploadedImageGetsThumbnails() async throws {
+        let png = PNGBuilder.make(width: 1200, height: 600)
+        try await testApplication { client in
+            let id = try await client.dropAndUpload(png)
+            let item = try await client.thumbnails(of: id, count: 3)
+            #expect(item.state == "ready")
+            #expect(item.thumbnails.map(\.width) == [256, 512, 1024])
+            let first = try #require(item.thumbnails.first)
+            #expect(first.url.hasPrefix("/media/thumbnails/"))
+            #expect(first.url.hasSuffix("-256.webp"))
+
+            let response = try await client.send(.get, first.url)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "image/webp")
+            #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(response.headers[.init("X-Content-Type-Options")!] == "nosniff")
+            #expect(response.headers[.contentSecurityPolicy]?.contains("sandbox") == true)
+            #expect(Array(response.bytes.prefix(4)) == Array("RIFF".utf8))
+            #expect(Array(response.bytes.dropFirst(8).prefix(4)) == Array("WEBP".utf8))
+
+            let etag = try #require(response.headers[.eTag])
+            let again = try await client.execute(uri: first.url, method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+        }
+    }
+
+    @Test(
+        "A small image gets no thumbnails",
+        .enabled(if: Thumbnailer.isAvailable, "libvips is not installed (apt install libvips42)"))
+    func aSmallImageGetsNone() async throws {
+        try await testApplication { client in
+            let id = try await client.dropAndUpload(PNGBuilder.make(width: 200, height: 100))
+            try await Task.sleep(for: .milliseconds(300))
+            let item: ThumbnailsJSON = try await client.call(.get, "/api/items/\(id)")
+            #expect(item.state == "ready")
+            #expect(item.thumbnails.isEmpty)
+        }
+    }
+
+    @Test(
+        "Without libvips an image is ready with no thumbnails",
+        .enabled(if: !Thumbnailer.isAvailable, "libvips is installed"))
+    func withoutLibvipsThereAreNone() async throws {
+        try await testApplication { client in
+            let id = try await client.dropAndUpload(PNGBuilder.make(width: 600, height: 300))
+            let item: ThumbnailsJSON = try await client.call(.get, "/api/items/\(id)")
+            #expect(item.state == "ready")
+            #expect(item.thumbnails.isEmpty)
+        }
+    }
+
+    @Test(
+        "Only well-formed thumbnail names are served",
+        arguments: [
+            "x.webp", "\(String(repeating: "a", count: 64))-300.webp", "\(String(repeating: "a", count: 64))-256.png",
+            "\(String(repeating: "a", count: 64))-0256.webp", "\(String(repeating: "a", count: 64))-256.webp",
+            "..%2F..%2Fgallery.sqlite", "\(String(repeating: "A", count: 64))-256.webp",
+        ])
+    func malformedNamesAreNotFound(name: String) async throws {
+        try await testApplication { client in
+            let response = try await client.send(.get, "/media/thumbnails/\(name)")
+            // A path with dots is refused before routing (400); every other name is not found.
+            #expect([.notFound, .badRequest].contains(response.status))
+            #expect(response.headers[.contentType] != "image/webp")
+        }
+    }
+}
