@@ -48,6 +48,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "thumbnail-benchmark", dependencies: ["Thumbnails"], path: "Benchmarks/ThumbnailBenchmark"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DragAndDropTests", dependencies: ["DragAndDrop", "TestSupport"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "TestSupport"]),

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Thumbnails of a folder of large JPEGs: the server's in-process path (libvips through our shim) against the
+`vipsthumbnail` command on the same files, in the same run. Prints both times and the ratio ours/vipsthumbnail.
+
+Both make 512-wide WebP thumbnails (Q=80, metadata stripped) one image at a time (VIPS_CONCURRENCY=1, as the server
+runs libvips). Needs libvips-tools (vipsthumbnail) and Pillow to make the images.
+
+    python3 Benchmarks/thumbnails_vs_vipsthumbnail.py [--count 12] [--size 4000x3000] [--rounds 3]
+"""
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def make_jpegs(folder, count, width, height):
+    from PIL import Image, ImageDraw
+
+    rng = random.Random(7)
+    for index in range(count):
+        image = Image.new("RGB", (width, height), (rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        draw = ImageDraw.Draw(image)
+        for _ in range(400):
+            x, y = rng.randrange(width), rng.randrange(height)
+            draw.ellipse((x, y, x + rng.randrange(40, 600), y + rng.randrange(40, 600)),
+                         fill=(rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        image.save(os.path.join(folder, f"photo{index:02}.jpg"), quality=90)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--count", type=int, default=12)
+    parser.add_argument("--size", default="4000x3000")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    width, height = map(int, args.size.split("x"))
+    if not shutil.which("vipsthumbnail"):
+        sys.exit("vipsthumbnail is missing: apt-get install libvips-tools")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    subprocess.run(["swift", "build", "-c", "release", "--product", "thumbnail-benchmark"], cwd=root, check=True,
+                   stdout=subprocess.DEVNULL)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, check=True,
+                            capture_output=True, text=True).stdout.strip() + "/thumbnail-benchmark"
+    environment = dict(os.environ, VIPS_CONCURRENCY="1")
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as out:
+        make_jpegs(folder, args.count, width, height)
+        files = sorted(os.path.join(folder, name) for name in os.listdir(folder))
+        ours, theirs = [], []
+        for _ in range(args.rounds):
+            result = subprocess.run([binary, folder, "512"], check=True, capture_output=True, text=True, env=environment)
+            ours.append(float(result.stdout.split("seconds=")[1]))
+            start = time.perf_counter()
+            subprocess.run(["vipsthumbnail", *files, "--size", "512x", "-o", os.path.join(out, "%s.webp[Q=80,strip]")],
+                           check=True, env=environment)
+            theirs.append(time.perf_counter() - start)
+    best_ours, best_theirs = min(ours), min(theirs)
+    print(f"{args.count} JPEGs of {width}x{height}, 512-wide WebP thumbnails, best of {args.rounds} rounds")
+    print(f"in process (our shim):  {best_ours:.3f} s   rounds {[round(t, 3) for t in ours]}")
+    print(f"vipsthumbnail command:  {best_theirs:.3f} s   rounds {[round(t, 3) for t in theirs]}")
+    print(f"ratio ours/vipsthumbnail: {best_ours / best_theirs:.2f}")
+
+
+if __name__ == "__main__":
+    main()
