@@ -269,10 +269,13 @@ _NO_REDIRECT_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}
 class GalleryServer:
     """One `image-gallery serve` process on 127.0.0.1, with its data folder; can be stopped and started again."""
 
-    def __init__(self, binary: Path, data_dir: Path, log_path: Path) -> None:
+    def __init__(self, binary: Path, data_dir: Path, log_path: Path, *,
+                 fetch_allow: Iterable[str] = ("127.0.0.0/8",), extra_args: Iterable[str] = ()) -> None:
         self.binary = binary
         self.data_dir = data_dir
         self.log_path = log_path
+        self.fetch_allow = list(fetch_allow)
+        self.extra_args = list(extra_args)
         self.port: Optional[int] = None
         self.process: Optional[subprocess.Popen] = None
         self._log = None
@@ -281,18 +284,24 @@ class GalleryServer:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        allow = [arg for cidr in self.fetch_allow for arg in ("--fetch-allow", cidr)]
+        return [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                "--data", str(self.data_dir), *allow, *self.extra_args]
+
     def start(self, port: Optional[int] = None) -> "GalleryServer":
+        """Starts the server; only its own options decide what it may fetch (IMAGE_GALLERY_FETCH_ALLOW and proxy
+        variables are removed from its environment)."""
         assert self.process is None, "already running"
         self.port = port or self.port or free_port()
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._log = open(self.log_path, "ab")
-        self._log.write(f"\n=== start on port {self.port} ===\n".encode())
+        self._log.write(f"\n=== start on port {self.port}: {' '.join(self.command()[1:])} ===\n".encode())
         self._log.flush()
-        self.process = subprocess.Popen(
-            [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data", str(self.data_dir), "--fetch-allow", "127.0.0.0/8"],
-            stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
-        )
+        env = {key: value for key, value in os.environ.items()
+               if key != "IMAGE_GALLERY_FETCH_ALLOW" and "proxy" not in key.lower()}
+        self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=self._log,
+                                        stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while True:
             if self.process.poll() is not None:
@@ -848,46 +857,9 @@ class ConfiguredGalleryServer(GalleryServer):
     """A GalleryServer started with the given fetch options instead of the default `--fetch-allow 127.0.0.0/8`.
 
     `fetch_allow` lists the CIDR ranges passed as --fetch-allow (none: loopback and private addresses are refused);
-    `extra_args` are appended (e.g. ["--fetch-timeout", "3"]). IMAGE_GALLERY_FETCH_ALLOW and proxy variables are
-    removed from the server's environment so that only these options decide what it may fetch.
+    `extra_args` are appended (e.g. ["--fetch-timeout", "3"]).
     """
 
     def __init__(self, binary: Path, data_dir: Path, log_path: Path, *, fetch_allow: Iterable[str] = (),
                  extra_args: Iterable[str] = ()) -> None:
-        super().__init__(binary, data_dir, log_path)
-        self.fetch_allow = list(fetch_allow)
-        self.extra_args = list(extra_args)
-
-    def command(self) -> list[str]:
-        allow = [arg for cidr in self.fetch_allow for arg in ("--fetch-allow", cidr)]
-        return [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--data", str(self.data_dir), *allow, *self.extra_args]
-
-    def start(self, port: Optional[int] = None) -> "ConfiguredGalleryServer":
-        assert self.process is None, "already running"
-        self.port = port or self.port or free_port()
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        self._log = open(self.log_path, "ab")
-        self._log.write(f"\n=== start on port {self.port}: {' '.join(self.command()[1:])} ===\n".encode())
-        self._log.flush()
-        env = {key: value for key, value in os.environ.items()
-               if key != "IMAGE_GALLERY_FETCH_ALLOW" and "proxy" not in key.lower()}
-        self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=self._log,
-                                        stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
-        while True:
-            if self.process.poll() is not None:
-                code = self.process.returncode
-                self.process = None
-                raise RuntimeError(f"image-gallery exited with {code} at start:\n{self.log_tail()}")
-            try:
-                with _OPENER.open(f"{self.base_url}/api/galleries", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"image-gallery did not answer within 30 s:\n{self.log_tail()}")
-            time.sleep(0.05)
-        return self
+        super().__init__(binary, data_dir, log_path, fetch_allow=fetch_allow, extra_args=extra_args)
