@@ -1,8 +1,9 @@
 """A photo taken sideways (EXIF orientation 6) is stored with its width and height swapped and shown upright."""
 
 import io
+import urllib.request
 
-from helpers import DropFile, drop, expect_items_as_stored, expect_ready_image
+from helpers import DropFile, drop, expect_items_as_stored, expect_ready_image, wait_until
 
 
 def rotated_jpeg(width: int, height: int, orientation: int) -> bytes:
@@ -38,3 +39,27 @@ def test_a_jpeg_with_exif_orientation_6_is_stored_and_shown_upright(page, server
     top, bottom = colors
     assert top[2] > 150 and top[0] < 100, f"the top of the upright image should be blue, is {top}"
     assert bottom[0] > 150 and bottom[2] < 100, f"the bottom of the upright image should be red, is {bottom}"
+
+
+def test_the_thumbnails_of_a_sideways_photo_are_upright(page, server):
+    from test_thumbnails import _libvips_available
+
+    if not _libvips_available():
+        import pytest
+
+        pytest.skip("libvips is not installed (apt install libvips42)")
+    from PIL import Image
+
+    drop(page, files=[DropFile("sideways.jpg", rotated_jpeg(1200, 400, 6), "image/jpeg")])
+    [stored] = expect_items_as_stored(page, server, 1)
+    item_id = stored["id"]
+    thumbnails = wait_until(lambda: server.api("GET", f"/api/items/{item_id}").get("thumbnails") or None,
+                            message="thumbnails of the sideways photo")
+    by_width = {thumbnail["width"]: thumbnail["url"] for thumbnail in thumbnails}
+    assert 256 in by_width, thumbnails
+    with urllib.request.urlopen(server.base_url + by_width[256]) as response:
+        image = Image.open(io.BytesIO(response.read())).convert("RGB")
+    assert image.size == (256, 768), f"the 256-wide thumbnail is {image.size}, expected upright 256x768"
+    top, bottom = image.getpixel((128, 20)), image.getpixel((128, 748))
+    assert top[2] > 150 and top[0] < 100, f"the top of the upright thumbnail should be blue, is {top}"
+    assert bottom[0] > 150 and bottom[2] < 100, f"the bottom should be red, is {bottom}"
