@@ -46,3 +46,19 @@ def test_four_per_row_on_a_1280_pixel_window_loads_thumbnails_not_originals(page
     assert len(shown) == 4 and all(url in thumbnails for url in shown), f"shown {shown}, thumbnails {thumbnails}"
     loaded = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
     assert not originals.intersection(loaded), f"originals were loaded: {sorted(originals.intersection(loaded))}"
+
+
+@pytest.mark.skipif(not _libvips_available(), reason="libvips is not installed (apt install libvips42)")
+def test_freshly_dropped_large_images_show_thumbnails_without_loading_their_originals(page, server, other_site):
+    urls = [other_site.image(f"fresh-{index}.png", 1600, 1000) for index in range(4)]
+    drop(page, uri_list=uri_list(*urls))
+    expect_items_as_stored(page, server, 4)
+    wait_images_loaded(page, 4)
+
+    stored = server.items(server.gallery_id)
+    assert all(i["thumbnails"] for i in stored), f"ready items come with their thumbnails: {stored}"
+    originals = {f"{server.base_url}{i['imageURL']}" for i in stored}
+    shown = page.evaluate("() => Array.from(document.querySelectorAll('[role=listitem] img'), i => i.currentSrc)")
+    assert not originals.intersection(shown), f"originals shown: {shown}"
+    loaded = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+    assert not originals.intersection(loaded), f"originals were loaded: {sorted(originals.intersection(loaded))}"

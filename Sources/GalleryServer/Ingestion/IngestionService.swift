@@ -150,13 +150,13 @@ public final class IngestionService: Sendable {
                 // The file is in place before the row points at it: a crash in between leaves an unused file, never a
                 // missing one.
                 try blobs.commit(finished)
-                _ = try await store.markReady(id, image: image)
-                // After ready, in the background: the item never waits for its thumbnails. An animation keeps only
-                // its original (a thumbnail would be its first frame).
+                // Thumbnails before ready, so the first view of the item already picks a thumbnail and never loads the
+                // original it does not need. An animation keeps only its original (a thumbnail would be one frame).
                 if (try? ImageProbe.probe(finished.header))?.isAnimated != true {
-                    thumbnails.schedule(
+                    await thumbnails.makeMissing(
                         hash: image.hash, imageWidth: image.width, original: blobs.fileURL(forHash: image.hash))
                 }
+                _ = try await store.markReady(id, image: image)
             }
         } catch {
             writer.discard()

@@ -4,8 +4,8 @@ import Logging
 import Synchronization
 import Thumbnails
 
-/// Makes and finds the WebP thumbnails of stored images: `images/thumbnails/<hash>-<width>.webp`, made once per hash in
-/// the background, one image at a time. Without libvips there are none, and the originals are served.
+/// Makes and finds the WebP thumbnails of stored images: `images/thumbnails/<hash>-<width>.webp`, made once per hash,
+/// one image at a time, before the item is shown as ready. Without libvips there are none, and the originals are served.
 public final class ThumbnailService: Sendable {
     /// The folder holding the thumbnails.
     let folder: URL
@@ -47,17 +47,29 @@ public final class ThumbnailService: Sendable {
         Thumbnailer.widths.filter { FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path) }
     }
 
-    /// Starts making the missing thumbnails of an image in the background; does nothing when they exist, are being
-    /// made, or libvips is missing. A failure is logged and leaves the image without (some) thumbnails.
-    func schedule(hash: String, imageWidth: Int, original: URL) {
+    /// Makes the missing thumbnails of an image (off the cooperative pool, one image at a time) and returns when they
+    /// are written (or the job already making them has ended); does nothing when they exist or libvips is missing. A failure is
+    /// logged and leaves the image without (some) thumbnails.
+    func makeMissing(hash: String, imageWidth: Int, original: URL) async {
         guard isEnabled else { return }
         let wanted = Self.widths(forImageWidth: imageWidth).filter {
             !FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path)
         }
-        guard !wanted.isEmpty, working.withLock({ $0.insert(hash).inserted }) else { return }
-        queue.async { [self] in
-            defer { _ = working.withLock { $0.remove(hash) } }
-            make(hash: hash, widths: wanted, original: original)
+        guard !wanted.isEmpty else { return }
+        guard working.withLock({ $0.insert(hash).inserted }) else {
+            // Another job is making them (the same bytes dropped twice): the queue is serial, so waiting for it to
+            // reach this point waits for that job.
+            await waitUntilIdle()
+            return
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                defer {
+                    _ = working.withLock { $0.remove(hash) }
+                    continuation.resume()
+                }
+                make(hash: hash, widths: wanted, original: original)
+            }
         }
     }
 
