@@ -36,16 +36,23 @@ extension SQLiteGalleryStore {
         return try await writer.write { db in
             _ = try Self.fetchGallery(db, gallery)
             let items = try Self.fetchBatch(db, ids, in: gallery)
-            let live = items.filter { $0.trashedAt == nil }
-            guard !live.isEmpty else { return items }
-            let sequence = try Self.nextSequence(db, gallery, date: date)
-            for item in live {
-                try db.execute(
-                    sql: "UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
-                    arguments: [date, date, sequence, item.id.rawValue])
-            }
+            guard try Self.moveToTrash(db, items, in: gallery, date: date) else { return items }
             return try ids.map { id in try Self.fetchItem(db, id) }
         }
+    }
+
+    /// Trashes the items that are not in the trash yet, as one change of the gallery; false when none was live.
+    @discardableResult
+    static func moveToTrash(_ db: Database, _ items: [Item], in gallery: GalleryID, date: Date) throws -> Bool {
+        let live = items.filter { $0.trashedAt == nil }
+        guard !live.isEmpty else { return false }
+        let sequence = try nextSequence(db, gallery, date: date)
+        for item in live {
+            try db.execute(
+                sql: "UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
+                arguments: [date, date, sequence, item.id.rawValue])
+        }
+        return true
     }
 
     public func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {

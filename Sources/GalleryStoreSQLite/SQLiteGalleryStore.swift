@@ -232,11 +232,7 @@ public struct SQLiteGalleryStore: GalleryStore {
         let date = now()
         return try await writer.write { db in
             let item = try Self.fetchItem(db, id)
-            guard item.trashedAt == nil else { return item }
-            let sequence = try Self.nextSequence(db, item.galleryID, date: date)
-            try db.execute(
-                sql: "UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
-                arguments: [date, date, sequence, id.rawValue])
+            try Self.moveToTrash(db, [item], in: item.galleryID, date: date)
             return try Self.fetchItem(db, id)
         }
     }

@@ -3,29 +3,46 @@
 
 /**
  * Makes `element` a drop target for the drags `accepts(event)` takes. `effect(event)` is the drop effect shown.
- * Callbacks: onEnter(), onOver({x, y, event}), onLeave(), onDrop({x, y, dataTransfer, event}). Returns a cleanup.
+ * Callbacks: onEnter(), onOver({x, y, event}), onLeave(), onDrop({x, y, dataTransfer, event}). With `onRefuse(event)`,
+ * a drag it does not take is shown as forbidden (no-drop) instead of being ignored, and its leave or drop calls
+ * onLeave. Returns a cleanup.
  */
-export function dropTarget(element, { accepts, effect, onEnter, onOver, onLeave, onDrop }) {
+export function dropTarget(element, { accepts, effect, onEnter, onOver, onLeave, onDrop, onRefuse }) {
   let depth = 0;
+  const tracks = (event) => accepts(event) || Boolean(onRefuse);
   const handlers = {
     dragenter(event) {
-      if (!accepts(event)) return;
+      if (!accepts(event)) {
+        if (onRefuse && depth++ === 0) onRefuse(event);
+        return;
+      }
       event.preventDefault();
       if (depth++ === 0) onEnter?.();
     },
     dragover(event) {
-      if (!accepts(event)) return;
+      if (!accepts(event)) {
+        if (!onRefuse) return;
+        event.dataTransfer.dropEffect = "none";
+        onRefuse(event);
+        return;
+      }
       event.preventDefault();
       event.dataTransfer.dropEffect = effect(event);
       onOver?.({ x: event.clientX, y: event.clientY, event });
     },
     dragleave(event) {
-      if (!accepts(event)) return;
+      if (!tracks(event)) return;
       depth = Math.max(0, depth - 1);
       if (depth === 0) onLeave?.();
     },
     drop(event) {
-      if (!accepts(event)) return;
+      if (!accepts(event)) {
+        if (onRefuse) {
+          depth = 0;
+          onLeave?.(); // refused: nothing changes
+        }
+        return;
+      }
       event.preventDefault();
       depth = 0;
       onDrop?.({ x: event.clientX, y: event.clientY, dataTransfer: event.dataTransfer, event });

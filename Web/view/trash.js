@@ -1,6 +1,7 @@
 // The trash: a toolbar target that accepts only items dragged from inside the app (the seed's GarbageView), its
 // count, and the Trash view with Restore and Empty Trash.
 
+import { dropTarget } from "../dnd/dropTarget.js";
 import { isLocalDrag, readLocalPayload } from "../dnd/localDrag.js";
 
 export class TrashView {
@@ -18,36 +19,22 @@ export class TrashView {
       if (confirm("Delete every item in the trash for good?")) this.handlers.onEmpty();
     });
 
-    let depth = 0;
-    const clear = () => {
-      depth = 0;
-      delete button.dataset.dropState;
+    const show = (state) => {
+      if (state) button.dataset.dropState = state;
+      else delete button.dataset.dropState;
     };
-    button.addEventListener("dragenter", (event) => {
-      depth++;
-      if (isLocalDrag(event)) event.preventDefault();
-      button.dataset.dropState = isLocalDrag(event) ? "accept" : "forbidden";
-    });
-    button.addEventListener("dragover", (event) => {
-      button.dataset.dropState = isLocalDrag(event) ? "accept" : "forbidden";
-      if (!isLocalDrag(event)) {
-        event.dataTransfer.dropEffect = "none";
-        return;
-      }
-      event.preventDefault();
-      event.dataTransfer.dropEffect = "move";
-    });
-    button.addEventListener("dragleave", () => {
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) clear();
-    });
-    button.addEventListener("drop", (event) => {
-      const local = isLocalDrag(event);
-      clear();
-      if (!local) return; // a drag from outside is refused: nothing changes
-      event.preventDefault();
-      const payload = readLocalPayload(event.dataTransfer);
-      if (payload) this.handlers.onDrop(payload);
+    dropTarget(button, {
+      accepts: isLocalDrag, // a drag from outside is refused: shown as forbidden, and its drop changes nothing
+      effect: () => "move",
+      onEnter: () => show("accept"),
+      onOver: () => show("accept"),
+      onRefuse: () => show("forbidden"),
+      onLeave: () => show(null),
+      onDrop: ({ dataTransfer }) => {
+        show(null);
+        const payload = readLocalPayload(dataTransfer);
+        if (payload) this.handlers.onDrop(payload);
+      },
     });
   }
 

@@ -56,7 +56,7 @@ struct MediaRoutes<Context: RequestContext> {
         headers[.contentType] = mimeType
         headers[.cacheControl] = "public, max-age=31536000, immutable"
         headers[.eTag] = "\"\(tag)\""
-        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        headers[.xContentTypeOptions] = "nosniff"
         headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
         if request.headers[.ifNoneMatch] == "\"\(tag)\"" {
             return Response(status: .notModified, headers: headers)
