@@ -1,0 +1,113 @@
+// The gallery browser (/galleries), wiring only: state from the API, the view from the DOM, intents from the view to
+// the API.
+
+import { galleriesAPI } from "./net/galleries.js";
+import { applyGallery, createGalleryListState } from "./model/galleryList.js";
+import { GalleryListView } from "./view/galleryList.js";
+import { createAnnouncer } from "./view/announcer.js";
+
+const view = new GalleryListView(document);
+const announcer = createAnnouncer(document.getElementById("announcer"), document.getElementById("alert"));
+
+let state = createGalleryListState();
+// Every change made here counts; a refresh that started before one would show an older list, so it starts again.
+let changes = 0;
+let refreshes = 0;
+
+function render() {
+  view.render(state.galleries);
+  view.renderTrashCount(state.trash.length);
+  view.renderTrash(state.trash);
+}
+
+function apply(gallery) {
+  changes += 1;
+  state = applyGallery(state, gallery);
+  render();
+}
+
+async function refresh() {
+  const ticket = ++refreshes;
+  const started = changes;
+  try {
+    const [galleries, trash] = await Promise.all([galleriesAPI.list(), galleriesAPI.trashed()]);
+    if (ticket !== refreshes) return;
+    if (started !== changes) {
+      refresh();
+      return;
+    }
+    state = createGalleryListState({ galleries, trash });
+    render();
+  } catch (error) {
+    if (ticket === refreshes) announcer.alert(error.message);
+  }
+}
+
+/** After a refused change: the list may be out of date (another tab deleted the gallery), so it is loaded again. */
+function refreshAfter(error) {
+  if (error.status === 404 || error.status === 409) refresh();
+  throw error;
+}
+
+view.bindCreate(async (name) => {
+  const gallery = await galleriesAPI.create(name);
+  apply(gallery);
+  announcer.announce(`Made the gallery ${gallery.name}.`);
+  return gallery.id;
+});
+
+view.bindRename(async (id, name) => {
+  const before = state.galleries.find((gallery) => gallery.id === id)?.name;
+  const gallery = await galleriesAPI.rename(id, name).catch(refreshAfter);
+  apply(gallery);
+  if (before !== gallery.name) announcer.announce(`Renamed ${before} to ${gallery.name}.`);
+  return gallery.id;
+});
+
+view.bindDuplicate(async (id) => {
+  try {
+    const copy = await galleriesAPI.duplicate(id);
+    apply(copy);
+    announcer.announce(`Made ${copy.name}.`);
+    return copy.id;
+  } catch (error) {
+    announcer.alert(error.message);
+    if (error.status === 404) refresh();
+    return null;
+  }
+});
+
+view.bindDelete(async (id) => {
+  try {
+    const gallery = await galleriesAPI.trash(id);
+    apply({ ...gallery, trashed: true });
+    announcer.announce(`Moved ${gallery.name} to the trash.`);
+    return true;
+  } catch (error) {
+    announcer.alert(error.message);
+    if (error.status === 404) refresh();
+    return false;
+  }
+});
+
+view.bindRestore(async (id) => {
+  const gallery = await galleriesAPI.restore(id).catch(refreshAfter);
+  apply({ ...gallery, trashed: false });
+  announcer.announce(`Restored ${gallery.name}.`);
+});
+
+view.bindOpenTrash(async () => {
+  try {
+    const trash = await galleriesAPI.trashed();
+    changes += 1;
+    state = createGalleryListState({ galleries: state.galleries, trash });
+    render();
+    view.showTrash(state.trash);
+  } catch (error) {
+    announcer.alert(error.message);
+  }
+});
+
+view.bindShown(refresh);
+
+refresh();
