@@ -26,6 +26,8 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
     case connectionFailed
     /// The browser never finished uploading the file.
     case uploadInterrupted
+    /// The item was copied while its original was still being uploaded, so the copy has no way to get the bytes.
+    case copiedWhileUploading
     /// Something on our side failed.
     case internalError
 
@@ -45,6 +47,7 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
         case .tooManyRedirects: "too-many-redirects"
         case .connectionFailed: "connection-failed"
         case .uploadInterrupted: "upload-interrupted"
+        case .copiedWhileUploading: "copied-while-uploading"
         case .internalError: "internal-error"
         }
     }
@@ -67,6 +70,7 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
         case .tooManyRedirects: "Too many redirects"
         case .connectionFailed: "Could not connect to the site"
         case .uploadInterrupted: "The upload did not finish; drop the file again"
+        case .copiedWhileUploading: "Copied while its file was still uploading; copy it again once it has loaded"
         case .internalError: "Something went wrong on the server"
         }
     }
@@ -126,6 +130,7 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
         case "too-many-redirects": self = .tooManyRedirects
         case "connection-failed": self = .connectionFailed
         case "upload-interrupted": self = .uploadInterrupted
+        case "copied-while-uploading": self = .copiedWhileUploading
         default: self = .internalError
         }
     }

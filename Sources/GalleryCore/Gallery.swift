@@ -16,11 +16,44 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
     public var updatedAt: Date
     /// How many of its items are in its trash.
     public var trashCount: Int
+    /// How many live items it has (pending, ready and failed; not trashed).
+    public var itemCount: Int
+    /// The picture that stands for it: its first ready live item, if any.
+    public var cover: Cover?
+    /// When it was moved to the trash of galleries, if it was.
+    public var trashedAt: Date?
+
+    /// The item whose image stands for a gallery in the gallery browser.
+    public struct Cover: Sendable, Equatable, Codable {
+        /// The item.
+        public var itemID: ItemID
+        /// Its title.
+        public var title: String
+        /// Its stored image's hash.
+        public var blobHash: String
+        /// Its stored image's MIME type.
+        public var mimeType: String
+        /// Display width in pixels.
+        public var width: Int
+        /// Display height in pixels.
+        public var height: Int
+
+        /// Makes a cover.
+        public init(itemID: ItemID, title: String, blobHash: String, mimeType: String, width: Int, height: Int) {
+            self.itemID = itemID
+            self.title = title
+            self.blobHash = blobHash
+            self.mimeType = mimeType
+            self.width = width
+            self.height = height
+        }
+    }
 
     /// Makes a gallery value.
     public init(
         id: GalleryID, name: String, imagesPerRow: Int = Gallery.defaultImagesPerRow,
-        sequence: Int64 = 0, createdAt: Date, updatedAt: Date, trashCount: Int = 0
+        sequence: Int64 = 0, createdAt: Date, updatedAt: Date, trashCount: Int = 0, itemCount: Int = 0,
+        cover: Cover? = nil, trashedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -29,6 +62,15 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.trashCount = trashCount
+        self.itemCount = itemCount
+        self.cover = cover
+        self.trashedAt = trashedAt
+    }
+
+    /// The name of a duplicate of a gallery named `name`: "<name> copy", shortened to fit.
+    public static func duplicateName(of name: String) -> String {
+        let suffix = " copy"
+        return String(name.prefix(maximumNameLength - suffix.count)) + suffix
     }
 
     /// Images per row of a new gallery.

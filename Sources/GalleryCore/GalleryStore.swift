@@ -36,8 +36,18 @@ public protocol GalleryStore: Sendable {
     func gallery(_ id: GalleryID) async throws -> Gallery
     /// Makes a gallery.
     func createGallery(named name: String) async throws -> Gallery
-    /// Renames a gallery and/or changes its images per row.
-    func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?) async throws -> Gallery
+    /// Renames a gallery and/or changes its images per row; recorded in the session's undo history if one is given.
+    func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?, recordingFor session: HistorySession?)
+        async throws -> Gallery
+    /// The trash of galleries, the most recently deleted first.
+    func trashedGalleries() async throws -> [Gallery]
+    /// Makes a new gallery (named `name`, or "<name> copy") holding copies of the gallery's live items in the same
+    /// order, and returns it with the new items (pending copies still need loading).
+    func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, items: [Item])
+    /// Moves a gallery to the trash of galleries; its items stay with it.
+    func trashGallery(_ id: GalleryID) async throws -> Gallery
+    /// Takes a gallery out of the trash of galleries.
+    func restoreGallery(_ id: GalleryID) async throws -> Gallery
     /// The gallery opened last, making the first gallery if there is none.
     func lastOpenedGallery() async throws -> Gallery
     /// Remembers which gallery was opened last.
@@ -50,8 +60,10 @@ public protocol GalleryStore: Sendable {
     /// One item.
     func item(_ id: ItemID) async throws -> Item
     /// Adds pending items at the insertion point, in the drafts' order; one transaction.
-    func insertPendingItems(_ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint)
-        async throws -> [Item]
+    func insertPendingItems(
+        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint,
+        recordingFor session: HistorySession?
+    ) async throws -> [Item]
     /// Marks a pending item ready with its stored image; returns nil if it is no longer pending.
     ///
     /// If the image's file is missing (the trash was emptied of its last user meanwhile), the item is marked failed
@@ -62,20 +74,30 @@ public protocol GalleryStore: Sendable {
     /// Turns a failed item back into a pending one, for a retry.
     func markPendingForRetry(_ id: ItemID) async throws -> Item
     /// Moves an item to its gallery's trash.
-    func trashItem(_ id: ItemID) async throws -> Item
-    /// Moves live items of a gallery to the insertion point, in the given order, and returns them moved.
+    func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item
+    /// Moves live items (of this gallery or others) to the insertion point of `gallery`, in the given order, and
+    /// returns them moved; one transaction, so every gallery involved changes or none does.
     ///
     /// The insertion point is read in the gallery's order *without* the moved items: `.after(x)` with `x` one of them
     /// means after the nearest item before `x` that does not move, and `.index(n)` counts only the items that stay.
-    /// Only the moved items change (new order keys); moving items to where they already are keeps the order.
-    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown, in another gallery or in the
-    ///   trash; ``GalleryError/invalid(_:)`` if an item is named twice. Nothing changes then.
-    func moveItems(_ ids: [ItemID], in gallery: GalleryID, to point: InsertionPoint) async throws -> [Item]
+    /// Only the moved items change (new order keys) — unless the gap has become too narrow after very many inserts
+    /// into it, when the items around it are spread out too; moving items to where they already are keeps the order.
+    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown or in the trash;
+    ///   ``GalleryError/invalid(_:)`` if an item is named twice. Nothing changes then.
+    func moveItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item]
+    /// Copies live items (of this gallery or others) to the insertion point of `gallery`, in the given order, as new
+    /// items with the same images, and returns the copies. Pending originals are copied as pending.
+    func copyItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item]
     /// Moves items of a gallery to its trash (those already there stay as they are) and returns them, in the given
     /// order.
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown or in another gallery;
     ///   ``GalleryError/invalid(_:)`` if an item is named twice. Nothing changes then.
-    func trashItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item]
+    func trashItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
+        -> [Item]
     /// The gallery's trashed items, the most recently trashed first (at most `limit`, 1...1000).
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item]
     /// Takes items out of the trash, back to their old place, and returns them live again, in the given order.
@@ -85,7 +107,8 @@ public protocol GalleryStore: Sendable {
     /// deleted). Items restored together keep their relative order.
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown or in another gallery;
     ///   ``GalleryError/invalid(_:)`` if an item is named twice or is not in the trash. Nothing changes then.
-    func restoreItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item]
+    func restoreItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
+        -> [Item]
     /// Deletes the gallery's trashed items for good and returns how many; deletes the images no item (of any
     /// gallery, trashed or not) uses any more, and calls `removingFiles` with their hashes inside the same
     /// transaction, so that no item can be made ready with one of them meanwhile. If it throws, nothing changes.
@@ -93,4 +116,79 @@ public protocol GalleryStore: Sendable {
         async throws -> Int
     /// Every pending item, oldest first (to resume work after a restart).
     func pendingItems() async throws -> [Item]
+
+    /// The gallery's events after change `sequence` (at most `limit`), or a reset if they are no longer kept.
+    func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed
+    /// A signal after every committed change of any gallery (coalesced: a slow reader gets one signal for many).
+    func changeSignals() -> AsyncStream<Void>
+
+    /// What the session can undo and redo in the gallery.
+    func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState
+    /// Undoes (or redoes) the session's last action (or last undone action) in the gallery.
+    /// - Throws: ``GalleryError/conflict(_:)`` when there is nothing to undo (redo).
+    func step(_ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession) async throws
+        -> HistoryOutcome
+}
+
+/// What a session can undo and redo in a gallery.
+public struct HistoryState: Sendable, Equatable {
+    /// The action an undo would undo.
+    public var undo: HistoryEntry.Action?
+    /// The action a redo would redo.
+    public var redo: HistoryEntry.Action?
+
+    /// Makes a state.
+    public init(undo: HistoryEntry.Action?, redo: HistoryEntry.Action?) {
+        self.undo = undo
+        self.redo = redo
+    }
+}
+
+/// What an undo or redo did.
+public struct HistoryOutcome: Sendable, Equatable {
+    /// What the user is told.
+    public var message: String
+    /// The history after it.
+    public var state: HistoryState
+    /// The items it placed, as they are now.
+    public var items: [Item]
+
+    /// Makes an outcome.
+    public init(message: String, state: HistoryState, items: [Item]) {
+        self.message = message
+        self.state = state
+        self.items = items
+    }
+}
+
+extension GalleryStore {
+    /// Renames a gallery and/or changes its images per row, without recording it for undo.
+    public func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?) async throws -> Gallery {
+        try await updateGallery(id, name: name, imagesPerRow: imagesPerRow, recordingFor: nil)
+    }
+
+    /// Adds pending items, without recording it for undo.
+    public func insertPendingItems(_ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint)
+        async throws -> [Item]
+    {
+        try await insertPendingItems(drafts, into: gallery, at: point, recordingFor: nil)
+    }
+
+    /// Moves items within or into a gallery, without recording it for undo.
+    public func moveItems(_ ids: [ItemID], in gallery: GalleryID, to point: InsertionPoint) async throws -> [Item] {
+        try await moveItems(ids, to: gallery, at: point, recordingFor: nil)
+    }
+
+    /// Moves an item to its gallery's trash, without recording it for undo.
+    public func trashItem(_ id: ItemID) async throws -> Item { try await trashItem(id, recordingFor: nil) }
+
+    /// Moves items to the trash, without recording it for undo.
+    public func trashItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item] {
+        try await trashItems(ids, in: gallery, recordingFor: nil)
+    }
+
+    /// Restores items from the trash, without recording it for undo.
+    public func restoreItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item] {
+        try await restoreItems(ids, in: gallery, recordingFor: nil)
+    }
 }

@@ -56,13 +56,17 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     public var trashedAt: Date?
     /// The gallery change number of its last change.
     public var changeSequence: Int64
+    /// How many times a user action placed it (moved, trashed, restored, moved between galleries); undo compares it
+    /// to tell whether somebody placed it since.
+    public var placementVersion: Int64
 
     /// Makes an item value.
     public init(
         id: ItemID, galleryID: GalleryID, orderKey: OrderKey, state: ItemState, origin: ItemOrigin,
         sourceURL: String?, title: String, blobHash: String? = nil, mimeType: String? = nil,
         width: Int? = nil, height: Int? = nil, byteCount: Int64? = nil, failure: FailureReason? = nil,
-        createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0
+        createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0,
+        placementVersion: Int64 = 0
     ) {
         self.id = id
         self.galleryID = galleryID
@@ -81,6 +85,7 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
         self.updatedAt = updatedAt
         self.trashedAt = trashedAt
         self.changeSequence = changeSequence
+        self.placementVersion = placementVersion
     }
 
     /// Whether the item can be loaded again (it has a source the server can fetch).

@@ -3,6 +3,7 @@ import Foundation
 import GalleryCore
 import GalleryStoreSQLite
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -48,6 +49,7 @@ public func buildApplication(
     let router = buildRouter(parts, configuration: configuration)
     return Application(
         router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: buildLiveRouter(parts)),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
         services: services,
@@ -62,11 +64,20 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         middleware: FileMiddleware(
             configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
             searchForIndexHtml: false))
-    GalleryRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits).add(to: router)
+    GalleryRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
+    GalleryItemRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits)
+        .add(to: router)
     TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
     MediaRoutes(blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
     WebRoutes(store: parts.store, webRoot: configuration.webRoot).add(to: router)
+    return router
+}
+
+/// The router of WebSocket upgrades: the live feeds of galleries.
+public func buildLiveRouter(_ parts: GalleryServices) -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    LiveRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
     return router
 }
 

@@ -98,6 +98,29 @@ public final class AppDatabase: Sendable {
             try db.execute(
                 sql: "CREATE INDEX item_trash ON item(galleryId, trashedAt) WHERE trashedAt IS NOT NULL")
         }
+        migrator.registerMigration("v3: events, undo history, placement versions") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE item ADD COLUMN placementVersion INTEGER NOT NULL DEFAULT 0;
+                    CREATE TABLE event (
+                      galleryId TEXT NOT NULL REFERENCES gallery(id) ON DELETE CASCADE,
+                      sequence INTEGER NOT NULL CHECK (sequence > 0),
+                      payload TEXT NOT NULL,
+                      PRIMARY KEY (galleryId, sequence)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE history (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT,
+                      galleryId TEXT NOT NULL REFERENCES gallery(id) ON DELETE CASCADE,
+                      session TEXT NOT NULL CHECK (length(session) BETWEEN 8 AND 64),
+                      action TEXT NOT NULL,
+                      entry TEXT NOT NULL,
+                      undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+                      createdAt DATETIME NOT NULL
+                    );
+                    CREATE INDEX history_session ON history(galleryId, session, undone, id);
+                    CREATE INDEX gallery_trash ON gallery(trashedAt) WHERE trashedAt IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

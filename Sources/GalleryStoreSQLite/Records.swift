@@ -5,14 +5,31 @@ import GalleryCore
 extension Gallery {
     static let selectColumns = """
         gallery.id, gallery.name, gallery.imagesPerRow, gallery.sequence, gallery.createdAt, gallery.updatedAt,
-        (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NOT NULL) AS trashCount
+        gallery.trashedAt,
+        (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NOT NULL) AS trashCount,
+        (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NULL) AS itemCount,
+        cover.id AS coverId, cover.title AS coverTitle, cover.blobHash AS coverHash, coverBlob.mimeType AS coverMime,
+        coverBlob.width AS coverWidth, coverBlob.height AS coverHeight
+        """
+    /// The gallery with its cover: the first ready live item.
+    static let fromClause = """
+        gallery LEFT JOIN item AS cover ON cover.id = (
+          SELECT id FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NULL AND item.state = 'ready'
+          ORDER BY item.orderKey LIMIT 1)
+        LEFT JOIN blob AS coverBlob ON coverBlob.hash = cover.blobHash
         """
 
     init(row: Row) {
+        var cover: Cover?
+        if let id: String = row["coverId"], let hash: String = row["coverHash"], let mime: String = row["coverMime"] {
+            cover = Cover(
+                itemID: ItemID(trusted: id), title: row["coverTitle"], blobHash: hash, mimeType: mime,
+                width: row["coverWidth"], height: row["coverHeight"])
+        }
         self.init(
             id: GalleryID(trusted: row["id"]), name: row["name"], imagesPerRow: row["imagesPerRow"],
             sequence: row["sequence"], createdAt: row["createdAt"], updatedAt: row["updatedAt"],
-            trashCount: row["trashCount"])
+            trashCount: row["trashCount"], itemCount: row["itemCount"], cover: cover, trashedAt: row["trashedAt"])
     }
 }
 
@@ -20,7 +37,7 @@ extension Item {
     static let selectColumns = """
         item.id, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
         item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, item.failure,
-        item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence
+        item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion
         """
     static let fromClause = "item LEFT JOIN blob ON blob.hash = item.blobHash"
 
@@ -42,7 +59,8 @@ extension Item {
             state: state, origin: origin, sourceURL: row["sourceURL"], title: row["title"],
             blobHash: row["blobHash"], mimeType: row["mimeType"], width: row["width"], height: row["height"],
             byteCount: row["byteCount"], failure: failure, createdAt: row["createdAt"],
-            updatedAt: row["updatedAt"], trashedAt: row["trashedAt"], changeSequence: row["changeSequence"])
+            updatedAt: row["updatedAt"], trashedAt: row["trashedAt"], changeSequence: row["changeSequence"],
+            placementVersion: row["placementVersion"])
     }
 }
 

@@ -2,57 +2,123 @@ import Foundation
 import GRDB
 import GalleryCore
 
-// Moving, trashing and restoring several items at once, and emptying the trash: each one transaction that checks
-// every item first, so that a batch naming one bad item changes nothing.
+// Moving, copying, trashing and restoring several items at once, and emptying the trash: each one transaction that
+// checks every item first, so that a batch naming one bad item changes nothing.
 extension SQLiteGalleryStore {
-    public func moveItems(_ ids: [ItemID], in gallery: GalleryID, to point: InsertionPoint) async throws -> [Item] {
+    public func moveItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
         let date = now()
         return try await writer.write { db in
-            _ = try Self.fetchGallery(db, gallery)
-            let items = try Self.fetchBatch(db, ids, in: gallery)
-            if let trashed = items.first(where: { $0.trashedAt != nil }) {
-                throw GalleryError.notFound("The item \(trashed.id) is in the trash.")
-            }
+            let items = try Self.liveBatch(db, ids, into: gallery)
             guard !items.isEmpty else { return [] }
-            let (lower, upper) = try Self.bounds(db, gallery, point, excluding: Set(ids))
-            let keys = try OrderKey.keys(count: ids.count, between: lower, upper)
-            let sequence = try Self.nextSequence(db, gallery, date: date)
-            // The unique index on live keys is checked row by row: park the moved rows on keys no item can have
-            // ('~' is not a key digit) first, so that a new key may be an old key of another moved item.
-            for id in ids {
-                try db.execute(sql: "UPDATE item SET orderKey = '~' || id WHERE id = ?", arguments: [id.rawValue])
-            }
-            for (id, key) in zip(ids, keys) {
+            var log = ChangeLog()
+            let sequence = try log.sequence(db, gallery, date: date)
+            let allocation = try allocateKeys(
+                db, gallery, point, count: ids.count, moving: Set(ids), sequence: sequence, date: date)
+            for (item, key) in zip(items, allocation.keys) {
                 try db.execute(
-                    sql: "UPDATE item SET orderKey = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
-                    arguments: [key.rawValue, date, sequence, id.rawValue])
+                    sql: """
+                        UPDATE item SET galleryId = ?, orderKey = ?, updatedAt = ?, changeSequence = ?,
+                        placementVersion = placementVersion + 1 WHERE id = ?
+                        """,
+                    arguments: [gallery.rawValue, key.rawValue, date, sequence, item.id.rawValue])
+                if item.galleryID != gallery {
+                    _ = try log.sequence(db, item.galleryID, date: date)
+                    log.remove(item.galleryID, [item.id])
+                }
             }
-            return try ids.map { id in try Self.fetchItem(db, id) }
+            log.touch(gallery, allocation.respaced + ids)
+            try log.commit(db, in: self)
+            let moved = try ids.map { id in try Self.fetchItem(db, id) }
+            if let session {
+                let isTransfer = items.contains { $0.galleryID != gallery }
+                try recordHistory(
+                    db, gallery, session,
+                    HistoryEntry(action: isTransfer ? .transfer : .move, placed: Array(zip(items, moved))), date: date)
+            }
+            return moved
         }
     }
 
-    public func trashItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item] {
+    public func copyItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        let date = now()
+        return try await writer.write { db in
+            let items = try Self.liveBatch(db, ids, into: gallery)
+            guard !items.isEmpty else { return [] }
+            var log = ChangeLog()
+            let sequence = try log.sequence(db, gallery, date: date)
+            let allocation = try allocateKeys(db, gallery, point, count: ids.count, sequence: sequence, date: date)
+            var copies: [ItemID] = []
+            for (item, key) in zip(items, allocation.keys) {
+                copies.append(
+                    try Self.insertCopy(db, of: item.id, into: gallery, key: key, sequence: sequence, date: date))
+            }
+            log.touch(gallery, allocation.respaced + copies)
+            try log.commit(db, in: self)
+            let made = try copies.map { id in try Self.fetchItem(db, id) }
+            if let session {
+                try recordHistory(db, gallery, session, HistoryEntry(action: .copy, addedItems: made), date: date)
+            }
+            return made
+        }
+    }
+
+    /// Inserts a copy of an item (same state, image, source and title; a new id) and returns its id.
+    static func insertCopy(
+        _ db: Database, of original: ItemID, into gallery: GalleryID, key: OrderKey, sequence: Int64, date: Date
+    ) throws -> ItemID {
+        let id = ItemID.make()
+        try db.execute(
+            sql: """
+                INSERT INTO item (id, galleryId, orderKey, state, origin, sourceURL, title, blobHash, failure,
+                  createdAt, updatedAt, changeSequence)
+                SELECT ?, ?, ?, state, origin, sourceURL, title, blobHash, failure, ?, ?, ? FROM item WHERE id = ?
+                """,
+            arguments: [id.rawValue, gallery.rawValue, key.rawValue, date, date, sequence, original.rawValue])
+        return id
+    }
+
+    /// The named live items of live galleries, for a move or copy into `gallery` (which must be live too).
+    /// - Throws: `notFound` for an unknown gallery or item, or one in a trash; `invalid` for an item named twice.
+    static func liveBatch(_ db: Database, _ ids: [ItemID], into gallery: GalleryID) throws -> [Item] {
+        _ = try fetchGallery(db, gallery)
+        let items = try fetchBatch(db, ids, in: nil)
+        if let trashed = items.first(where: { $0.trashedAt != nil }) {
+            throw GalleryError.notFound("The item \(trashed.id) is in the trash.")
+        }
+        for source in Set(items.map(\.galleryID)) where source != gallery { _ = try fetchGallery(db, source) }
+        return items
+    }
+
+    public func trashItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?)
+        async throws -> [Item]
+    {
         let date = now()
         return try await writer.write { db in
             _ = try Self.fetchGallery(db, gallery)
             let items = try Self.fetchBatch(db, ids, in: gallery)
-            guard try Self.moveToTrash(db, items, in: gallery, date: date) else { return items }
+            try moveToTrash(db, items, in: gallery, recordingFor: session, date: date)
             return try ids.map { id in try Self.fetchItem(db, id) }
         }
     }
 
-    /// Trashes the items that are not in the trash yet, as one change of the gallery; false when none was live.
-    @discardableResult
-    static func moveToTrash(_ db: Database, _ items: [Item], in gallery: GalleryID, date: Date) throws -> Bool {
+    /// Trashes the items that are not in the trash yet, as one change of the gallery (none if all are there).
+    func moveToTrash(
+        _ db: Database, _ items: [Item], in gallery: GalleryID, recordingFor session: HistorySession?, date: Date
+    ) throws {
         let live = items.filter { $0.trashedAt == nil }
-        guard !live.isEmpty else { return false }
-        let sequence = try nextSequence(db, gallery, date: date)
-        for item in live {
-            try db.execute(
-                sql: "UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
-                arguments: [date, date, sequence, item.id.rawValue])
+        guard !live.isEmpty else { return }
+        var log = ChangeLog()
+        try place(db, live.map { ($0, Placement(of: $0).trashed(true)) }, log: &log, date: date)
+        try log.commit(db, in: self)
+        if let session {
+            let after = try live.map { item in try Self.fetchItem(db, item.id) }
+            try recordHistory(
+                db, gallery, session, HistoryEntry(action: .trash, placed: Array(zip(live, after))), date: date)
         }
-        return true
     }
 
     public func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {
@@ -71,7 +137,9 @@ extension SQLiteGalleryStore {
         }
     }
 
-    public func restoreItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item] {
+    public func restoreItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?)
+        async throws -> [Item]
+    {
         let date = now()
         return try await writer.write { db in
             _ = try Self.fetchGallery(db, gallery)
@@ -80,31 +148,16 @@ extension SQLiteGalleryStore {
                 throw GalleryError.invalid("The item \(live.id) is not in the trash.")
             }
             guard !items.isEmpty else { return [] }
-            let sequence = try Self.nextSequence(db, gallery, date: date)
-            // In the order of their old keys (trashed keys may repeat: then the one trashed first first), each one
-            // after the one before, so that they keep their relative order even when their old keys are taken.
-            let ordered = items.sorted { a, b in
-                (a.orderKey, a.trashedAt ?? date, a.id) < (b.orderKey, b.trashedAt ?? date, b.id)
+            var log = ChangeLog()
+            try place(db, items.map { ($0, Placement(of: $0).trashed(false)) }, log: &log, date: date)
+            try log.commit(db, in: self)
+            let restored = try ids.map { id in try Self.fetchItem(db, id) }
+            if let session {
+                try recordHistory(
+                    db, gallery, session, HistoryEntry(action: .restore, placed: Array(zip(items, restored))),
+                    date: date)
             }
-            var previous: OrderKey?
-            for item in ordered {
-                let old = item.orderKey
-                var lower = try Self.liveKey(db, gallery, below: old, excluding: [])
-                if let previous, lower.map({ $0 < previous }) ?? true { lower = previous }
-                let key: OrderKey
-                if lower.map({ $0 < old }) ?? true, try !Self.isLiveKeyTaken(db, gallery, old) {
-                    key = old
-                } else {
-                    key = try OrderKey.between(lower, try Self.liveKey(db, gallery, above: lower, excluding: []))
-                }
-                try db.execute(
-                    sql: """
-                        UPDATE item SET trashedAt = NULL, orderKey = ?, updatedAt = ?, changeSequence = ? WHERE id = ?
-                        """,
-                    arguments: [key.rawValue, date, sequence, item.id.rawValue])
-                previous = key
-            }
-            return try ids.map { id in try Self.fetchItem(db, id) }
+            return restored
         }
     }
 
@@ -121,11 +174,15 @@ extension SQLiteGalleryStore {
                     WHERE galleryId = ? AND trashedAt IS NOT NULL AND blobHash IS NOT NULL ORDER BY blobHash
                     """,
                 arguments: [gallery.rawValue])
+            let deletedIDs = try String.fetchAll(
+                db, sql: "SELECT id FROM item WHERE galleryId = ? AND trashedAt IS NOT NULL",
+                arguments: [gallery.rawValue]
+            ).map(ItemID.init(trusted:))
+            guard !deletedIDs.isEmpty else { return 0 }
             try db.execute(
                 sql: "DELETE FROM item WHERE galleryId = ? AND trashedAt IS NOT NULL", arguments: [gallery.rawValue])
-            let deleted = db.changesCount
-            guard deleted > 0 else { return 0 }
-            _ = try Self.nextSequence(db, gallery, date: date)
+            let sequence = try Self.nextSequence(db, gallery, date: date)
+            try recordEvent(db, gallery, sequence, items: [], removed: deletedIDs)
             var unused: [String] = []
             for hash in hashes {
                 try db.execute(
@@ -135,7 +192,7 @@ extension SQLiteGalleryStore {
             }
             // Inside the transaction: serialised with `markReady`, which checks that the file is there in its own.
             if !unused.isEmpty { try removingFiles(unused) }
-            return deleted
+            return deletedIDs.count
         }
     }
 }

@@ -3,10 +3,21 @@ import GRDB
 import GalleryCore
 
 extension SQLiteGalleryStore {
+    /// A live gallery.
+    /// - Throws: ``GalleryError/notFound(_:)`` for an unknown gallery or one in the trash of galleries.
     static func fetchGallery(_ db: Database, _ id: GalleryID) throws -> Gallery {
+        let gallery = try fetchAnyGallery(db, id)
+        guard gallery.trashedAt == nil else {
+            throw GalleryError.notFound("The gallery '\(gallery.name)' is in the trash of galleries.")
+        }
+        return gallery
+    }
+
+    /// A gallery, live or in the trash of galleries.
+    static func fetchAnyGallery(_ db: Database, _ id: GalleryID) throws -> Gallery {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT \(Gallery.selectColumns) FROM gallery WHERE id = ? AND trashedAt IS NULL",
+                db, sql: "SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.id = ?",
                 arguments: [id.rawValue])
         else { throw GalleryError.notFound("There is no gallery \(id).") }
         return Gallery(row: row)
@@ -128,14 +139,17 @@ extension SQLiteGalleryStore {
         return try rows.map(idAndKey(_:))
     }
 
-    /// Whether a live item of the gallery has this key.
-    static func isLiveKeyTaken(_ db: Database, _ gallery: GalleryID, _ key: OrderKey) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey = ?)",
-            arguments: [gallery.rawValue, key.rawValue]) ?? false
+    /// Whether a live item of the gallery, other than the `excluded` ones, has this key.
+    static func isLiveKeyTaken(
+        _ db: Database, _ gallery: GalleryID, _ key: OrderKey, excluding excluded: Set<ItemID> = []
+    ) throws -> Bool {
+        let holder = try String.fetchOne(
+            db, sql: "SELECT id FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey = ?",
+            arguments: [gallery.rawValue, key.rawValue])
+        return holder.map { !excluded.contains(ItemID(trusted: $0)) } ?? false
     }
 
-    private static func idAndKey(_ row: Row) throws -> (id: ItemID, key: OrderKey) {
+    static func idAndKey(_ row: Row) throws -> (id: ItemID, key: OrderKey) {
         (ItemID(trusted: row["id"]), try orderKey(row["orderKey"]))
     }
 
@@ -144,16 +158,17 @@ extension SQLiteGalleryStore {
         return key
     }
 
-    /// The named items, in the given order, after checking that each is an item of the gallery named once.
+    /// The named items, in the given order, after checking that each is an item of the gallery (of any gallery when
+    /// nil) named once.
     /// - Throws: `notFound` for an unknown item or one of another gallery, `invalid` for an item named twice.
-    static func fetchBatch(_ db: Database, _ ids: [ItemID], in gallery: GalleryID) throws -> [Item] {
+    static func fetchBatch(_ db: Database, _ ids: [ItemID], in gallery: GalleryID?) throws -> [Item] {
         var seen = Set<ItemID>()
         var items: [Item] = []
         items.reserveCapacity(ids.count)
         for id in ids {
             guard seen.insert(id).inserted else { throw GalleryError.invalid("The item \(id) is named twice.") }
             let item = try fetchItem(db, id)
-            guard item.galleryID == gallery else {
+            guard gallery.map({ item.galleryID == $0 }) ?? true else {
                 throw GalleryError.notFound("There is no item \(id) in this gallery.")
             }
             items.append(item)

@@ -7,19 +7,27 @@ public struct SQLiteGalleryStore: GalleryStore {
     let database: AppDatabase
     let now: @Sendable () -> Date
     let blobExists: @Sendable (_ hash: String) -> Bool
+    /// How many of its latest events a gallery keeps for views that reconnect.
+    let eventRetention: Int
+
+    /// How many events a gallery keeps by default.
+    public static let defaultEventRetention = 5000
 
     /// Makes a store over an open database.
     /// - Parameters:
     ///   - now: the clock.
     ///   - blobExists: whether the file of an image hash is stored; `markReady` asks it inside its transaction, so
     ///     that it never makes an item ready with a file an emptied trash just removed.
+    ///   - eventRetention: how many of its latest events a gallery keeps; a view further behind loads afresh.
     public init(
         database: AppDatabase, now: @escaping @Sendable () -> Date = { Date() },
-        blobExists: @escaping @Sendable (_ hash: String) -> Bool = { _ in true }
+        blobExists: @escaping @Sendable (_ hash: String) -> Bool = { _ in true },
+        eventRetention: Int = SQLiteGalleryStore.defaultEventRetention
     ) {
         self.database = database
         self.now = now
         self.blobExists = blobExists
+        self.eventRetention = max(1, eventRetention)
     }
 
     var writer: any DatabaseWriter { database.writer }
@@ -29,7 +37,10 @@ public struct SQLiteGalleryStore: GalleryStore {
             try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT \(Gallery.selectColumns) FROM gallery WHERE trashedAt IS NULL ORDER BY name COLLATE NOCASE, id"
+                    """
+                    SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.trashedAt IS NULL
+                    ORDER BY gallery.name COLLATE NOCASE, gallery.id
+                    """
             ).map(Gallery.init(row:))
         }
     }
@@ -44,22 +55,36 @@ public struct SQLiteGalleryStore: GalleryStore {
         return try await writer.write { db in try Self.insertGallery(db, name: name, date: date) }
     }
 
-    public func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?) async throws -> Gallery {
+    public func updateGallery(
+        _ id: GalleryID, name: String?, imagesPerRow: Int?, recordingFor session: HistorySession?
+    ) async throws -> Gallery {
         let name = try name.map { name throws(GalleryError) in try Gallery.validatedName(name) }
         let perRow = try imagesPerRow.map { count throws(GalleryError) in try Gallery.validatedImagesPerRow(count) }
         let date = now()
         return try await writer.write { db in
-            _ = try Self.fetchGallery(db, id)
-            if let name {
-                try db.execute(sql: "UPDATE gallery SET name = ? WHERE id = ?", arguments: [name, id.rawValue])
+            let before = HistoryEntry.Settings(of: try Self.fetchGallery(db, id))
+            var after = before
+            after.name = name ?? before.name
+            after.imagesPerRow = perRow ?? before.imagesPerRow
+            guard after != before else { return try Self.fetchGallery(db, id) }
+            try setSettings(db, id, after, date: date)
+            if let session {
+                let action: HistoryEntry.Action = after.name != before.name ? .rename : .imagesPerRow
+                try recordHistory(
+                    db, id, session,
+                    HistoryEntry(action: action, settings: .init(before: before, after: after)), date: date)
             }
-            if let perRow {
-                try db.execute(
-                    sql: "UPDATE gallery SET imagesPerRow = ? WHERE id = ?", arguments: [perRow, id.rawValue])
-            }
-            _ = try Self.nextSequence(db, id, date: date)
             return try Self.fetchGallery(db, id)
         }
+    }
+
+    /// Sets a gallery's name and images per row, as one change of it.
+    func setSettings(_ db: Database, _ id: GalleryID, _ settings: HistoryEntry.Settings, date: Date) throws {
+        try db.execute(
+            sql: "UPDATE gallery SET name = ?, imagesPerRow = ? WHERE id = ?",
+            arguments: [settings.name, settings.imagesPerRow, id.rawValue])
+        let sequence = try Self.nextSequence(db, id, date: date)
+        try recordEvent(db, id, sequence, items: [])
     }
 
     public func lastOpenedGallery() async throws -> Gallery {
@@ -67,7 +92,11 @@ public struct SQLiteGalleryStore: GalleryStore {
         return try await writer.write { db in
             if let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'lastOpenedGallery'"),
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT \(Gallery.selectColumns) FROM gallery WHERE id = ? AND trashedAt IS NULL",
+                    db,
+                    sql: """
+                        SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause)
+                        WHERE gallery.id = ? AND gallery.trashedAt IS NULL
+                        """,
                     arguments: [text])
             {
                 return Gallery(row: row)
@@ -75,7 +104,10 @@ public struct SQLiteGalleryStore: GalleryStore {
             if let row = try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT \(Gallery.selectColumns) FROM gallery WHERE trashedAt IS NULL ORDER BY createdAt, id LIMIT 1"
+                    """
+                    SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.trashedAt IS NULL
+                    ORDER BY gallery.createdAt, gallery.id LIMIT 1
+                    """
             ) {
                 return Gallery(row: row)
             }
@@ -134,16 +166,17 @@ public struct SQLiteGalleryStore: GalleryStore {
         try await writer.read { db in try Self.fetchItem(db, id) }
     }
 
-    public func insertPendingItems(_ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint)
-        async throws -> [Item]
-    {
+    public func insertPendingItems(
+        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint,
+        recordingFor session: HistorySession?
+    ) async throws -> [Item] {
         guard !drafts.isEmpty else { return [] }
         let date = now()
         return try await writer.write { db in
             _ = try Self.fetchGallery(db, gallery)
-            let (lower, upper) = try Self.bounds(db, gallery, point)
-            let keys = try OrderKey.keys(count: drafts.count, between: lower, upper)
             let sequence = try Self.nextSequence(db, gallery, date: date)
+            let allocation = try allocateKeys(db, gallery, point, count: drafts.count, sequence: sequence, date: date)
+            let keys = allocation.keys
             var items: [Item] = []
             for (draft, key) in zip(drafts, keys) {
                 let id = ItemID.make()
@@ -158,6 +191,10 @@ public struct SQLiteGalleryStore: GalleryStore {
                     ])
                 items.append(try Self.fetchItem(db, id))
             }
+            try recordEvent(db, gallery, sequence, items: allocation.respaced + items.map(\.id))
+            if let session {
+                try recordHistory(db, gallery, session, .init(action: .drop, addedItems: items), date: date)
+            }
             return items
         }
     }
@@ -170,7 +207,7 @@ public struct SQLiteGalleryStore: GalleryStore {
             // Asked inside the transaction: emptying a trash removes files inside its own, so either this item uses
             // the image before the trash is emptied (and the file stays), or the file is already gone.
             guard blobExists(image.hash) else {
-                try Self.setFailed(db, item, reason: .internalError, date: date)
+                try setFailed(db, item, reason: .internalError, date: date)
                 return try Self.fetchItem(db, id)
             }
             try db.execute(
@@ -186,6 +223,7 @@ public struct SQLiteGalleryStore: GalleryStore {
                     WHERE id = ?
                     """,
                 arguments: [image.hash, date, sequence, id.rawValue])
+            try recordEvent(db, item.galleryID, sequence, items: [id])
             return try Self.fetchItem(db, id)
         }
     }
@@ -195,17 +233,18 @@ public struct SQLiteGalleryStore: GalleryStore {
         return try await writer.write { db in
             let item = try Self.fetchItem(db, id)
             guard item.state == .pending else { return nil }
-            try Self.setFailed(db, item, reason: reason, date: date)
+            try setFailed(db, item, reason: reason, date: date)
             return try Self.fetchItem(db, id)
         }
     }
 
-    static func setFailed(_ db: Database, _ item: Item, reason: FailureReason, date: Date) throws {
+    func setFailed(_ db: Database, _ item: Item, reason: FailureReason, date: Date) throws {
         let json = String(decoding: try JSONEncoder().encode(reason), as: UTF8.self)
-        let sequence = try nextSequence(db, item.galleryID, date: date)
+        let sequence = try Self.nextSequence(db, item.galleryID, date: date)
         try db.execute(
             sql: "UPDATE item SET state = 'failed', failure = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
             arguments: [json, date, sequence, item.id.rawValue])
+        try recordEvent(db, item.galleryID, sequence, items: [item.id])
     }
 
     public func markPendingForRetry(_ id: ItemID) async throws -> Item {
@@ -224,15 +263,16 @@ public struct SQLiteGalleryStore: GalleryStore {
                 sql:
                     "UPDATE item SET state = 'pending', failure = NULL, updatedAt = ?, changeSequence = ? WHERE id = ?",
                 arguments: [date, sequence, id.rawValue])
+            try recordEvent(db, item.galleryID, sequence, items: [id])
             return try Self.fetchItem(db, id)
         }
     }
 
-    public func trashItem(_ id: ItemID) async throws -> Item {
+    public func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item {
         let date = now()
         return try await writer.write { db in
             let item = try Self.fetchItem(db, id)
-            try Self.moveToTrash(db, [item], in: item.galleryID, date: date)
+            try moveToTrash(db, [item], in: item.galleryID, recordingFor: session, date: date)
             return try Self.fetchItem(db, id)
         }
     }

@@ -41,9 +41,17 @@ private final class HoldingStore: GalleryStore {
     func galleries() async throws -> [Gallery] { try await base.galleries() }
     func gallery(_ id: GalleryID) async throws -> Gallery { try await base.gallery(id) }
     func createGallery(named name: String) async throws -> Gallery { try await base.createGallery(named: name) }
-    func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?) async throws -> Gallery {
-        try await base.updateGallery(id, name: name, imagesPerRow: imagesPerRow)
+    func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?, recordingFor session: HistorySession?)
+        async throws -> Gallery
+    {
+        try await base.updateGallery(id, name: name, imagesPerRow: imagesPerRow, recordingFor: session)
     }
+    func trashedGalleries() async throws -> [Gallery] { try await base.trashedGalleries() }
+    func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, items: [Item]) {
+        try await base.duplicateGallery(id, named: name)
+    }
+    func trashGallery(_ id: GalleryID) async throws -> Gallery { try await base.trashGallery(id) }
+    func restoreGallery(_ id: GalleryID) async throws -> Gallery { try await base.restoreGallery(id) }
     func lastOpenedGallery() async throws -> Gallery { try await base.lastOpenedGallery() }
     func setLastOpenedGallery(_ id: GalleryID) async throws { try await base.setLastOpenedGallery(id) }
     func items(in gallery: GalleryID, after cursor: OrderKey?, limit: Int) async throws -> ItemPage {
@@ -52,28 +60,53 @@ private final class HoldingStore: GalleryStore {
     func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet {
         try await base.changes(in: gallery, since: sequence)
     }
-    func insertPendingItems(_ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint)
-        async throws -> [Item]
-    {
-        try await base.insertPendingItems(drafts, into: gallery, at: point)
+    func insertPendingItems(
+        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.insertPendingItems(drafts, into: gallery, at: point, recordingFor: session)
     }
     func markReady(_ id: ItemID, image: StoredImage) async throws -> Item? {
         try await base.markReady(id, image: image)
     }
     func markPendingForRetry(_ id: ItemID) async throws -> Item { try await base.markPendingForRetry(id) }
-    func trashItem(_ id: ItemID) async throws -> Item { try await base.trashItem(id) }
-    func pendingItems() async throws -> [Item] { try await base.pendingItems() }
-    func moveItems(_ ids: [ItemID], in gallery: GalleryID, to point: InsertionPoint) async throws -> [Item] {
-        try await base.moveItems(ids, in: gallery, to: point)
+    func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item {
+        try await base.trashItem(id, recordingFor: session)
     }
-    func trashItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item] {
-        try await base.trashItems(ids, in: gallery)
+    func pendingItems() async throws -> [Item] { try await base.pendingItems() }
+    func moveItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.moveItems(ids, to: gallery, at: point, recordingFor: session)
+    }
+    func copyItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.copyItems(ids, to: gallery, at: point, recordingFor: session)
+    }
+    func trashItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
+        -> [Item]
+    {
+        try await base.trashItems(ids, in: gallery, recordingFor: session)
     }
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {
         try await base.trashedItems(in: gallery, limit: limit)
     }
-    func restoreItems(_ ids: [ItemID], in gallery: GalleryID) async throws -> [Item] {
-        try await base.restoreItems(ids, in: gallery)
+    func restoreItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
+        -> [Item]
+    {
+        try await base.restoreItems(ids, in: gallery, recordingFor: session)
+    }
+    func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed {
+        try await base.events(in: gallery, since: sequence, limit: limit)
+    }
+    func changeSignals() -> AsyncStream<Void> { base.changeSignals() }
+    func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState {
+        try await base.history(in: gallery, for: session)
+    }
+    func step(_ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession) async throws
+        -> HistoryOutcome
+    {
+        try await base.step(direction, in: gallery, for: session)
     }
     func emptyTrash(in gallery: GalleryID, removingFiles: @Sendable ([String]) throws -> Void) async throws -> Int {
         try await base.emptyTrash(in: gallery, removingFiles: removingFiles)

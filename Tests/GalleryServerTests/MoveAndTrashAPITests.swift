@@ -156,7 +156,7 @@ struct MoveAPITests {
         }
     }
 
-    @Test func aMoveOfAnItemOfAnotherGalleryIsNotFound() async throws {
+    @Test func aMoveOfAnItemOfAnotherGalleryTakesItThere() async throws {
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()
             let other: GalleryJSON = try await client.call(
@@ -164,7 +164,9 @@ struct MoveAPITests {
             let stranger = try await client.settledItems(1, in: other.id)[0]
             let response = try await client.send(
                 .post, "/api/galleries/\(gallery)/moves", json: #"{"itemIds":["\#(stranger.id)"]}"#)
-            #expect(response.status == .notFound)
+            #expect(response.status == .ok)
+            #expect(try await client.items(in: gallery).map(\.id) == [stranger.id])
+            #expect(try await client.items(in: other.id).isEmpty)
         }
     }
 

@@ -7,10 +7,14 @@ import Testing
 
 @Suite("The database file")
 struct DatabaseTests {
+    static let migrations = [
+        "v1: galleries, items, blobs, settings", "v2: trash index", "v3: events, undo history, placement versions",
+    ]
+
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {
         try await withStore { _, database in
             let migrations = try database.appliedMigrations()
-            #expect(migrations == ["v1: galleries, items, blobs, settings", "v2: trash index"])
+            #expect(migrations == Self.migrations)
             #expect(try database.journalMode() == "wal")
         }
     }
@@ -21,7 +25,7 @@ struct DatabaseTests {
                 _ = try AppDatabase.open(atPath: databasePath(in: folder))
             }
             let reopened = try AppDatabase.open(atPath: databasePath(in: folder))
-            #expect(try reopened.appliedMigrations() == ["v1: galleries, items, blobs, settings", "v2: trash index"])
+            #expect(try reopened.appliedMigrations() == Self.migrations)
         }
     }
 

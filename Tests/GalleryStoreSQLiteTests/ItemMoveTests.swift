@@ -163,7 +163,7 @@ struct ItemMoveTests {
 
     /// Kinds of bad batches: each one item that must make the whole move fail.
     enum BadItem: String, CaseIterable, Sendable {
-        case unknown, trashed, duplicated, otherGallery
+        case unknown, trashed, duplicated, ofTrashedGallery
 
         var expectedError: GalleryError.Kind { self == .duplicated ? .invalid : .notFound }
     }
@@ -172,14 +172,20 @@ struct ItemMoveTests {
     func aBatchWithOneBadItemMovesNothing(bad: BadItem) async throws {
         try await withItems("ABCDE") { store, gallery, items in
             let other = try await store.createGallery(named: "Other")
-            let stranger = try await store.insertPendingItems(drafts("X"), into: other.id, at: .end)[0]
+            var stranger = try await store.insertPendingItems(drafts("X"), into: other.id, at: .end)[0]
             _ = try await store.trashItem(items["E"]!.id)
+            if bad == .ofTrashedGallery {
+                _ = try await store.trashGallery(other.id)
+            } else {
+                _ = try await store.moveItems([stranger.id], in: other.id, to: .end)
+            }
+            stranger = try await store.item(stranger.id)
             let badID: ItemID =
                 switch bad {
                 case .unknown: ItemID.make()
                 case .trashed: items["E"]!.id
                 case .duplicated: items["B"]!.id
-                case .otherGallery: stranger.id
+                case .ofTrashedGallery: stranger.id
                 }
             let order = try await store.allItems(in: gallery)
             let sequence = try await store.gallery(gallery).sequence

@@ -13,8 +13,26 @@ struct GalleryResponse: ResponseEncodable, Equatable {
     var updatedAt: Date
     /// How many items are in the gallery's trash.
     var trashCount: Int
+    /// How many live items it has.
+    var itemCount: Int
+    /// Whether it is in the trash of galleries.
+    var trashed: Bool
+    var trashedAt: Date?
+    /// The picture standing for it in the gallery browser.
+    var cover: Cover?
 
-    init(_ gallery: Gallery) {
+    /// The first ready item's image.
+    struct Cover: Codable, Equatable {
+        var itemId: String
+        var title: String
+        var imageURL: String
+        var width: Int
+        var height: Int
+        var thumbnails: [ItemResponse.Thumbnail]
+    }
+
+    /// - Parameter coverThumbnails: the thumbnails that exist of the cover's image.
+    init(_ gallery: Gallery, coverThumbnails: [ItemResponse.Thumbnail] = []) {
         id = gallery.id.rawValue
         name = gallery.name
         imagesPerRow = gallery.imagesPerRow
@@ -22,8 +40,60 @@ struct GalleryResponse: ResponseEncodable, Equatable {
         createdAt = gallery.createdAt
         updatedAt = gallery.updatedAt
         trashCount = gallery.trashCount
+        itemCount = gallery.itemCount
+        trashed = gallery.trashedAt != nil
+        trashedAt = gallery.trashedAt
+        cover = gallery.cover.map { cover in
+            Cover(
+                itemId: cover.itemID.rawValue, title: cover.title,
+                imageURL: MediaPath.make(hash: cover.blobHash, mimeType: cover.mimeType), width: cover.width,
+                height: cover.height, thumbnails: coverThumbnails)
+        }
     }
 }
+
+/// One change of a gallery, as views receive it.
+struct EventResponse: ResponseEncodable, Equatable {
+    var sequence: Int64
+    var gallery: GalleryResponse
+    var items: [ItemResponse]
+    /// Ids of items that left the gallery (moved to another gallery, or deleted for good).
+    var removed: [String]
+}
+
+/// `GET /api/galleries/{id}/events?since=N`
+struct EventsResponse: ResponseEncodable {
+    var gallery: GalleryResponse
+    var events: [EventResponse]
+    /// True when the events after N are no longer kept: load the gallery afresh.
+    var reset: Bool
+}
+
+/// What a session can undo and redo in a gallery.
+struct HistoryResponse: ResponseEncodable, Equatable {
+    struct Action: Codable, Equatable {
+        /// A short name for the button: "Move", "Drop"…
+        var name: String
+    }
+
+    var undo: Action?
+    var redo: Action?
+
+    init(_ state: HistoryState) {
+        undo = state.undo.map { Action(name: HistoryPlanner.name(of: $0)) }
+        redo = state.redo.map { Action(name: HistoryPlanner.name(of: $0)) }
+    }
+}
+
+/// `POST /api/galleries/{id}/undo` and `…/redo`
+struct HistoryStepResponse: ResponseEncodable {
+    var message: String
+    var history: HistoryResponse
+    var items: [ItemResponse]
+}
+
+/// `POST /api/galleries/{id}/duplicate`
+struct DuplicateGalleryRequest: Decodable { var name: String? }
 
 /// An item as the API shows it.
 struct ItemResponse: ResponseEncodable, Equatable {
@@ -189,7 +259,7 @@ struct ItemBatchRequest: Decodable {
     }
 }
 
-/// `POST /api/galleries/{id}/moves`: the items, in the order they end in, and where they go.
+/// `POST /api/galleries/{id}/moves` and `…/copies`: the items, in the order they end in, and where they go.
 struct MoveRequest: Decodable {
     var itemIds: [ItemID]
     var at: PositionRequest?

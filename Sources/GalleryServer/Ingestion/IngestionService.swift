@@ -47,6 +47,26 @@ public final class IngestionService: Sendable {
         startFetching(item)
     }
 
+    /// Starts loading copies that were copied while their originals were still loading: a remote one is fetched
+    /// again; an uploaded or inline one cannot get its bytes and fails, saying so. Returns the copies as they are now.
+    @discardableResult
+    public func startLoadingCopies(_ copies: [Item]) async -> [Item] {
+        var result: [Item] = []
+        for copy in copies {
+            guard copy.state == .pending else {
+                result.append(copy)
+                continue
+            }
+            if copy.origin == .remote {
+                startFetching(copy)
+                result.append(copy)
+            } else {
+                result.append((try? await fail(copy.id, .copiedWhileUploading)) ?? copy)
+            }
+        }
+        return result
+    }
+
     /// Starts storing bytes that came inline with the drop.
     public func startStoringInline(_ item: Item, data: Data) {
         jobs.start(item.id) { [self] in

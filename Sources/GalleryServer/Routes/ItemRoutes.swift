@@ -24,8 +24,8 @@ struct ItemRoutes<Context: RequestContext> {
             await ingestion.restartFetching(item)
             return EditedResponse(status: .accepted, response: response(item))
         }
-        items.delete(":item") { _, context in
-            let item = try await store.trashItem(try Self.itemID(context))
+        items.delete(":item") { request, context in
+            let item = try await store.trashItem(try Self.itemID(context), recordingFor: try request.historySession())
             return response(item)
         }
     }

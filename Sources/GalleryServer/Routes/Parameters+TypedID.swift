@@ -10,15 +10,3 @@ extension Parameters {
         return id
     }
 }
-
-extension IngestionService {
-    /// An item as the API shows it, with its loading progress and the thumbnails that exist.
-    func response(for item: Item) -> ItemResponse {
-        let thumbnails = item.blobHash.map { hash in
-            self.thumbnails.existingWidths(hash: hash).map {
-                ItemResponse.Thumbnail(width: $0, url: MediaPath.thumbnail(hash: hash, width: $0))
-            }
-        }
-        return ItemResponse(item, progress: progress.entry(for: item.id), thumbnails: thumbnails ?? [])
-    }
-}

@@ -23,13 +23,15 @@ struct TrashRoutes<Context: RequestContext> {
         trash.post { request, context in
             let id = try GalleryRoutes<Context>.galleryID(context)
             let body = try await request.decode(as: ItemBatchRequest.self, context: context)
-            let items = try await store.trashItems(try body.validatedIDs(), in: id)
+            let items = try await store.trashItems(
+                try body.validatedIDs(), in: id, recordingFor: try request.historySession())
             return ItemListResponse(items: items.map(response))
         }
         trash.post("restore") { request, context in
             let id = try GalleryRoutes<Context>.galleryID(context)
             let body = try await request.decode(as: ItemBatchRequest.self, context: context)
-            let items = try await store.restoreItems(try body.validatedIDs(), in: id)
+            let items = try await store.restoreItems(
+                try body.validatedIDs(), in: id, recordingFor: try request.historySession())
             return ItemListResponse(items: items.map(response))
         }
         trash.delete { _, context in

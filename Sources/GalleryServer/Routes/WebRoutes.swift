@@ -2,7 +2,7 @@ import Foundation
 import GalleryCore
 import Hummingbird
 
-/// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page.
+/// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page, `/galleries` the gallery browser.
 struct WebRoutes<Context: RequestContext> {
     let store: any GalleryStore
     let webRoot: URL
@@ -18,14 +18,20 @@ struct WebRoutes<Context: RequestContext> {
                 throw HTTPError(.notFound, message: "There is no such gallery.")
             }
             try await store.setLastOpenedGallery(id)
-            var headers = HTTPFields()
-            headers[.contentType] = "text/html; charset=utf-8"
-            headers[.cacheControl] = "no-cache"
-            headers[.contentSecurityPolicy] =
-                "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-            let body = try await fileIO.loadFile(
-                path: webRoot.appendingPathComponent("index.html").path, context: context)
-            return Response(status: .ok, headers: headers, body: body)
+            return try await page("index.html", context: context)
         }
+        router.get("galleries") { _, context in
+            try await page("galleries.html", context: context)
+        }
+    }
+
+    func page(_ name: String, context: Context) async throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-cache"
+        headers[.contentSecurityPolicy] =
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+        let body = try await fileIO.loadFile(path: webRoot.appendingPathComponent(name).path, context: context)
+        return Response(status: .ok, headers: headers, body: body)
     }
 }

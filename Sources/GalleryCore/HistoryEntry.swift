@@ -1,0 +1,134 @@
+import Foundation
+
+/// Who an undo history belongs to: one browser session (a tab, across reloads), chosen by the browser.
+public struct HistorySession: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The token: 8 to 64 letters, digits and dashes.
+    public let rawValue: String
+
+    /// Accepts a well-formed token.
+    public init?(_ rawValue: String) {
+        guard (8...64).contains(rawValue.count),
+            rawValue.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// The token.
+    public var description: String { rawValue }
+}
+
+/// One undoable action of a session in a gallery: what it changed, before and after.
+public struct HistoryEntry: Sendable, Equatable, Codable {
+    /// What the user did.
+    public enum Action: String, Sendable, Codable, CaseIterable {
+        /// Dropped or pasted things in: the new items.
+        case drop
+        /// Moved items within the gallery.
+        case move
+        /// Moved items here from another gallery.
+        case transfer
+        /// Copied items here (from this or another gallery).
+        case copy
+        /// Moved items to the trash.
+        case trash
+        /// Took items out of the trash.
+        case restore
+        /// Renamed the gallery.
+        case rename
+        /// Changed the images per row.
+        case imagesPerRow
+    }
+
+    /// One item's place before and after the action.
+    public struct Step: Sendable, Equatable, Codable {
+        /// The item.
+        public var id: ItemID
+        /// Where it was before (for an added item: trashed at its new place).
+        public var before: Placement
+        /// Where the action put it.
+        public var after: Placement
+        /// The item's placement version when this entry last placed it; a different version now means somebody
+        /// placed it since.
+        public var version: Int64
+
+        /// Makes a step.
+        public init(id: ItemID, before: Placement, after: Placement, version: Int64) {
+            self.id = id
+            self.before = before
+            self.after = after
+            self.version = version
+        }
+    }
+
+    /// The gallery's settings that an action changes.
+    public struct Settings: Sendable, Equatable, Codable {
+        /// The name.
+        public var name: String
+        /// Images per row.
+        public var imagesPerRow: Int
+
+        /// Makes settings.
+        public init(name: String, imagesPerRow: Int) {
+            self.name = name
+            self.imagesPerRow = imagesPerRow
+        }
+
+        /// The settings of a gallery.
+        public init(of gallery: Gallery) {
+            self.init(name: gallery.name, imagesPerRow: gallery.imagesPerRow)
+        }
+    }
+
+    /// The gallery's settings before and after a rename or a change of images per row.
+    public struct SettingsStep: Sendable, Equatable, Codable {
+        /// Before the action.
+        public var before: Settings
+        /// After it.
+        public var after: Settings
+
+        /// Makes a settings step.
+        public init(before: Settings, after: Settings) {
+            self.before = before
+            self.after = after
+        }
+    }
+
+    /// What the user did.
+    public var action: Action
+    /// The items it placed.
+    public var items: [Step]
+    /// The settings it changed.
+    public var settings: SettingsStep?
+
+    /// Makes an entry.
+    public init(action: Action, items: [Step] = [], settings: SettingsStep? = nil) {
+        self.action = action
+        self.items = items
+        self.settings = settings
+    }
+}
+
+extension HistoryEntry {
+    /// The entry of an action that added items (a drop, a copy): undoing it moves them to the trash where they are.
+    public init(action: Action, addedItems items: [Item]) {
+        self.init(
+            action: action,
+            items: items.map { item in
+                let placement = Placement(of: item)
+                return Step(
+                    id: item.id, before: placement.trashed(true), after: placement, version: item.placementVersion)
+            })
+    }
+
+    /// The entry of an action that placed existing items (a move, a delete, a restore): each item as it was before
+    /// and as it is after.
+    public init(action: Action, placed changes: [(before: Item, after: Item)]) {
+        self.init(
+            action: action,
+            items: changes.map { change in
+                Step(
+                    id: change.after.id, before: Placement(of: change.before), after: Placement(of: change.after),
+                    version: change.after.placementVersion)
+            })
+    }
+}

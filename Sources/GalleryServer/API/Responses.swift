@@ -1,0 +1,49 @@
+import GalleryCore
+import HTTPTypes
+import Hummingbird
+
+extension IngestionService {
+    /// An item as the API shows it, with its loading progress and the thumbnails that exist.
+    func response(for item: Item) -> ItemResponse {
+        ItemResponse(item, progress: progress.entry(for: item.id), thumbnails: thumbnailList(item.blobHash))
+    }
+
+    /// A gallery as the API shows it, with the thumbnails of its cover.
+    func response(for gallery: Gallery) -> GalleryResponse {
+        GalleryResponse(gallery, coverThumbnails: thumbnailList(gallery.cover?.blobHash))
+    }
+
+    /// An event as views receive it.
+    func response(for event: GalleryEvent) -> EventResponse {
+        EventResponse(
+            sequence: event.sequence, gallery: response(for: event.gallery), items: event.items.map(response(for:)),
+            removed: event.removed.map(\.rawValue))
+    }
+
+    private func thumbnailList(_ hash: String?) -> [ItemResponse.Thumbnail] {
+        guard let hash else { return [] }
+        return thumbnails.existingWidths(hash: hash).map {
+            ItemResponse.Thumbnail(width: $0, url: MediaPath.thumbnail(hash: hash, width: $0))
+        }
+    }
+}
+
+extension Request {
+    /// The undo history session the browser named in `X-Gallery-Session`, if any.
+    /// - Throws: ``GalleryError/invalid(_:)`` for a malformed token.
+    func historySession() throws(GalleryError) -> HistorySession? {
+        guard let name = HTTPField.Name("X-Gallery-Session"), let text = headers[name] else { return nil }
+        guard let session = HistorySession(text) else {
+            throw .invalid("'X-Gallery-Session' must be 8 to 64 letters, digits and dashes.")
+        }
+        return session
+    }
+
+    /// The session, which this request needs.
+    func requiredHistorySession() throws(GalleryError) -> HistorySession {
+        guard let session = try historySession() else {
+            throw .invalid("Undo and redo need the 'X-Gallery-Session' header naming the browser session.")
+        }
+        return session
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import GalleryCore
+import Hummingbird
+import HummingbirdWebSocket
+
+/// `ws://…/api/galleries/{id}/live?since=N`: the live feed of a gallery for one open view.
+///
+/// The socket closes normally with reason "reset" when the view must load the gallery afresh, and with code 4404 when
+/// the gallery is unknown or in the trash of galleries.
+struct LiveRoutes {
+    let store: any GalleryStore
+    let ingestion: IngestionService
+
+    /// The close code for a gallery that is gone.
+    static let galleryGoneCode: UInt16 = 4404
+
+    func add(to router: Router<BasicWebSocketRequestContext>) {
+        router.ws("api/galleries/:gallery/live") { _, context in
+            context.parameters.get("gallery").flatMap(GalleryID.init) == nil ? .dontUpgrade : .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            guard let id = context.requestContext.parameters.get("gallery").flatMap(GalleryID.init) else { return }
+            let since = context.request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
+            let feed = LiveFeed(store: store, ingestion: ingestion)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let ending = try await feed.run(gallery: id, since: since) { message in
+                        try await outbound.write(.text(try message.json()))
+                    }
+                    switch ending {
+                    case .reset: try await outbound.close(.normalClosure, reason: "reset")
+                    case .galleryGone(let message):
+                        try await outbound.close(
+                            .unknown(Self.galleryGoneCode), reason: String(message.utf8.prefix(120)) ?? "gone")
+                    case nil: break
+                    }
+                }
+                // The view closing its socket ends the inbound stream: then the feed stops.
+                for try await _ in inbound {}
+                group.cancelAll()
+            }
+        }
+    }
+}

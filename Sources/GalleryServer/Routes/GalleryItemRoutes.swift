@@ -1,0 +1,138 @@
+import DragAndDrop
+import Foundation
+import GalleryCore
+import Hummingbird
+
+/// `/api/galleries/{id}/…`: a gallery's items in pages, its changes and events, drops into it, and moves and copies
+/// into it (from it or from other galleries).
+struct GalleryItemRoutes<Context: RequestContext> {
+    let store: any GalleryStore
+    let ingestion: IngestionService
+    let limits: ImageLimits
+
+    /// The largest drop request accepted (a drop may carry an image inline as a data: URL).
+    static var maximumDropRequestBytes: Int { 80 * 1024 * 1024 }
+
+    func add(to router: Router<Context>) {
+        let galleries = router.group("api/galleries")
+        galleries.get(":gallery/items") { request, context in
+            let id = try Self.galleryID(context)
+            let query = request.uri.queryParameters
+            var cursor: OrderKey?
+            if let text = query.get("cursor"), !text.isEmpty {
+                guard let key = OrderKey(rawValue: text) else {
+                    throw GalleryError.invalid("'cursor' is not a valid cursor.")
+                }
+                cursor = key
+            }
+            let limit = query.get("limit").flatMap { Int($0) } ?? 500
+            // The gallery first: its sequence is then one the page already includes, so that events after it
+            // bring the view up to date.
+            let gallery = try await store.gallery(id)
+            let page = try await store.items(in: id, after: cursor, limit: limit)
+            return ItemPageResponse(
+                gallery: ingestion.response(for: gallery), items: page.items.map(response),
+                nextCursor: page.nextCursor?.rawValue)
+        }
+        galleries.get(":gallery/changes") { request, context in
+            let id = try Self.galleryID(context)
+            let since = request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
+            let changes = try await store.changes(in: id, since: since)
+            return ChangesResponse(
+                gallery: ingestion.response(for: changes.gallery), items: changes.items.map(response),
+                progress: ingestion.progress.entries(in: id))
+        }
+        galleries.get(":gallery/events") { request, context in
+            let id = try Self.galleryID(context)
+            guard let since = request.uri.queryParameters.get("since").flatMap({ Int64($0) }) else {
+                throw GalleryError.invalid("'since' must be the number of the last change the view has.")
+            }
+            switch try await store.events(in: id, since: since, limit: 1000) {
+            case .events(let events, let gallery):
+                return EventsResponse(
+                    gallery: ingestion.response(for: gallery), events: events.map(ingestion.response(for:)),
+                    reset: false)
+            case .reset(let gallery):
+                return EventsResponse(gallery: ingestion.response(for: gallery), events: [], reset: true)
+            }
+        }
+        galleries.post(":gallery/moves") { request, context in
+            let id = try Self.galleryID(context)
+            let body = try await request.decode(as: MoveRequest.self, context: context)
+            let moved = try await store.moveItems(
+                try body.validatedIDs(), to: id, at: try body.insertionPoint(),
+                recordingFor: try request.historySession())
+            return ItemListResponse(items: moved.map(response))
+        }
+        galleries.post(":gallery/copies") { request, context in
+            let id = try Self.galleryID(context)
+            let body = try await request.decode(as: MoveRequest.self, context: context)
+            let copies = try await store.copyItems(
+                try body.validatedIDs(), to: id, at: try body.insertionPoint(),
+                recordingFor: try request.historySession())
+            let loaded = await ingestion.startLoadingCopies(copies)
+            return EditedResponse(status: .created, response: ItemListResponse(items: loaded.map(response)))
+        }
+        galleries.post(":gallery/drops") { request, context in
+            let id = try Self.galleryID(context)
+            let session = try request.historySession()
+            let buffer = try await request.body.collect(upTo: Self.maximumDropRequestBytes)
+            let drop = try JSONDecoder().decode(DropRequest.self, from: Data(buffer.readableBytesView))
+            return try await self.drop(drop, into: id, recordingFor: session)
+        }
+    }
+
+    func drop(_ drop: DropRequest, into gallery: GalleryID, recordingFor session: HistorySession?) async throws
+        -> EditedResponse<DropResponse>
+    {
+        let point = try drop.insertionPoint()
+        let sources = DropPayloadReader.sources(in: drop.payload)
+        guard !sources.isEmpty else {
+            throw GalleryError.invalid(
+                "Nothing in this drop can be added: drop image files, links to images, or images from a web page.")
+        }
+        let drafts = sources.map(Self.draft(for:))
+        let items = try await store.insertPendingItems(drafts, into: gallery, at: point, recordingFor: session)
+        var uploads: [DropResponse.Upload] = []
+        var settled: [Item] = []
+        for (item, source) in zip(items, sources) {
+            var current = item
+            switch source {
+            case .file(let fileIndex, _, _, let size, _):
+                if size > limits.maximumBytes {
+                    current = try await ingestion.fail(item.id, .tooLarge(limitBytes: limits.maximumBytes))
+                } else {
+                    uploads.append(
+                        .init(
+                            itemId: item.id.rawValue, fileIndex: fileIndex, uploadURL: "/api/items/\(item.id)/content"))
+                }
+            case .remote:
+                ingestion.startFetching(item)
+            case .inline(let data, _):
+                ingestion.startStoringInline(item, data: data)
+            }
+            settled.append(current)
+        }
+        return EditedResponse(status: .created, response: DropResponse(items: settled.map(response), uploads: uploads))
+    }
+
+    static func draft(for source: DropSource) -> ItemDraft {
+        switch source {
+        case .file(_, let name, _, _, let sourceURL):
+            let unwrapped = sourceURL.map(URLUnwrapping.imageURL(for:))
+            return ItemDraft(
+                origin: .upload, sourceURL: unwrapped?.absoluteString, title: ItemTitle.make(fromFileName: name))
+        case .remote(let url):
+            let unwrapped = URLUnwrapping.imageURL(for: url).absoluteString
+            return ItemDraft(origin: .remote, sourceURL: unwrapped, title: ItemTitle.make(fromURL: unwrapped))
+        case .inline:
+            return ItemDraft(origin: .inline, sourceURL: nil, title: "Dropped image")
+        }
+    }
+
+    func response(_ item: Item) -> ItemResponse { ingestion.response(for: item) }
+
+    static func galleryID(_ context: Context) throws -> GalleryID {
+        try context.parameters.typedID("gallery", what: "gallery")
+    }
+}

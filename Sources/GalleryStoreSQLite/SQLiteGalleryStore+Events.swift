@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import GalleryCore
+
+// Every change of a gallery is an event, written in the transaction that makes the change: a view that missed some
+// reads them back in order; the newest `eventRetention` events of each gallery are kept.
+extension SQLiteGalleryStore {
+    /// Writes the event of change `sequence` of the gallery: the gallery and the touched items as they are now.
+    func recordEvent(
+        _ db: Database, _ gallery: GalleryID, _ sequence: Int64, items ids: [ItemID], removed: [ItemID] = []
+    ) throws {
+        var seen = Set<ItemID>()
+        let items = try ids.filter { seen.insert($0).inserted }.map { id in try Self.fetchItem(db, id) }
+        let event = GalleryEvent(
+            sequence: sequence, gallery: try Self.fetchAnyGallery(db, gallery), items: items, removed: removed)
+        let payload = String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
+        try db.execute(
+            sql: "INSERT INTO event (galleryId, sequence, payload) VALUES (?, ?, ?)",
+            arguments: [gallery.rawValue, sequence, payload])
+        if sequence > Int64(eventRetention) {
+            try db.execute(
+                sql: "DELETE FROM event WHERE galleryId = ? AND sequence <= ?",
+                arguments: [gallery.rawValue, sequence - Int64(eventRetention)])
+        }
+    }
+
+    public func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed {
+        let limit = max(1, min(limit, 1000))
+        return try await writer.read { db in
+            let current = try Self.fetchGallery(db, gallery)
+            if sequence == current.sequence { return .events([], gallery: current) }
+            let oldest = try Int64.fetchOne(
+                db, sql: "SELECT min(sequence) FROM event WHERE galleryId = ?", arguments: [gallery.rawValue])
+            guard sequence >= 0, sequence < current.sequence, let oldest, oldest <= sequence + 1 else {
+                return .reset(gallery: current)
+            }
+            let decoder = JSONDecoder()
+            let events = try String.fetchAll(
+                db,
+                sql: "SELECT payload FROM event WHERE galleryId = ? AND sequence > ? ORDER BY sequence LIMIT ?",
+                arguments: [gallery.rawValue, sequence, limit]
+            ).map { payload in try decoder.decode(GalleryEvent.self, from: Data(payload.utf8)) }
+            return .events(events, gallery: current)
+        }
+    }
+
+    public func changeSignals() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let cancellable = DatabaseRegionObservation(tracking: Table("event")).start(
+            in: writer, onError: { _ in continuation.finish() }, onChange: { _ in continuation.yield() })
+        continuation.onTermination = { _ in cancellable.cancel() }
+        return stream
+    }
+}

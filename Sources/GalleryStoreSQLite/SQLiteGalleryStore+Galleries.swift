@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import GalleryCore
+
+// Galleries as documents: the trash of galleries, and duplicates.
+extension SQLiteGalleryStore {
+    public func trashedGalleries() async throws -> [Gallery] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.trashedAt IS NOT NULL
+                    ORDER BY gallery.trashedAt DESC, gallery.id
+                    """
+            ).map(Gallery.init(row:))
+        }
+    }
+
+    public func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (
+        gallery: Gallery, items: [Item]
+    ) {
+        let date = now()
+        let proposed = try name.map { name throws(GalleryError) in try Gallery.validatedName(name) }
+        return try await writer.write { db in
+            let original = try Self.fetchGallery(db, id)
+            let copy = try Self.insertGallery(
+                db, name: proposed ?? Gallery.duplicateName(of: original.name), date: date)
+            try db.execute(
+                sql: "UPDATE gallery SET imagesPerRow = ? WHERE id = ?",
+                arguments: [original.imagesPerRow, copy.id.rawValue])
+            let originals = try Row.fetchAll(
+                db,
+                sql: "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL ORDER BY orderKey",
+                arguments: [id.rawValue])
+            var copies: [ItemID] = []
+            for row in originals {
+                let (itemID, key) = try Self.idAndKey(row)
+                copies.append(try Self.insertCopy(db, of: itemID, into: copy.id, key: key, sequence: 0, date: date))
+            }
+            return (try Self.fetchGallery(db, copy.id), try copies.map { try Self.fetchItem(db, $0) })
+        }
+    }
+
+    public func trashGallery(_ id: GalleryID) async throws -> Gallery {
+        let date = now()
+        return try await writer.write { db in
+            _ = try Self.fetchGallery(db, id)
+            try db.execute(sql: "UPDATE gallery SET trashedAt = ? WHERE id = ?", arguments: [date, id.rawValue])
+            let sequence = try Self.nextSequence(db, id, date: date)
+            try recordEvent(db, id, sequence, items: [])
+            return try Self.fetchAnyGallery(db, id)
+        }
+    }
+
+    public func restoreGallery(_ id: GalleryID) async throws -> Gallery {
+        let date = now()
+        return try await writer.write { db in
+            let gallery = try Self.fetchAnyGallery(db, id)
+            guard gallery.trashedAt != nil else { throw GalleryError.invalid("The gallery is not in the trash.") }
+            try db.execute(sql: "UPDATE gallery SET trashedAt = NULL WHERE id = ?", arguments: [id.rawValue])
+            let sequence = try Self.nextSequence(db, id, date: date)
+            try recordEvent(db, id, sequence, items: [])
+            return try Self.fetchGallery(db, id)
+        }
+    }
+}
