@@ -3,7 +3,8 @@
 
 import { perRowAfterPinch, perRowAfterWheel } from "../model/zoom.js";
 
-export function zoomGestures(element, { getPerRow, setPerRow }) {
+/** `acceptsKeys()` says whether the + / − keys are for this element now (with two panes, only the active one's). */
+export function zoomGestures(element, { getPerRow, setPerRow, acceptsKeys = () => true }) {
   let wheelRemainder = 0;
   const wheel = (event) => {
     if (!event.ctrlKey && !event.metaKey) return;
@@ -39,7 +40,7 @@ export function zoomGestures(element, { getPerRow, setPerRow }) {
   };
 
   const key = (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || !acceptsKeys()) return;
     if (event.target?.closest?.("input, textarea, select, [contenteditable]")) return;
     if (event.key === "+" || event.key === "=") setPerRow(getPerRow() - 1);
     else if (event.key === "-" || event.key === "_") setPerRow(getPerRow() + 1);

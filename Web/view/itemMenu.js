@@ -1,5 +1,6 @@
 // The item menu (a visible button on each item and the context menu): Move to Start, Move to End, Move to
-// Position…, Move to Trash — every drag action, without dragging (WCAG 2.2, 2.5.7).
+// Position…, Move to Gallery…, Move to Trash — every drag action, without dragging (WCAG 2.2, 2.5.7). One menu serves
+// every pane: `open` takes a context (the pane) that is handed back with the chosen action.
 
 export class ItemMenu {
   constructor(menu, positionDialog) {
@@ -20,17 +21,19 @@ export class ItemMenu {
     positionDialog.addEventListener("close", () => {
       if (positionDialog.returnValue === "move" && this.positionTarget) {
         const position = Number(this.positionInput.value);
-        this.handlers.onAction(this.positionTarget, "position", position);
+        this.handlers.onAction(this.positionTarget, "position", position, this.positionContext);
       }
       this.positionTarget = null;
+      this.positionContext = null;
     });
   }
 
   bindAction(handler) { this.handlers.onAction = handler; }
 
   /** Opens the menu for an item next to `anchor` (a button or a point). */
-  open(itemId, { x, y }, returnFocus, count) {
+  open(itemId, { x, y }, returnFocus, count, context = null) {
     this.target = itemId;
+    this.context = context;
     this.returnFocus = returnFocus;
     this.count = count;
     this.menu.hidden = false;
@@ -58,9 +61,11 @@ export class ItemMenu {
 
   choose(action) {
     const target = this.target;
-    this.close(action !== "position");
+    const context = this.context;
+    this.close(action !== "position" && action !== "gallery");
     if (action === "position") {
       this.positionTarget = target;
+      this.positionContext = context;
       this.positionInput.max = String(this.count);
       this.positionInput.value = "1";
       this.positionDialog.querySelector(".position-range").textContent = `1 to ${this.count}`;
@@ -68,7 +73,7 @@ export class ItemMenu {
       this.positionInput.select();
       return;
     }
-    this.handlers.onAction(target, action);
+    this.handlers.onAction(target, action, undefined, context, this.returnFocus);
   }
 
   close(restoreFocus) {

@@ -1,21 +1,59 @@
-// The toolbar: the gallery's name and the images-per-row slider.
+// A pane's toolbar: the gallery's name, the link to all galleries, the images-per-row slider, Undo and Redo, and the
+// buttons that open a gallery beside this one or close this pane. (The trash button is the TrashView's.)
 
 export class ToolbarView {
-  constructor(root) {
-    this.name = root.querySelector("#gallery-name");
-    this.slider = root.querySelector("#per-row");
-    this.output = root.querySelector("#per-row-value");
+  constructor(root, { primary = true } = {}) {
+    this.primary = primary;
+    this.name = root.querySelector(".pane-name");
+    this.slider = root.querySelector(".per-row");
+    this.output = root.querySelector(".per-row-value");
+    this.undoButton = root.querySelector(".undo");
+    this.redoButton = root.querySelector(".redo");
+    this.openBesideButton = root.querySelector(".open-beside");
+    this.closeButton = root.querySelector(".close-pane");
+    this.handlers = { onUndo: () => {}, onRedo: () => {}, onOpenBeside: () => {}, onClose: () => {} };
+    this.undoButton.addEventListener("click", () => this.handlers.onUndo());
+    this.redoButton.addEventListener("click", () => this.handlers.onRedo());
+    this.openBesideButton.addEventListener("click", () => this.handlers.onOpenBeside(this.openBesideButton));
+    this.closeButton.addEventListener("click", () => this.handlers.onClose());
   }
 
   render({ name, perRow }) {
     this.name.textContent = name;
-    document.title = `${name} — Image Gallery`;
+    if (this.primary) document.title = `${name} — Image Gallery`;
     if (Number(this.slider.value) !== perRow) this.slider.value = String(perRow);
     this.output.textContent = String(perRow);
     this.slider.setAttribute("aria-valuetext", `${perRow} per row`);
   }
 
+  /** Undo and Redo as the server's history has them: `{undo: {name}|null, redo: {name}|null}`. */
+  renderHistory(history) {
+    show(this.undoButton, "Undo", history?.undo?.name);
+    show(this.redoButton, "Redo", history?.redo?.name);
+  }
+
+  /** Which of Open Beside… and Close this pane offers. */
+  renderPaneButtons({ canOpenBeside, canClose }) {
+    this.openBesideButton.hidden = !canOpenBeside;
+    this.closeButton.hidden = !canClose;
+  }
+
+  /** Labels the Close button with the gallery it closes. */
+  setCloseLabel(name) {
+    this.closeButton.setAttribute("aria-label", `Close ${name}`);
+  }
+
   bindPerRow(handler) {
     this.slider.addEventListener("input", () => handler(Number(this.slider.value)));
   }
+  bindUndo(handler) { this.handlers.onUndo = handler; }
+  bindRedo(handler) { this.handlers.onRedo = handler; }
+  bindOpenBeside(handler) { this.handlers.onOpenBeside = handler; }
+  bindClose(handler) { this.handlers.onClose = handler; }
+}
+
+function show(button, verb, name) {
+  const label = name ? `${verb} ${name}` : verb;
+  if (button.textContent !== label) button.textContent = label;
+  button.disabled = !name;
 }

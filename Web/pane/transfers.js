@@ -1,0 +1,44 @@
+// Moving and copying items from one gallery to another (by a drag between panes, or the item menu's Move to
+// Gallery…): one request to the target gallery; both panes show the change at once and keep it until their own
+// events confirm it (or drop it if the request fails).
+
+import { api } from "../net/api.js";
+import { hiding, insertion, upsert } from "../model/overlay.js";
+import { nextKey } from "./galleryPane.js";
+
+/**
+ * Moves (or with `copy`, copies) the items `ids` to the gallery `targetGalleryId` before shown position `index` of the
+ * target pane (null or no target pane: at the end). `source` and `target` are the panes showing those galleries, when
+ * they are open on this page. Resolves with the server's items, or null when it failed (already told to the user).
+ */
+export async function transferItems({ ids, source, target, targetGalleryId, targetName, index = null, copy = false, announcer }) {
+  if (!ids.length) return null;
+  const sameGallery = source && source.galleryId === targetGalleryId;
+  const known = source ? ids.map((id) => source.itemById(id)).filter((item) => item && !item.local) : [];
+  const key = nextKey(copy ? "copy" : "transfer");
+  const { at, beforeId } = target && index !== null ? target.insertionAt(index) : { at: undefined, beforeId: null };
+
+  if (target && known.length === ids.length) {
+    const entries = known.map((item, i) => ({ ...item, id: copy ? `${key}-${i}` : item.id, local: true }));
+    target.addOverlay(insertion(key, entries, beforeId));
+  }
+  if (source && !copy && !sameGallery) source.addOverlay(hiding(key, ids));
+
+  let response;
+  try {
+    response = copy ? await api.copy(targetGalleryId, ids, at) : await api.move(targetGalleryId, ids, at);
+  } catch (error) {
+    target?.settleOverlay(key);
+    if (source !== target) source?.settleOverlay(key);
+    announcer.alert(error.message);
+    return null;
+  }
+  target?.settleOverlay(key, upsert(key, response.items, targetGalleryId));
+  if (source && !copy && !sameGallery) source.settleOverlay(key, hiding(key, ids, source.basisFor(ids)));
+  const count = response.items.length;
+  const what = count === 1 ? `'${response.items[0].title}'` : `${count} items`;
+  announcer.announce(`${copy ? "Copied" : "Moved"} ${what} to ${targetName}.`);
+  target?.afterOwnChange();
+  if (source !== target) source?.afterOwnChange();
+  return response.items;
+}

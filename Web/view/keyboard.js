@@ -1,0 +1,51 @@
+// Page-wide keyboard shortcuts and the clipboard's copy, as intents: the app routes them to the pane that has the
+// focus or was used last. Nothing here fires while the user types in a field, a dialog or the menu.
+
+const TYPING = "input, textarea, select, dialog, [contenteditable], [role=menu]";
+const TYPING_FOR_UNDO = "input:not([type=range]), textarea, select, dialog, [contenteditable], [role=menu]";
+
+export class KeyboardView {
+  constructor(root = document) {
+    this.handlers = {
+      onSelectAll: () => false,
+      onClearSelection: () => false,
+      onDeleteSelection: () => false,
+      onUndo: () => {},
+      onRedo: () => {},
+      onCopy: () => false,
+    };
+    root.addEventListener("keydown", (event) => this.keydown(event));
+    root.addEventListener("copy", (event) => {
+      if (event.target.closest?.("input, textarea, [contenteditable]")) return;
+      if (this.handlers.onCopy(event.clipboardData)) event.preventDefault();
+    });
+  }
+
+  keydown(event) {
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key.toLowerCase();
+    if (mod && !event.altKey && (key === "z" || (key === "y" && !event.shiftKey))) {
+      if (event.target.closest?.(TYPING_FOR_UNDO)) return;
+      event.preventDefault();
+      if (key === "y" || event.shiftKey) this.handlers.onRedo();
+      else this.handlers.onUndo();
+      return;
+    }
+    if (event.target.closest?.(TYPING)) return;
+    let handled = false;
+    if (mod && key === "a") handled = this.handlers.onSelectAll();
+    else if (event.key === "Escape") handled = this.handlers.onClearSelection();
+    else if ((event.key === "Delete" || event.key === "Backspace") && !event.target.closest?.("[data-item-id]")) {
+      handled = this.handlers.onDeleteSelection();
+    }
+    if (handled) event.preventDefault();
+  }
+
+  bindSelectAll(handler) { this.handlers.onSelectAll = handler; }
+  bindClearSelection(handler) { this.handlers.onClearSelection = handler; }
+  bindDeleteSelection(handler) { this.handlers.onDeleteSelection = handler; }
+  bindUndo(handler) { this.handlers.onUndo = handler; }
+  bindRedo(handler) { this.handlers.onRedo = handler; }
+  /** `handler(clipboardData)` writes the selection and returns true, or returns false when nothing is selected. */
+  bindCopy(handler) { this.handlers.onCopy = handler; }
+}

@@ -1,0 +1,87 @@
+// A gallery pane's frame: made from the page's <template>, it holds a toolbar, a status line, a notice (for a gallery
+// that went away) and the grid's scroller. The first pane's elements also get the ids the page has always had; a
+// second pane's get none. The view tells when the user starts working in the pane (focus or pointer), so keyboard
+// shortcuts go to the pane used last.
+
+const PRIMARY_IDS = {
+  ".pane-name": "gallery-name",
+  ".per-row": "per-row",
+  ".per-row-value": "per-row-value",
+  ".trash-target": "trash",
+  ".trash-dialog": "trash-dialog",
+  ".gallery": "gallery",
+  ".items": "items",
+};
+
+export class PaneView {
+  /** Makes a pane from `template` and appends it to `container`. */
+  constructor(template, container, { primary }) {
+    const root = template.content.firstElementChild.cloneNode(true);
+    this.root = root;
+    this.primary = primary;
+    if (primary) {
+      for (const [selector, id] of Object.entries(PRIMARY_IDS)) root.querySelector(selector).id = id;
+    } else {
+      const heading = document.createElement("h2");
+      heading.className = "pane-name";
+      root.querySelector(".pane-name").replaceWith(heading);
+    }
+    this.scroller = root.querySelector(".gallery");
+    this.list = root.querySelector(".items");
+    this.toolbar = root.querySelector(".toolbar");
+    this.trashButton = root.querySelector(".trash-target");
+    this.trashDialog = root.querySelector(".trash-dialog");
+    this.status = root.querySelector(".pane-status");
+    this.notice = root.querySelector(".pane-notice");
+    this.statusTimer = null;
+    this.handlers = { onActivate: () => {} };
+    const activate = () => this.handlers.onActivate();
+    root.addEventListener("focusin", activate);
+    root.addEventListener("pointerdown", activate);
+    root.addEventListener("dragenter", activate);
+    container.append(root);
+  }
+
+  bindActivate(handler) { this.handlers.onActivate = handler; }
+
+  /** Names the pane (a region) after its gallery. */
+  setName(name) {
+    this.root.setAttribute("aria-label", name);
+  }
+
+  setActive(active) {
+    if (active) this.root.dataset.active = "true";
+    else delete this.root.dataset.active;
+  }
+
+  /** Shows a short message for a few seconds (screen readers hear it through the page's announcer). */
+  showStatus(text, milliseconds = 5000) {
+    this.status.textContent = text;
+    this.status.hidden = false;
+    clearTimeout(this.statusTimer);
+    this.statusTimer = setTimeout(() => {
+      this.status.hidden = true;
+    }, milliseconds);
+  }
+
+  /** Shows a lasting notice over the grid, with an optional link (e.g. to the galleries page). */
+  showNotice(text, link = null) {
+    const message = document.createElement("p");
+    message.textContent = text;
+    const parts = [message];
+    if (link) {
+      const anchor = document.createElement("a");
+      anchor.href = link.href;
+      anchor.textContent = link.text;
+      parts.push(anchor);
+    }
+    this.notice.replaceChildren(...parts);
+    this.notice.hidden = false;
+    this.root.dataset.gone = "true";
+  }
+
+  remove() {
+    clearTimeout(this.statusTimer);
+    this.root.remove();
+  }
+}
