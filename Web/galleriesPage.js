@@ -43,9 +43,10 @@ async function refresh() {
   }
 }
 
-/** After a refused change: the list may be out of date (another tab deleted the gallery), so it is loaded again. */
+/** After a change the server refused, the list may be out of date (another tab deleted or restored the gallery), so
+ * it is loaded again; the error goes on to whoever shows it. */
 function refreshAfter(error) {
-  if (error.status === 404 || error.status === 409) refresh();
+  if (error.status) refresh();
   throw error;
 }
 
@@ -72,7 +73,7 @@ view.bindDuplicate(async (id) => {
     return copy.id;
   } catch (error) {
     announcer.alert(error.message);
-    if (error.status === 404) refresh();
+    if (error.status) refresh();
     return null;
   }
 });
@@ -85,7 +86,7 @@ view.bindDelete(async (id) => {
     return true;
   } catch (error) {
     announcer.alert(error.message);
-    if (error.status === 404) refresh();
+    if (error.status) refresh();
     return false;
   }
 });

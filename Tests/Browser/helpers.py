@@ -863,3 +863,43 @@ class ConfiguredGalleryServer(GalleryServer):
     def __init__(self, binary: Path, data_dir: Path, log_path: Path, *, fetch_allow: Iterable[str] = (),
                  extra_args: Iterable[str] = ()) -> None:
         super().__init__(binary, data_dir, log_path, fetch_allow=fetch_allow, extra_args=extra_args)
+
+
+# ---- Gallery browser helpers ----
+
+GALLERY_BROWSER_PATH = "/galleries"
+
+
+def open_gallery_browser(page, server: GalleryServer) -> None:
+    """Opens the gallery browser and waits until its list of galleries has loaded."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{server.base_url}{GALLERY_BROWSER_PATH}")
+    expect(gallery_cards(page).first).to_be_attached()
+    expect(page.get_by_role("list", name="Galleries")).not_to_have_attribute("aria-busy", "true")
+
+
+def gallery_cards(page):
+    """The cards of the gallery browser, in page order."""
+    return page.get_by_role("list", name="Galleries", exact=True).get_by_role("listitem")
+
+
+def gallery_card(page, name: str):
+    """The gallery browser's card whose name (a link) is exactly `name`."""
+    return gallery_cards(page).filter(has=page.get_by_role("link", name=name, exact=True))
+
+
+def fill_gallery(server: GalleryServer, other_site: OtherSite, gallery_id: str, count: int,
+                 prefix: str = "img") -> list[dict]:
+    """Puts `count` ready images in a gallery through the API (no page involved); returns the stored items."""
+    urls = [other_site.image(f"{prefix}{i}.png", 300 + 4 * i, 225 + 3 * i) for i in range(count)]
+    server.drop_uris(gallery_id, urls)
+    stored = server.wait_settled(gallery_id, count)
+    assert [i["state"] for i in stored] == ["ready"] * count, stored
+    return stored
+
+
+def galleries_by_name(server: GalleryServer, *, trashed: bool = False) -> dict:
+    """The galleries the API lists (live, or the trash of galleries), by name."""
+    path = "/api/galleries?trashed=true" if trashed else "/api/galleries"
+    return {gallery["name"]: gallery for gallery in server.api("GET", path)["galleries"]}

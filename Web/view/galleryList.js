@@ -330,22 +330,17 @@ class GalleryTrashDialog {
     dialog.addEventListener("close", () => this.showError(""));
     this.list.addEventListener("click", async (event) => {
       const button = event.target.closest(".restore-gallery");
-      if (!button || button.disabled) return;
+      if (!button || button.getAttribute("aria-disabled") === "true") return;
       const row = button.closest("[data-gallery-id]");
-      const next = (row.nextElementSibling ?? row.previousElementSibling)?.dataset.galleryId;
-      button.disabled = true;
+      button.setAttribute("aria-disabled", "true"); // not `disabled`: that would take focus away from it
       this.showError("");
       try {
         await this.onRestore(row.dataset.galleryId);
       } catch (error) {
         this.showError(error.message);
-        return;
       } finally {
-        if (button.isConnected) button.disabled = false;
+        button.removeAttribute("aria-disabled");
       }
-      if (!this.isOpen()) return;
-      const target = next ? this.list.querySelector(`[data-gallery-id="${CSS.escape(next)}"] .restore-gallery`) : null;
-      (target ?? this.closeButton).focus();
     });
   }
 
@@ -363,8 +358,13 @@ class GalleryTrashDialog {
 
   render(trashed) {
     this.list.removeAttribute("aria-busy");
-    const focusedId = this.dialog.contains(document.activeElement)
-      ? document.activeElement.closest("[data-gallery-id]")?.dataset.galleryId : null;
+    // Focus stays on its row; when that row leaves (restored here or in another tab) it goes to the row that was
+    // next to it, else to Close.
+    const focusedRow = this.list.contains(document.activeElement)
+      ? document.activeElement.closest("[data-gallery-id]") : null;
+    const candidates = focusedRow
+      ? [focusedRow, focusedRow.nextElementSibling, focusedRow.previousElementSibling].map((row) => row?.dataset.galleryId)
+      : [];
     this.list.replaceChildren(...trashed.map((gallery) => {
       const row = document.createElement("li");
       row.dataset.galleryId = gallery.id;
@@ -388,6 +388,9 @@ class GalleryTrashDialog {
       empty.textContent = "The trash is empty.";
       this.list.append(empty);
     }
-    if (focusedId) this.list.querySelector(`[data-gallery-id="${CSS.escape(focusedId)}"] button`)?.focus();
+    if (!focusedRow) return;
+    const target = candidates.map((id) => id && this.list.querySelector(`[data-gallery-id="${CSS.escape(id)}"] button`))
+      .find(Boolean);
+    (target ?? this.closeButton).focus();
   }
 }
