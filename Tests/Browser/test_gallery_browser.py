@@ -142,6 +142,23 @@ def test_rename_prefills_the_name_and_the_new_name_is_kept(browser_page, server)
     assert card_names(page) == ["Holidays"]
 
 
+def test_a_rename_here_can_be_undone_in_the_same_tab(browser_page, server):
+    page = browser_page
+    page.get_by_role("button", name="Actions for My Gallery").click()
+    page.get_by_role("menuitem", name="Rename…").click()
+    page.get_by_role("dialog", name="Rename Gallery").get_by_label("Name").fill("Holidays")
+    page.keyboard.press("Enter")
+    expect(gallery_card(page, "Holidays")).to_be_visible()
+
+    history = page.evaluate("""async (id) => {
+      const session = sessionStorage.getItem('image-gallery-session');
+      const response = await fetch(`/api/galleries/${id}/history`, {headers: {'X-Gallery-Session': session}});
+      return response.json();
+    }""", server.gallery_id)
+
+    assert history["undo"] == {"name": "Rename"}, history
+
+
 def test_duplicate_of_a_gallery_with_images_has_the_same_count_and_a_cover_that_loads(browser_page, server, other_site):
     page = browser_page
     stored = fill_gallery(server, other_site, server.gallery_id, 3, "dup")

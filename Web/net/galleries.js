@@ -1,8 +1,11 @@
 // The gallery browser's HTTP calls (docs/live-undo-api.md, "Galleries"): JSON in and out, errors as Error objects
-// carrying the server's message.
+// carrying the server's message. Requests carry this tab's session token, so a rename here can be undone on the
+// gallery's page in the same tab.
+
+import { sessionToken } from "./session.js";
 
 async function request(method, url, body) {
-  const init = { method, headers: { Accept: "application/json" } };
+  const init = { method, headers: { Accept: "application/json", "X-Gallery-Session": sessionToken() } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
