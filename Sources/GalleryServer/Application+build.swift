@@ -27,7 +27,9 @@ public func buildApplication(
     let database = try AppDatabase.open(atPath: configuration.databasePath)
     let blobs = try BlobStore(root: configuration.blobDirectory)
     // No item is made ready with a file that emptying a trash has just removed.
-    let store = SQLiteGalleryStore(database: database, blobExists: { hash in blobs.contains(hash: hash) })
+    let store = SQLiteGalleryStore(
+        database: database, blobExists: { hash in blobs.contains(hash: hash) },
+        eventRetention: configuration.eventRetention)
     _ = try await store.lastOpenedGallery()  // the first run makes "My Gallery"
     var services: [any Service] = []
     let liveFetcher: Fetcher

@@ -19,13 +19,17 @@ public struct ServerConfiguration: Sendable {
     public var fetchLimits: Fetcher.Limits
     /// How long an upload placeholder may wait for its bytes before it fails.
     public var uploadPatience: TimeInterval
+    /// How many of its latest changes a gallery keeps as events, for views that reconnect; a view further behind
+    /// loads the gallery afresh.
+    public var eventRetention: Int
 
     /// Makes a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
         webRoot: URL = ServerConfiguration.defaultWebRoot,
         fetchAllow: [AddressRange] = [], imageLimits: ImageLimits = ImageLimits(),
-        fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600
+        fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600,
+        eventRetention: Int = 5000
     ) {
         self.host = host
         self.port = port
@@ -35,6 +39,7 @@ public struct ServerConfiguration: Sendable {
         self.imageLimits = imageLimits
         self.fetchLimits = fetchLimits
         self.uploadPatience = uploadPatience
+        self.eventRetention = eventRetention
     }
 
     /// The database file inside the data folder.

@@ -46,7 +46,9 @@ extension SQLiteGalleryStore {
 
     public func changeSignals() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let cancellable = DatabaseRegionObservation(tracking: Table("event")).start(
+        // Every change bumps its gallery's sequence in the same transaction as its event. (The event table itself
+        // cannot be observed: SQLite reports no row changes of a WITHOUT ROWID table.)
+        let cancellable = DatabaseRegionObservation(tracking: Table("gallery")).start(
             in: writer, onError: { _ in continuation.finish() }, onChange: { _ in continuation.yield() })
         continuation.onTermination = { _ in cancellable.cancel() }
         return stream

@@ -125,6 +125,23 @@ func testApplication(
     try await app.test(.router, test)
 }
 
+/// Runs `test` against a fresh application listening on a free port of 127.0.0.1 (for WebSockets), keeping
+/// `eventRetention` events per gallery.
+func testLiveApplication(
+    web: FakeWeb = FakeWeb(), eventRetention: Int = 5000,
+    _ test: @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
+    try await withTemporaryFolder { folder in
+        var logger = Logger(label: "GalleryServerTests")
+        logger.logLevel = .error
+        let app = try await buildApplication(
+            configuration: ServerConfiguration(
+                port: 0, dataDirectory: folder, webRoot: webRoot, eventRetention: eventRetention),
+            fetcher: web.fetcher, logger: logger)
+        try await app.test(.live, test)
+    }
+}
+
 /// Runs `test` against a fresh application on a temporary data folder.
 func testApplication(web: FakeWeb = FakeWeb(), _ test: @Sendable (any TestClientProtocol) async throws -> Void)
     async throws
@@ -137,11 +154,21 @@ func testApplication(web: FakeWeb = FakeWeb(), _ test: @Sendable (any TestClient
 // MARK: - The API as a client sees it
 
 struct GalleryJSON: Decodable, Equatable {
+    struct Cover: Decodable, Equatable {
+        var itemId: String
+        var imageURL: String
+        var width: Int
+        var height: Int
+    }
+
     var id: String
     var name: String
     var imagesPerRow: Int
     var sequence: Int64
     var trashCount: Int
+    var itemCount: Int
+    var trashed: Bool
+    var cover: Cover?
 }
 
 struct ItemJSON: Decodable, Equatable {
@@ -213,18 +240,21 @@ extension TestResponse {
 }
 
 extension TestClientProtocol {
-    /// Sends a request with an optional JSON body.
-    func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil) async throws -> TestResponse {
-        let headers: HTTPFields = json == nil ? [:] : [.contentType: "application/json"]
+    /// Sends a request with an optional JSON body, optionally naming an undo history session.
+    func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil, session: String? = nil)
+        async throws -> TestResponse
+    {
+        var headers: HTTPFields = json == nil ? [:] : [.contentType: "application/json"]
+        if let session, let name = HTTPField.Name("X-Gallery-Session") { headers[name] = session }
         return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
     }
 
     /// Sends a request and decodes the answer, which must have the expected status.
     func call<T: Decodable>(
-        _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, expecting status: HTTPResponse.Status = .ok,
-        as type: T.Type = T.self
+        _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, session: String? = nil,
+        expecting status: HTTPResponse.Status = .ok, as type: T.Type = T.self
     ) async throws -> T {
-        let response = try await send(method, uri, json: json)
+        let response = try await send(method, uri, json: json, session: session)
         guard response.status == status else {
             throw UnexpectedResponse(status: response.status, body: String(buffer: response.body))
         }

@@ -41,8 +41,13 @@ struct GalleryRoutes<Context: RequestContext> {
         }
         galleries.post(":gallery/duplicate") { request, context in
             let id = try Self.galleryID(context)
-            let body = try await request.decode(as: DuplicateGalleryRequest.self, context: context)
-            let (gallery, items) = try await store.duplicateGallery(id, named: body.name)
+            // The body is optional: no body (or `{}`) names the copy "<name> copy".
+            let buffer = try await request.body.collect(upTo: 64 * 1024)
+            let name =
+                buffer.readableBytes == 0
+                ? nil
+                : try JSONDecoder().decode(DuplicateGalleryRequest.self, from: Data(buffer.readableBytesView)).name
+            let (gallery, items) = try await store.duplicateGallery(id, named: name)
             await ingestion.startLoadingCopies(items)
             return EditedResponse(status: .created, response: response(try await store.gallery(gallery.id)))
         }

@@ -1,0 +1,124 @@
+import Foundation
+import HummingbirdTesting
+import HummingbirdWSTesting
+import Synchronization
+import TestSupport
+import Testing
+
+/// A message of the live socket, as a view reads it.
+struct LiveMessageJSON: Decodable {
+    var type: String
+    var event: EventJSON?
+    var gallery: GalleryJSON?
+}
+
+struct EventJSON: Decodable {
+    var sequence: Int64
+    var gallery: GalleryJSON
+    var items: [ItemJSON]
+    var removed: [String]
+}
+
+struct EventsJSON: Decodable {
+    var gallery: GalleryJSON
+    var events: [EventJSON]
+    var reset: Bool
+}
+
+extension TestClientProtocol {
+    /// Renames a gallery: one change, one event.
+    func rename(_ gallery: String, to name: String) async throws {
+        let _: GalleryJSON = try await call(.patch, "/api/galleries/\(gallery)", json: #"{"name":"\#(name)"}"#)
+    }
+}
+
+@Suite("The live feed")
+struct LiveAPITests {
+    @Test func aViewThatMissedEventsGetsThemInOrderThenNewOnes() async throws {
+        try await testLiveApplication { client in
+            let gallery = try await client.firstGalleryID()
+            for name in ["One", "Two", "Three"] { try await client.rename(gallery, to: name) }
+            let received = Mutex<[LiveMessageJSON]>([])
+            // The view knows change 1: it missed 2 and 3, then sees 4 as it happens.
+            let close = try await client.ws("/api/galleries/\(gallery)/live?since=1") { inbound, outbound, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    let decoded = try JSONDecoder().decode(LiveMessageJSON.self, from: Data(text.utf8))
+                    let count = received.withLock { list in
+                        list.append(decoded)
+                        return list.count
+                    }
+                    if count == 2 { try await client.rename(gallery, to: "Four") }
+                    if count == 3 { break }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let messages = received.withLock { $0 }
+            #expect(messages.map(\.type) == ["event", "event", "event"])
+            #expect(messages.compactMap(\.event?.sequence) == [2, 3, 4])
+            #expect(messages.compactMap(\.event?.gallery.name) == ["Two", "Three", "Four"])
+            #expect(close?.closeCode == .normalClosure)
+        }
+    }
+
+    @Test func aDropIsPushedWithItsPlaceholderThenItsOutcome() async throws {
+        let web = FakeWeb(["http://site.test/a.png": .bytes(PNGBuilder.make(width: 4, height: 3))])
+        try await testLiveApplication(web: web) { client in
+            let gallery = try await client.firstGalleryID()
+            let states = Mutex<[String]>([])
+            _ = try await client.ws("/api/galleries/\(gallery)/live?since=0") { inbound, outbound, _ in
+                _ = try await client.drop(urls: ["http://site.test/a.png"], into: gallery)
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message,
+                        let event = try JSONDecoder().decode(LiveMessageJSON.self, from: Data(text.utf8)).event
+                    else { continue }
+                    let state = event.items.first?.state ?? "none"
+                    states.withLock { $0.append(state) }
+                    if state != "pending" { break }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            #expect(states.withLock { $0 } == ["pending", "ready"])
+        }
+    }
+
+    @Test func aViewTooFarBehindIsToldToReload() async throws {
+        try await testLiveApplication(eventRetention: 2) { client in
+            let gallery = try await client.firstGalleryID()
+            for name in ["One", "Two", "Three", "Four", "Five"] { try await client.rename(gallery, to: name) }
+            let received = Mutex<[LiveMessageJSON]>([])
+            let close = try await client.ws("/api/galleries/\(gallery)/live?since=1") { inbound, _, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    let decoded = try JSONDecoder().decode(LiveMessageJSON.self, from: Data(text.utf8))
+                    received.withLock { $0.append(decoded) }
+                }
+            }
+            let messages = received.withLock { $0 }
+            #expect(messages.map(\.type) == ["reset"])
+            #expect(messages.first?.gallery?.sequence == 5)
+            #expect(close?.reason == "reset")
+
+            // Over HTTP: the kept range is served, an older point is a reset.
+            let kept: EventsJSON = try await client.call(.get, "/api/galleries/\(gallery)/events?since=3")
+            #expect(kept.reset == false)
+            #expect(kept.events.map(\.sequence) == [4, 5])
+            let tooOld: EventsJSON = try await client.call(.get, "/api/galleries/\(gallery)/events?since=1")
+            #expect(tooOld.reset)
+            #expect(tooOld.events.isEmpty)
+        }
+    }
+
+    @Test func aTrashedGallerysFeedClosesSayingSo() async throws {
+        try await testLiveApplication { client in
+            let other: GalleryJSON = try await client.call(
+                .post, "/api/galleries", json: #"{"name":"Old"}"#, expecting: .created)
+            let _: GalleryJSON = try await client.call(.delete, "/api/galleries/\(other.id)")
+            let close = try await client.ws("/api/galleries/\(other.id)/live?since=0") { inbound, _, _ in
+                for try await _ in inbound.messages(maxSize: 1 << 20) {}
+            }
+            #expect(close?.closeCode == .unknown(4404))
+            #expect(close?.reason?.contains("trash") == true)
+        }
+    }
+}
