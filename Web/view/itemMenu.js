@@ -54,6 +54,7 @@ export class ItemMenu {
     else if (event.key === "Home") entries[0].focus();
     else if (event.key === "End") entries[entries.length - 1].focus();
     else if (event.key === "Escape" || event.key === "Tab") this.close(true);
+    else if ((event.key === "Enter" || event.key === " ") && entries[index]) this.choose(entries[index].dataset.action);
     else return;
     event.preventDefault();
     event.stopPropagation();
