@@ -74,20 +74,6 @@ export function reloadReplica(gallery, items) {
   return createReplica(gallery, items);
 }
 
-/**
- * Merges a change set from the older polling feed (`GET …/changes?since=`: changed items, not events) and moves the
- * replica to the gallery's sequence.
- */
-export function mergeChanges(replica, gallery, items) {
-  if (gallery.sequence < replica.sequence) return replica;
-  const byId = new Map(replica.items.map((item) => [item.id, item]));
-  for (const item of items) {
-    if (item.trashed || (item.galleryId && item.galleryId !== gallery.id)) byId.delete(item.id);
-    else byId.set(item.id, item);
-  }
-  return { ...replica, gallery, sequence: gallery.sequence, items: sortItems([...byId.values()]), buffer: new Map() };
-}
-
 function live(items, galleryId) {
   return items.filter((item) => !item.trashed && (!galleryId || !item.galleryId || item.galleryId === galleryId));
 }

@@ -7,7 +7,8 @@ import { anchorBefore } from "../model/gallery.js";
 import { clampPerRow } from "../model/zoom.js";
 import { changesOrder, insertionPointFor, stepIndex } from "../model/reorder.js";
 import { clickSelect, emptySelection, pruneSelection, selectAll, selectedInOrder } from "../model/selection.js";
-import { createReplica, mergeChanges } from "../model/replica.js";
+import { catchUpFrom, createReplica, hasGap, receiveEvent, receiveEvents, reloadReplica } from "../model/replica.js";
+import { connectLive } from "../net/live.js";
 import { hiding, placeholders, pruneOverlays, reordering, replaceOverlay, showItems, upsert } from "../model/overlay.js";
 import { settledItems } from "../model/announcements.js";
 import { dropTargetForExternal } from "../dnd/externalDrop.js";
@@ -140,58 +141,85 @@ export class GalleryPane {
     if (failed.length) this.announcer.announce(`Could not add ${failed[0].title}: ${failed[0].failure?.message ?? ""}.`);
   }
 
-  // ---- Loading and the change feed ----
+  // ---- Loading and the live feed ----
 
   async load() {
     const { gallery, items } = await api.allItems(this.galleryId);
     this.perRow = gallery.imagesPerRow;
     this.setReplica(createReplica(gallery, items));
-    this.startFeed();
+    this.refreshHistory();
+    this.live = connectLive(this.galleryId, {
+      since: () => this.replica.sequence,
+      onEvent: (event) => this.receive(event),
+      onProgress: (progress) => {
+        this.progress = new Map(Object.entries(progress));
+        this.render();
+      },
+      onReset: () => this.reload(),
+      onGone: (reason) => this.gone(reason),
+      onState: (state) => {
+        this.connection = state;
+        this.hooks.onConnection?.(this, state);
+      },
+    });
   }
 
-  startFeed() {
-    this.schedulePoll();
+  /** An event from the live socket: applied in order; a gap is filled from the event list. */
+  receive(event) {
+    const { replica } = receiveEvent(this.replica, event);
+    this.setReplica(replica);
+    if (hasGap(replica)) this.catchUp();
   }
 
-  schedulePoll() {
-    clearTimeout(this.pollTimer);
-    if (this.closed) return;
-    const loading = this.shownItems.some((item) => item.state === "pending");
-    this.pollTimer = setTimeout(() => this.poll(), loading ? 200 : 4000);
-  }
-
-  async poll() {
-    if (this.polling || !this.replica || this.closed) return;
-    this.polling = true;
+  /** Fetches the events after the replica's sequence (a gap), or reloads when the server says it cannot. */
+  async catchUp() {
+    if (this.catchingUp) return;
+    this.catchingUp = true;
     try {
-      const changes = await api.changes(this.galleryId, this.replica.sequence);
-      this.progress = new Map(Object.entries(changes.progress ?? {}));
-      this.setReplica(mergeChanges(this.replica, changes.gallery, changes.items));
+      const feed = await api.events(this.galleryId, catchUpFrom(this.replica));
+      if (feed.reset) await this.reload({ restart: false });
+      else this.setReplica(receiveEvents(this.replica, feed.events));
     } catch (error) {
       if (error.status === 404) this.gone(error.message);
-      else console.warn("poll failed", error);
+      else console.warn("catching up failed", error);
     } finally {
-      this.polling = false;
-      this.schedulePoll();
+      this.catchingUp = false;
     }
+    if (hasGap(this.replica)) setTimeout(() => this.catchUp(), 500);
   }
 
-  /** Brings the pane up to date now (the page became visible again). */
+  /** Loads every item afresh (after a reset), then reconnects from the new sequence. */
+  async reload({ restart = true } = {}) {
+    try {
+      const { gallery, items } = await api.allItems(this.galleryId);
+      this.setReplica(reloadReplica(gallery, items));
+    } catch (error) {
+      if (error.status === 404) this.gone(error.message);
+      else this.announcer.alert(`Could not reload the gallery: ${error.message}`);
+      return;
+    }
+    if (restart) this.live?.restart();
+  }
+
+  /** Reconnects at once if the socket is down (the page became visible again). */
   refresh() {
-    this.poll();
+    this.live?.reconnectNow();
   }
 
+  /** The gallery is gone (in the trash of galleries, or unknown): says so, with a way to the other galleries. */
   gone(reason) {
-    this.view.showNotice(`This gallery is no longer available${reason ? `: ${reason}` : "."}`, {
-      href: "/galleries",
-      text: "Go to all galleries",
-    });
+    if (this.isGone) return;
+    this.isGone = true;
+    const detail = reason && reason !== "gone" ? ` ${reason}` : "";
+    const text = `This gallery is no longer available: it was moved to the trash or deleted.${detail}`;
+    this.view.showNotice(text, { href: "/galleries", text: "Go to all galleries" });
+    this.announcer.alert(text);
     this.hooks.onGone?.(this);
   }
 
   close() {
     this.closed = true;
-    clearTimeout(this.pollTimer);
+    this.live?.close();
     for (const cleanup of this.cleanups) cleanup();
     this.view.remove();
   }
@@ -272,7 +300,6 @@ export class GalleryPane {
     } catch (error) {
       this.settleOverlay(key);
       this.announcer.alert(error.message);
-      this.refresh();
     }
   }
 
@@ -297,7 +324,6 @@ export class GalleryPane {
       this.selection = emptySelection();
       this.settleOverlay(key, upsert(key, response.items, this.galleryId));
       this.announcer.announce(ids.length === 1 ? `Moved '${titles[0]}' to the trash.` : `Moved ${ids.length} items to the trash.`);
-      await this.refreshGallery();
       this.afterOwnChange();
     } catch (error) {
       this.settleOverlay(key);
@@ -337,7 +363,6 @@ export class GalleryPane {
     try {
       const response = await api.restore(this.galleryId, ids);
       this.addOverlay(upsert(nextKey("restore"), response.items, this.galleryId));
-      await this.refreshGallery();
       this.announcer.announce(ids.length === 1 ? "Restored 1 item." : `Restored ${ids.length} items.`);
       this.afterOwnChange();
       if (this.trash.isOpen()) this.trash.showItems((await api.trashList(this.galleryId)).items);
@@ -464,8 +489,55 @@ export class GalleryPane {
     }, 250);
   }
 
-  /** Called after every change this page made (undo and redo hook in here). */
-  afterOwnChange() {}
+  // ---- Undo and redo (the server keeps this tab's history per gallery) ----
+
+  /** Called after every change this page made: the Undo and Redo buttons follow the history. */
+  afterOwnChange() {
+    this.refreshHistory();
+  }
+
+  async refreshHistory() {
+    const asked = (this.historyAsked = (this.historyAsked ?? 0) + 1);
+    try {
+      const history = await api.history(this.galleryId);
+      if (asked === this.historyAsked && !this.closed) this.toolbar.renderHistory(history);
+    } catch (error) {
+      if (error.status !== 404) console.warn("history failed", error);
+    }
+  }
+
+  undo() {
+    return this.step("undo");
+  }
+
+  redo() {
+    return this.step("redo");
+  }
+
+  /** Undoes or redoes this tab's last change here; the server's message is announced and shown for a while. The
+   * view changes through the events that follow. */
+  async step(direction) {
+    if (this.stepping || this.isGone) return;
+    this.stepping = true;
+    try {
+      const response = direction === "undo" ? await api.undo(this.galleryId) : await api.redo(this.galleryId);
+      this.historyAsked = (this.historyAsked ?? 0) + 1;
+      this.toolbar.renderHistory(response.history);
+      this.tell(response.message);
+    } catch (error) {
+      this.tell(error.message);
+      this.refreshHistory();
+    } finally {
+      this.stepping = false;
+    }
+  }
+
+  /** A message for everyone: announced politely and shown in the pane's status line. */
+  tell(message) {
+    if (!message) return;
+    this.announcer.announce(message);
+    this.view.showStatus(message);
+  }
 
   // ---- Wiring the views ----
 
@@ -547,7 +619,6 @@ export class GalleryPane {
     grid.bindRetry(async (item) => {
       try {
         this.addOverlay(upsert(nextKey("retry"), [await api.retry(item.id)], this.galleryId));
-        this.refresh();
       } catch (error) {
         this.announcer.alert(error.message);
       }
@@ -563,6 +634,8 @@ export class GalleryPane {
     });
 
     toolbar.bindPerRow((value) => this.setPerRow(value));
+    toolbar.bindUndo(() => this.undo());
+    toolbar.bindRedo(() => this.redo());
     toolbar.bindOpenBeside((button) => this.hooks.onOpenBeside(this, button));
     toolbar.bindClose(() => this.hooks.onClose(this));
     this.cleanups.push(

@@ -1,0 +1,156 @@
+"""Live updates: two windows on one gallery see each other's changes within about a second (placeholders and their
+progress included), a window whose socket dropped catches up without reloading, and a gallery moved to the trash
+says so."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from helpers import drop, item_by_id, uri_list, wait_until
+from pane_helpers import (
+    create_gallery, expect_pane_order, fill, ids_in, open_window, pane, pane_items, pane_tile, wait_pane_images,
+)
+
+MINE = "My Gallery"
+LIVE = 3_000  # ms: the goal is "within a second"; the tests allow some slack
+
+
+@pytest.fixture
+def windows(browser, server, other_site):
+    """Two windows (separate browser contexts) on My Gallery, with four images in it."""
+    stored = fill(server, other_site, server.gallery_id, 4, "live")
+    opened = [open_window(browser, server, f"/g/{server.gallery_id}", list_name=MINE) for _ in range(2)]
+    for window in opened:
+        wait_pane_images(window, MINE, 4)
+    yield opened, [i["id"] for i in stored]
+    for window in opened:
+        problems = [p for p in window.problems if "WebSocket" not in p]
+        window.context.close()
+        assert problems == [], f"browser problems: {problems}"
+
+
+def test_a_drop_in_one_window_shows_in_the_other_with_its_placeholder_and_progress(windows, server, other_site):
+    (one, other), ids = windows
+    other_site.image("slow.png", 300, 200)
+
+    drop(one, uri_list=uri_list(other_site.url("/slow/slow.png")), at=1)
+
+    new_id = wait_until(lambda: next((i["id"] for i in server.items(server.gallery_id) if i["id"] not in ids), None),
+                        message="the dropped item on the server")
+    placeholder = item_by_id(other, new_id)
+    expect(placeholder).to_have_attribute("data-state", "pending", timeout=LIVE)
+    expect_pane_order(other, MINE, [ids[0], new_id, *ids[1:]], timeout=LIVE)
+    # Half of the image has arrived: the placeholder shows how much, from the socket's progress messages.
+    bar = placeholder.locator("progress")
+    expect(bar).to_be_attached(timeout=LIVE)
+    assert 0 < float(bar.evaluate("b => b.value / b.max")) < 1
+
+    other_site.release("slow.png")
+    expect(placeholder).to_have_attribute("data-state", "ready", timeout=LIVE)
+    expect(item_by_id(one, new_id)).to_have_attribute("data-state", "ready", timeout=LIVE)
+
+
+def test_a_move_in_one_window_shows_in_the_other(windows, server):
+    (one, other), (a, b, c, d) = windows
+
+    item_by_id(one, a).focus()
+    one.keyboard.press("Alt+ArrowRight")
+
+    expect_pane_order(other, MINE, [b, a, c, d], timeout=LIVE)
+    assert ids_in(server, server.gallery_id) == [b, a, c, d]
+
+
+def test_a_delete_in_one_window_shows_in_the_other(windows, server):
+    (one, other), (a, b, c, d) = windows
+
+    item_by_id(one, c).focus()
+    one.keyboard.press("Delete")
+
+    expect_pane_order(other, MINE, [a, b, d], timeout=LIVE)
+    expect(other.get_by_role("button", name=re.compile(r"^Trash"))).to_have_accessible_name("Trash, 1 item",
+                                                                                           timeout=LIVE)
+
+
+def test_a_rename_shows_in_the_other_window(windows, server):
+    (one, other), _ = windows
+
+    server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Holiday"})
+
+    for window in (one, other):
+        expect(window.get_by_role("heading", name="Holiday")).to_be_visible(timeout=LIVE)
+        expect(window.get_by_role("list", name="Holiday")).to_be_attached(timeout=LIVE)
+        expect(window).to_have_title(re.compile("^Holiday"))
+
+
+def test_a_window_whose_socket_dropped_catches_up_without_reloading(browser, server, other_site):
+    stored = [i["id"] for i in fill(server, other_site, server.gallery_id, 3, "drop")]
+    a, b, c = stored
+    state = {"blocked": False, "routes": []}
+
+    window = open_window(browser, server, None)
+
+    def route(ws):
+        if state["blocked"]:
+            ws.close(code=1011, reason="blocked by the test")
+            return
+        ws.connect_to_server()
+        state["routes"].append(ws)
+
+    window.route_web_socket(re.compile(r"/api/galleries/.*/live"), route)
+    window.goto(f"{server.base_url}/g/{server.gallery_id}")
+    wait_pane_images(window, MINE, 3)
+    window.evaluate("window.__loadedOnce = 'still the same page'")
+    wait_until(lambda: state["routes"], message="the live socket")
+
+    # The socket drops, and the page cannot reconnect for a while; meanwhile someone else changes the gallery.
+    state["blocked"] = True
+    for ws in state["routes"]:
+        ws.close(code=1006, reason="network lost")
+    state["routes"].clear()
+    window.wait_for_timeout(300)
+    server.api("POST", f"/api/galleries/{server.gallery_id}/moves", {"itemIds": [c], "at": {"start": True}})
+    server.api("POST", f"/api/galleries/{server.gallery_id}/trash", {"itemIds": [b]})
+    added = server.drop_uris(server.gallery_id, [other_site.image("while-away.png", 50, 50)])[0]["id"]
+    server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Changed While Away"})
+    window.wait_for_timeout(500)
+    expect_pane_order(window, MINE, [a, b, c])  # nothing has arrived yet
+
+    state["blocked"] = False
+    expect_pane_order(window, "Changed While Away", [c, a, added], timeout=8_000)
+    expect(item_by_id(window, added)).to_have_attribute("data-state", "ready")
+    assert window.evaluate("window.__loadedOnce") == "still the same page", "the page was reloaded"
+
+    # And it is live again.
+    server.api("POST", f"/api/galleries/{server.gallery_id}/moves", {"itemIds": [a], "at": {"start": True}})
+    expect_pane_order(window, "Changed While Away", [a, c, added], timeout=LIVE)
+    window.context.close()
+
+
+def test_a_gallery_moved_to_the_trash_says_so_with_a_way_to_the_other_galleries(browser, server, other_site):
+    trip = create_gallery(server, "Trip")
+    fill(server, other_site, trip["id"], 2, "trip")
+    window = open_window(browser, server, f"/g/{trip['id']}", list_name="Trip")
+    wait_pane_images(window, "Trip", 2)
+
+    server.api("DELETE", f"/api/galleries/{trip['id']}")
+
+    notice = pane(window, "Trip").get_by_role("alert")
+    expect(notice).to_contain_text("no longer available", timeout=LIVE)
+    link = notice.get_by_role("link", name=re.compile("galleries", re.I))
+    expect(link).to_have_attribute("href", "/galleries")
+    window.context.close()
+
+
+def test_the_gallery_beside_is_live_too(browser, server, other_site):
+    fruit = create_gallery(server, "Fruit")
+    (x,) = [i["id"] for i in fill(server, other_site, fruit["id"], 1, "fruit")]
+    window = open_window(browser, server, f"/g/{server.gallery_id}?beside={fruit['id']}", list_name="Fruit")
+    wait_pane_images(window, "Fruit", 1)
+
+    added = server.drop_uris(fruit["id"], [other_site.image("more.png", 60, 60)])[0]["id"]
+
+    expect_pane_order(window, "Fruit", [x, added], timeout=LIVE)
+    expect(pane_tile(window, "Fruit", added)).to_have_attribute("data-state", "ready", timeout=LIVE)
+    expect(pane_items(window, MINE)).to_have_count(0)
+    window.context.close()

@@ -1,0 +1,258 @@
+"""Undo and redo, per gallery and per browser tab: the Undo and Redo buttons name the action, Ctrl+Z, Shift+Ctrl+Z and
+Ctrl+Y act on the pane in use, the server's message is announced and shown, the history survives a reload, and an undo
+leaves alone what another window changed since."""
+
+import re
+
+from playwright.sync_api import expect
+
+from helpers import drop, item_by_id, uri_list, wait_until
+from pane_helpers import (
+    create_gallery, drag_between_panes, expect_pane_order, expect_stored, fill, ids_in, open_window, pane, pane_tile,
+    session_api, session_of, wait_pane_images,
+)
+
+MINE = "My Gallery"
+FRUIT = "Fruit"
+LIVE = 3_000
+
+
+def undo_button(page, name=MINE):
+    return pane(page, name).get_by_role("button", name=re.compile(r"^Undo"))
+
+
+def redo_button(page, name=MINE):
+    return pane(page, name).get_by_role("button", name=re.compile(r"^Redo"))
+
+
+def status(page, name=MINE):
+    return pane(page, name).locator(".pane-status")
+
+
+def expect_told(page, pattern, name=MINE):
+    """The server's message is announced (the polite live region) and shown in the pane's status line."""
+    expect(page.locator('[aria-live="polite"]')).to_have_text(pattern)
+    expect(status(page, name)).to_be_visible()
+    expect(status(page, name)).to_have_text(pattern)
+
+
+def seeded(page, server, other_site, count=4, prefix="u"):
+    ids = [i["id"] for i in fill(server, other_site, server.gallery_id, count, prefix)]
+    page.reload()
+    wait_pane_images(page, MINE, count)
+    return ids
+
+
+def test_nothing_to_undo_at_first(page, server):
+    expect(undo_button(page)).to_have_text("Undo")
+    expect(undo_button(page)).to_be_disabled()
+    expect(redo_button(page)).to_be_disabled()
+
+
+def test_undo_and_redo_a_drop(page, server, other_site):
+    (a,) = seeded(page, server, other_site, 1)
+    drop(page, uri_list=uri_list(other_site.image("dropped.png", 40, 30)))
+    new_id = wait_until(lambda: next((i["id"] for i in server.items(server.gallery_id) if i["id"] != a), None),
+                        message="the drop on the server")
+    expect_pane_order(page, MINE, [a, new_id])
+    expect(undo_button(page)).to_have_text("Undo Drop")
+
+    undo_button(page).click()
+
+    expect_pane_order(page, MINE, [a], timeout=LIVE)
+    expect_stored(server, server.gallery_id, [a])
+    expect_told(page, re.compile(r"^Undid the drop"))
+    expect(redo_button(page)).to_have_text("Redo Drop")
+    expect(undo_button(page)).to_be_disabled()
+
+    redo_button(page).click()
+
+    expect_pane_order(page, MINE, [a, new_id], timeout=LIVE)
+    expect_told(page, re.compile(r"^Redid the drop"))
+    expect(undo_button(page)).to_have_text("Undo Drop")
+
+
+def test_undo_and_redo_a_move_with_the_keyboard(page, server, other_site):
+    a, b, c, d = seeded(page, server, other_site)
+    item_by_id(page, a).focus()
+    page.keyboard.press("Alt+ArrowRight")
+    expect_stored(server, server.gallery_id, [b, a, c, d])
+    expect(undo_button(page)).to_have_text("Undo Move")
+
+    page.keyboard.press("Control+z")
+
+    expect_pane_order(page, MINE, [a, b, c, d], timeout=LIVE)
+    expect_stored(server, server.gallery_id, [a, b, c, d])
+    expect_told(page, re.compile(r"^Undid the move"))
+    expect(redo_button(page)).to_have_text("Redo Move")
+
+    page.keyboard.press("Control+Shift+z")
+
+    expect_pane_order(page, MINE, [b, a, c, d], timeout=LIVE)
+    expect(undo_button(page)).to_have_text("Undo Move")
+    expect(redo_button(page)).to_be_disabled()
+
+
+def test_ctrl_z_does_nothing_while_typing_in_a_field(page, server, other_site):
+    a, b, c, d = seeded(page, server, other_site)
+    item_by_id(page, a).focus()
+    page.keyboard.press("Alt+ArrowRight")
+    expect(undo_button(page)).to_have_text("Undo Move")
+
+    item_by_id(page, a).focus()
+    page.keyboard.press("Shift+F10")
+    page.get_by_role("menu").get_by_role("menuitem", name="Move to Position…").click()
+    field = page.get_by_role("dialog").get_by_label(re.compile("Position"))
+    field.fill("3")
+    field.press("Control+z")
+    page.wait_for_timeout(300)
+
+    assert ids_in(server, server.gallery_id) == [b, a, c, d]
+    expect(undo_button(page)).to_have_text("Undo Move")
+
+
+def test_undo_a_delete_brings_the_item_back_to_its_place_and_redo_deletes_it_again(page, server, other_site):
+    a, b, c, d = seeded(page, server, other_site)
+    item_by_id(page, b).focus()
+    page.keyboard.press("Delete")
+    expect_stored(server, server.gallery_id, [a, c, d])
+    expect(undo_button(page)).to_have_text("Undo Delete")
+
+    undo_button(page).click()
+
+    expect_pane_order(page, MINE, [a, b, c, d], timeout=LIVE)
+    expect(page.get_by_role("button", name=re.compile(r"^Trash"))).to_have_accessible_name("Trash", timeout=LIVE)
+    expect_told(page, re.compile(r"^Undid the deletion"))
+
+    page.keyboard.press("Control+y")
+
+    expect_pane_order(page, MINE, [a, c, d], timeout=LIVE)
+    expect(page.get_by_role("button", name=re.compile(r"^Trash"))).to_have_accessible_name("Trash, 1 item",
+                                                                                          timeout=LIVE)
+
+
+def test_undo_a_restore_puts_the_item_back_in_the_trash(page, server, other_site):
+    a, b, c = seeded(page, server, other_site, 3)
+    item_by_id(page, b).focus()
+    page.keyboard.press("Delete")
+    expect_stored(server, server.gallery_id, [a, c])
+
+    trash = page.get_by_role("button", name=re.compile(r"^Trash"))
+    trash.click()
+    dialog = page.get_by_role("dialog", name="Trash")
+    dialog.get_by_role("button", name=re.compile(r"^Restore")).click()
+    expect_stored(server, server.gallery_id, [a, b, c])
+    dialog.get_by_role("button", name="Close").click()
+    expect(undo_button(page)).to_have_text("Undo Restore")
+
+    undo_button(page).click()
+
+    expect_pane_order(page, MINE, [a, c], timeout=LIVE)
+    expect_stored(server, server.gallery_id, [a, c])
+    expect_told(page, re.compile(r"^Undid the restore"))
+    expect(undo_button(page)).to_have_text("Undo Delete")
+
+
+def test_undo_a_rename_and_it_still_works_after_a_reload(page, server, other_site):
+    seeded(page, server, other_site, 1)
+    session_api(server, session_of(page), "PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Holiday"})
+    page.reload()
+    expect(page.get_by_role("heading", name="Holiday")).to_be_visible()
+    expect(undo_button(page, "Holiday")).to_have_text("Undo Rename")
+
+    undo_button(page, "Holiday").click()
+
+    expect(page.get_by_role("heading", name=MINE)).to_be_visible(timeout=LIVE)
+    assert server.gallery(server.gallery_id)["name"] == MINE
+    expect_told(page, re.compile(r"^Undid the rename"))
+    expect(redo_button(page)).to_have_text("Redo Rename")
+
+
+def test_undo_a_change_of_images_per_row(page, server, other_site):
+    seeded(page, server, other_site, 2)
+    slider = page.get_by_label("Images per row")
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    expect(slider).to_have_value("5")
+    wait_until(lambda: server.gallery(server.gallery_id)["imagesPerRow"] == 5, message="5 per row saved")
+    expect(undo_button(page)).to_have_text("Undo Images per Row")
+
+    undo_button(page).click()
+
+    expect(slider).to_have_value("4", timeout=LIVE)
+    assert server.gallery(server.gallery_id)["imagesPerRow"] == 4
+    expect_told(page, re.compile(r"^Undid the change to 5 images per row"))
+
+
+def test_undo_still_works_after_a_page_reload(page, server, other_site):
+    a, b, c, d = seeded(page, server, other_site)
+    item_by_id(page, d).focus()
+    page.keyboard.press("Alt+ArrowLeft")
+    expect_stored(server, server.gallery_id, [a, b, d, c])
+
+    page.reload()
+    wait_pane_images(page, MINE, 4)
+    expect(undo_button(page)).to_have_text("Undo Move")
+    undo_button(page).click()
+
+    expect_pane_order(page, MINE, [a, b, c, d], timeout=LIVE)
+    expect_stored(server, server.gallery_id, [a, b, c, d])
+
+
+def test_undo_a_move_between_galleries_and_a_copy(page, server, other_site):
+    fruit = create_gallery(server, FRUIT)["id"]
+    a, b, c = [i["id"] for i in fill(server, other_site, server.gallery_id, 3, "mv")]
+    (x,) = [i["id"] for i in fill(server, other_site, fruit, 1, "fr")]
+    page.goto(f"{server.base_url}/g/{server.gallery_id}?beside={fruit}")
+    wait_pane_images(page, MINE, 3)
+    wait_pane_images(page, FRUIT, 1)
+
+    pane_tile(page, MINE, b).click()
+    drag_between_panes(page, b, FRUIT, onto=x, side="before")
+    expect_stored(server, fruit, [b, x])
+    expect(undo_button(page, FRUIT)).to_have_text("Undo Move Between Galleries")
+
+    undo_button(page, FRUIT).click()
+
+    expect_pane_order(page, MINE, [a, b, c], timeout=LIVE)
+    expect_pane_order(page, FRUIT, [x], timeout=LIVE)
+    expect_stored(server, server.gallery_id, [a, b, c])
+    expect_told(page, re.compile(r"^Undid the move .*between galleries"), FRUIT)
+
+    # Ctrl+Z acts on the pane in use: a copy into Fruit, undone from the keyboard there.
+    pane_tile(page, MINE, c).click()
+    drag_between_panes(page, c, FRUIT, alt=True)
+    copies = wait_until(lambda: (lambda found: found[1:] if len(found) == 2 else None)(server.items(fruit)),
+                        message="the copy in Fruit")
+    expect_pane_order(page, FRUIT, [x, copies[0]["id"]])
+    expect(undo_button(page, FRUIT)).to_have_text("Undo Copy")
+    pane_tile(page, FRUIT, x).click()
+    page.keyboard.press("Control+z")
+
+    expect_pane_order(page, FRUIT, [x], timeout=LIVE)
+    expect_pane_order(page, MINE, [a, b, c])
+    expect_stored(server, fruit, [x])
+    expect_told(page, re.compile(r"^Undid the copy"), FRUIT)
+
+
+def test_an_undo_that_conflicts_with_another_windows_later_move_says_so_and_leaves_that_item(
+        page, browser, server, other_site):
+    a, b, c, d = seeded(page, server, other_site)
+    item_by_id(page, a).focus()
+    page.keyboard.press("Alt+ArrowRight")  # this window: a after b
+    expect_stored(server, server.gallery_id, [b, a, c, d])
+
+    other = open_window(browser, server, f"/g/{server.gallery_id}", list_name=MINE)
+    wait_pane_images(other, MINE, 4)
+    item_by_id(other, a).focus()
+    other.keyboard.press("Shift+F10")
+    other.get_by_role("menu").get_by_role("menuitem", name="Move to End").click()  # the other window: a to the end
+    expect_stored(server, server.gallery_id, [b, c, d, a])
+    expect_pane_order(page, MINE, [b, c, d, a], timeout=LIVE)
+
+    undo_button(page).click()
+
+    expect_told(page, re.compile(r"someone else"))
+    expect_stored(server, server.gallery_id, [b, c, d, a])
+    expect_pane_order(page, MINE, [b, c, d, a])
+    other.context.close()

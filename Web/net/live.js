@@ -1,0 +1,106 @@
+// The live socket of one gallery (`/api/galleries/{id}/live?since=N`, docs/live-undo-api.md): events, progress and
+// resets as callbacks. When the socket drops it reconnects by itself with a growing delay, asking for everything after
+// the sequence the caller knows by then; a reset or a gallery that is gone stops it until `restart`.
+
+export const GALLERY_GONE = 4404;
+const FIRST_DELAY = 250;
+const LONGEST_DELAY = 5000;
+
+/** The delay before reconnection attempt `attempt` (0, 1, 2…): doubling from 250 ms up to 5 s, with some jitter. */
+export function reconnectDelay(attempt, random = Math.random) {
+  const base = Math.min(LONGEST_DELAY, FIRST_DELAY * 2 ** attempt);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/**
+ * Connects to the live feed of `galleryId`. `since()` is read at every (re)connection.
+ * Callbacks: onEvent(event), onProgress(progress), onReset(gallery), onGone(reason), onState("open" | "down").
+ * Returns { restart(), reconnectNow(), close(), socket() }.
+ */
+export function connectLive(galleryId, { since, onEvent, onProgress, onReset, onGone, onState = () => {} }) {
+  let socket = null;
+  let attempt = 0;
+  let timer = null;
+  let stopped = false; // closed for good by the caller
+  let waiting = false; // after a reset or a gone gallery: until restart()
+
+  const url = () => {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/api/galleries/${encodeURIComponent(galleryId)}/live?since=${since()}`;
+  };
+
+  function open() {
+    clearTimeout(timer);
+    timer = null;
+    if (stopped || waiting) return;
+    const current = new WebSocket(url());
+    socket = current;
+    current.addEventListener("open", () => {
+      if (socket !== current) return;
+      attempt = 0;
+      onState("open");
+    });
+    current.addEventListener("message", (message) => {
+      if (socket !== current) return;
+      let data;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      if (data.type === "event") onEvent(data.event);
+      else if (data.type === "progress") onProgress(data.progress ?? {});
+      else if (data.type === "reset") {
+        waiting = true; // the caller reloads, then restarts
+        onReset(data.gallery);
+      }
+    });
+    current.addEventListener("close", (event) => {
+      if (socket !== current) return;
+      socket = null;
+      if (stopped) return;
+      if (event.code === GALLERY_GONE) {
+        waiting = true;
+        onGone(event.reason);
+        return;
+      }
+      onState("down");
+      if (!waiting) schedule();
+    });
+  }
+
+  function schedule() {
+    if (timer !== null || stopped || waiting) return;
+    timer = setTimeout(open, reconnectDelay(attempt++));
+  }
+
+  function drop() {
+    const current = socket;
+    socket = null;
+    if (current && current.readyState <= WebSocket.OPEN) current.close(1000, "done");
+  }
+
+  open();
+  return {
+    /** Connects again after a reset (once the caller has reloaded) or after the gallery came back. */
+    restart() {
+      waiting = false;
+      attempt = 0;
+      drop();
+      open();
+    },
+    /** Reconnects at once if the socket is down (e.g. the page became visible again). */
+    reconnectNow() {
+      if (socket || stopped || waiting) return;
+      attempt = 0;
+      open();
+    },
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      drop();
+    },
+    /** The socket now, or null while reconnecting. */
+    socket: () => socket,
+  };
+}
