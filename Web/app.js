@@ -37,6 +37,7 @@ const hooks = {
       announcer,
     }),
   onMoveToGallery: (pane, ids, returnFocus) => moveToGallery(pane, ids, returnFocus),
+  onTrashElsewhere: ({ galleryId, itemIds }) => paneFor(galleryId)?.trashItems(itemIds),
   onOpenBeside: (pane, button) => openBeside(button),
   onClose: (pane) => closePane(pane),
 };

@@ -2,12 +2,13 @@
 progress included), a window whose socket dropped catches up without reloading, and a gallery moved to the trash
 says so."""
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from helpers import drop, item_by_id, uri_list, wait_until
+from helpers import drop, item_by_id, pump_until, uri_list, wait_until
 from pane_helpers import (
     create_gallery, expect_pane_order, fill, ids_in, open_window, pane, pane_items, pane_tile, wait_pane_images,
 )
@@ -101,7 +102,7 @@ def test_a_window_whose_socket_dropped_catches_up_without_reloading(browser, ser
     window.goto(f"{server.base_url}/g/{server.gallery_id}")
     wait_pane_images(window, MINE, 3)
     window.evaluate("window.__loadedOnce = 'still the same page'")
-    wait_until(lambda: state["routes"], message="the live socket")
+    pump_until(window, lambda: state["routes"], message="the live socket")
 
     # The socket drops, and the page cannot reconnect for a while; meanwhile someone else changes the gallery.
     state["blocked"] = True
@@ -124,6 +125,79 @@ def test_a_window_whose_socket_dropped_catches_up_without_reloading(browser, ser
     # And it is live again.
     server.api("POST", f"/api/galleries/{server.gallery_id}/moves", {"itemIds": [a], "at": {"start": True}})
     expect_pane_order(window, "Changed While Away", [a, c, added], timeout=LIVE)
+    window.context.close()
+
+
+def test_a_missed_event_is_fetched_from_the_event_list(browser, server, other_site):
+    a, b, c = [i["id"] for i in fill(server, other_site, server.gallery_id, 3, "gap")]
+    state = {"skip": False, "skipped": None}
+    window = open_window(browser, server, None)
+
+    def route(ws):
+        upstream = ws.connect_to_server()
+
+        def forward(message):
+            data = json.loads(message) if isinstance(message, str) else None
+            if state["skip"] and state["skipped"] is None and data and data.get("type") == "event":
+                state["skipped"] = data["event"]["sequence"]  # lost on the way
+                return
+            ws.send(message)
+
+        upstream.on_message(forward)
+
+    window.route_web_socket(re.compile(r"/api/galleries/.*/live"), route)
+    catch_ups = []
+    window.on("request", lambda request: catch_ups.append(request.url) if "/events?since=" in request.url else None)
+    window.goto(f"{server.base_url}/g/{server.gallery_id}")
+    wait_pane_images(window, MINE, 3)
+
+    state["skip"] = True
+    server.api("POST", f"/api/galleries/{server.gallery_id}/moves", {"itemIds": [c], "at": {"start": True}})
+    server.api("POST", f"/api/galleries/{server.gallery_id}/moves", {"itemIds": [a], "at": {}})
+
+    expect_pane_order(window, MINE, [c, b, a], timeout=LIVE)
+    assert state["skipped"], "no event was held back"
+    assert any(url.endswith(f"since={state['skipped'] - 1}") for url in catch_ups), catch_ups
+    window.context.close()
+
+
+def test_a_reset_reloads_the_items_and_reconnects_without_reloading_the_page(browser, server, other_site):
+    a, b = [i["id"] for i in fill(server, other_site, server.gallery_id, 2, "reset")]
+    state = {"reset": False, "routes": [], "connections": 0}
+    window = open_window(browser, server, None)
+
+    def route(ws):
+        state["connections"] += 1
+        if state["reset"]:
+            state["reset"] = False
+            gallery = server.gallery(server.gallery_id)
+            ws.send(json.dumps({"type": "reset", "gallery": gallery}))
+            ws.close(code=1000, reason="reset")
+            return
+        ws.connect_to_server()
+        state["routes"].append(ws)
+
+    window.route_web_socket(re.compile(r"/api/galleries/.*/live"), route)
+    loads = []
+    window.on("request", lambda request: loads.append(request.url) if "/items?" in request.url else None)
+    window.goto(f"{server.base_url}/g/{server.gallery_id}")
+    wait_pane_images(window, MINE, 2)
+    window.evaluate("window.__loadedOnce = 'still the same page'")
+    pump_until(window, lambda: state["routes"], message="the live socket")
+    loaded_before = len(loads)
+
+    state["reset"] = True  # the next connection is told to start afresh
+    for ws in state["routes"]:
+        ws.close(code=1006, reason="network lost")
+    state["routes"].clear()
+    server.api("POST", f"/api/galleries/{server.gallery_id}/moves", {"itemIds": [b], "at": {"start": True}})
+
+    expect_pane_order(window, MINE, [b, a], timeout=8_000)
+    assert len(loads) > loaded_before, "the items were not loaded again after the reset"
+    pump_until(window, lambda: state["routes"], message="a new live socket after the reset")
+    assert window.evaluate("window.__loadedOnce") == "still the same page", "the page was reloaded"
+    server.api("POST", f"/api/galleries/{server.gallery_id}/moves", {"itemIds": [a], "at": {"start": True}})
+    expect_pane_order(window, MINE, [a, b], timeout=LIVE)
     window.context.close()
 
 

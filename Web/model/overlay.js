@@ -27,6 +27,12 @@ export function replaceOverlay(overlays, key, ...replacements) {
 
 const never = () => false;
 
+let keyCounter = 0;
+/** A key for a new optimistic change, unique in the page ("drop-1", "move-2"…). */
+export function nextKey(kind) {
+  return `${kind}-${++keyCounter}`;
+}
+
 /** Placeholders of a drop on its way, right after the item `afterId` (null: at the start). */
 export function placeholders(key, afterId, entries) {
   return {

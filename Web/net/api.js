@@ -31,7 +31,6 @@ export const api = {
   updateGallery: (id, changes) => request("PATCH", `/api/galleries/${id}`, changes),
   itemsPage: (id, cursor) =>
     request("GET", `/api/galleries/${id}/items?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
-  changes: (id, since) => request("GET", `/api/galleries/${id}/changes?since=${since}`),
   events: (id, since) => request("GET", `/api/galleries/${id}/events?since=${since}`),
   drop: (id, payload, at) => request("POST", `/api/galleries/${id}/drops`, { payload, at }),
   /** Moves items (from this or other galleries) into gallery `id` at `at` ({before}, {after}, {start}, {index}, {}). */

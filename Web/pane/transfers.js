@@ -3,8 +3,7 @@
 // events confirm it (or drop it if the request fails).
 
 import { api } from "../net/api.js";
-import { hiding, insertion, upsert } from "../model/overlay.js";
-import { nextKey } from "./galleryPane.js";
+import { hiding, insertion, nextKey, upsert } from "../model/overlay.js";
 
 /**
  * Moves (or with `copy`, copies) the items `ids` to the gallery `targetGalleryId` before shown position `index` of the

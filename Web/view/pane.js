@@ -33,7 +33,9 @@ export class PaneView {
     this.trashDialog = root.querySelector(".trash-dialog");
     this.status = root.querySelector(".pane-status");
     this.notice = root.querySelector(".pane-notice");
+    this.connection = root.querySelector(".connection");
     this.statusTimer = null;
+    this.connectionTimer = null;
     this.handlers = { onActivate: () => {} };
     const activate = () => this.handlers.onActivate();
     root.addEventListener("focusin", activate);
@@ -80,8 +82,21 @@ export class PaneView {
     this.root.dataset.gone = "true";
   }
 
+  /** Says so when the live connection has been down for a moment ("open" hides it again). */
+  setConnection(state) {
+    clearTimeout(this.connectionTimer);
+    if (state === "open") {
+      this.connection.hidden = true;
+      return;
+    }
+    this.connectionTimer = setTimeout(() => {
+      this.connection.hidden = false;
+    }, 1500);
+  }
+
   remove() {
     clearTimeout(this.statusTimer);
+    clearTimeout(this.connectionTimer);
     this.root.remove();
   }
 }
