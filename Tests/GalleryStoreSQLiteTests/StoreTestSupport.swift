@@ -23,14 +23,18 @@ func databasePath(in folder: URL) -> String {
 
 /// Opens a store on a fresh database file and hands it (and its database) to `body`; with a clock, the store reads
 /// the time from it, and with files, it asks them whether an image's file is there.
+/// With an event retention, each gallery keeps only that many of its latest events.
 @discardableResult
 func withStore<T>(
-    clock: TickingClock? = nil, files: FakeFiles? = nil, _ body: (SQLiteGalleryStore, AppDatabase) async throws -> T
+    clock: TickingClock? = nil, files: FakeFiles? = nil,
+    eventRetention: Int = SQLiteGalleryStore.defaultEventRetention,
+    _ body: (SQLiteGalleryStore, AppDatabase) async throws -> T
 ) async throws -> T {
     try await withTemporaryFolder { folder in
         let database = try AppDatabase.open(atPath: databasePath(in: folder))
         let store = SQLiteGalleryStore(
-            database: database, now: { clock?.now() ?? Date() }, blobExists: { files?.contains($0) ?? true })
+            database: database, now: { clock?.now() ?? Date() }, blobExists: { files?.contains($0) ?? true },
+            eventRetention: eventRetention)
         return try await body(store, database)
     }
 }
@@ -140,5 +144,111 @@ extension GalleryError {
         case .invalid: .invalid
         case .conflict: .conflict
         }
+    }
+}
+
+// MARK: - Galleries of lettered items, events, and undo sessions
+
+/// A store (on a ticking clock) whose first gallery holds items titled by the letters of `letters`, in that order;
+/// `body` gets the store, the gallery and its items by title.
+func withLetteredGallery(
+    _ letters: String, eventRetention: Int = SQLiteGalleryStore.defaultEventRetention,
+    _ body: (SQLiteGalleryStore, GalleryID, [String: Item]) async throws -> Void
+) async throws {
+    try await withStore(clock: TickingClock(), eventRetention: eventRetention) { store, _ in
+        let gallery = try await store.lastOpenedGallery()
+        let items = try await store.addLetters(letters, to: gallery.id)
+        try await body(store, gallery.id, items)
+    }
+}
+
+/// The ids of the items titled by the letters of `letters`, in that order.
+func itemIDs(_ letters: String, _ items: [String: Item]) -> [ItemID] {
+    letters.compactMap { items[String($0)]?.id }
+}
+
+/// The id of the item titled `title`.
+func itemID(_ title: String, _ items: [String: Item]) throws -> ItemID {
+    try #require(items[title]?.id, "no item titled \(title)")
+}
+
+/// The undo session of most tests, and a second one.
+let sessionOne = HistorySession("session-one")!
+let sessionTwo = HistorySession("session-two")!
+
+extension SQLiteGalleryStore {
+    /// Adds items titled by the letters of `letters` at the end of the gallery; returns them by title.
+    func addLetters(_ letters: String, to gallery: GalleryID) async throws -> [String: Item] {
+        let items = try await insertPendingItems(letters.map { draft(String($0)) }, into: gallery, at: .end)
+        return Dictionary(uniqueKeysWithValues: items.map { ($0.title, $0) })
+    }
+
+    /// Makes a gallery holding items titled by the letters of `letters`; returns it and its items by title.
+    func makeGallery(named name: String, holding letters: String) async throws -> (GalleryID, [String: Item]) {
+        let gallery = try await createGallery(named: name)
+        return (gallery.id, try await addLetters(letters, to: gallery.id))
+    }
+
+    /// The titles of the live items, joined: "ABC".
+    func letters(in gallery: GalleryID) async throws -> String {
+        try await titles(in: gallery).joined()
+    }
+
+    /// Every live item of the gallery in order, read in pages of `pageSize` (for galleries of any size).
+    func everyLiveItem(in gallery: GalleryID, pageSize: Int = 1000) async throws -> [Item] {
+        var items: [Item] = []
+        var cursor: OrderKey?
+        repeat {
+            let page = try await self.items(in: gallery, after: cursor, limit: pageSize)
+            items += page.items
+            cursor = page.nextCursor
+        } while cursor != nil
+        return items
+    }
+
+    /// Every event of the gallery after change `sequence`, in order, read in pages of `pageSize`; nil if the store
+    /// answers that a view at `sequence` must load the gallery afresh.
+    func events(in gallery: GalleryID, after sequence: Int64, pageSize: Int = 1000) async throws -> [GalleryEvent]? {
+        var events: [GalleryEvent] = []
+        var last = sequence
+        while true {
+            switch try await self.events(in: gallery, since: last, limit: pageSize) {
+            case .reset:
+                return nil
+            case .events(let page, let current):
+                events += page
+                guard let newest = page.last?.sequence, newest < current.sequence else { return events }
+                last = newest
+            }
+        }
+    }
+
+    /// The one event of each of `galleries` that `write` makes, after checking that it makes exactly one in each,
+    /// numbered right after the gallery's previous change, none in `unchanged`, and that each event carries its
+    /// gallery and its items as they are right after the write.
+    func onlyEvents(
+        in galleries: [GalleryID], unchanged: [GalleryID] = [], sourceLocation: SourceLocation = #_sourceLocation,
+        of write: () async throws -> Void
+    ) async throws -> [GalleryEvent] {
+        var before: [GalleryID: Int64] = [:]
+        for gallery in galleries + unchanged { before[gallery] = try await self.gallery(gallery).sequence }
+        try await write()
+        var result: [GalleryEvent] = []
+        for gallery in galleries {
+            let sequence = before[gallery] ?? 0
+            let events = try #require(
+                try await events(in: gallery, after: sequence), "reset", sourceLocation: sourceLocation)
+            #expect(events.map(\.sequence) == [sequence + 1], sourceLocation: sourceLocation)
+            let event = try #require(events.first, sourceLocation: sourceLocation)
+            #expect(event.gallery == (try await self.gallery(gallery)), sourceLocation: sourceLocation)
+            for item in event.items {
+                #expect(item == (try await self.item(item.id)), sourceLocation: sourceLocation)
+            }
+            result.append(event)
+        }
+        for gallery in unchanged {
+            #expect(try await self.gallery(gallery).sequence == before[gallery], sourceLocation: sourceLocation)
+        }
+        return result
     }
 }
