@@ -1,0 +1,350 @@
+import Foundation
+import GalleryCore
+import Testing
+
+@testable import GalleryStoreSQLite
+
+extension SQLiteGalleryStore {
+    /// Undoes the session's last action in the gallery.
+    fileprivate func undo(in gallery: GalleryID, for session: HistorySession = sessionOne) async throws
+        -> HistoryOutcome
+    {
+        try await step(.undo, in: gallery, for: session)
+    }
+
+    /// Redoes the session's last undone action in the gallery.
+    fileprivate func redo(in gallery: GalleryID, for session: HistorySession = sessionOne) async throws
+        -> HistoryOutcome
+    {
+        try await step(.redo, in: gallery, for: session)
+    }
+
+    /// The live titles and the trashed ones (newest first), as "live|trashed".
+    fileprivate func state(of gallery: GalleryID) async throws -> String {
+        try await letters(in: gallery) + "|" + trashedTitles(in: gallery).joined()
+    }
+}
+
+@Suite("Undo and redo")
+struct UndoRedoTests {
+    // MARK: - Each action, undone and redone
+
+    @Test func undoingADropTrashesTheNewItemsAndRedoBringsThemBackInPlace() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            let dropped = try await store.insertPendingItems(
+                drafts("X", "Y"), into: gallery, at: .after(try itemID("A", items)), recordingFor: sessionOne)
+            #expect(try await store.history(in: gallery, for: sessionOne) == HistoryState(undo: .drop, redo: nil))
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Undid the drop of 2 items.")
+            #expect(undone.state == HistoryState(undo: nil, redo: .drop))
+            #expect(undone.items.map(\.id) == dropped.map(\.id))
+            #expect(undone.items.allSatisfy { $0.trashedAt != nil })
+            #expect(try await store.letters(in: gallery) == "ABC")
+
+            let redone = try await store.redo(in: gallery)
+            #expect(redone.message == "Redid the drop of 2 items.")
+            #expect(redone.state == HistoryState(undo: .drop, redo: nil))
+            #expect(try await store.letters(in: gallery) == "AXYBC")
+            for item in dropped { #expect(try await store.item(item.id).orderKey == item.orderKey) }
+        }
+    }
+
+    @Test func aDropThatHasLoadedSinceIsStillUndone() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            let dropped = try await store.insertPendingItems(
+                drafts("X"), into: gallery, at: .end, recordingFor: sessionOne)
+            _ = try await store.markReady(dropped[0].id, image: storedImage())
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Undid the drop of 1 item.")
+            #expect(try await store.state(of: gallery) == "A|X")
+        }
+    }
+
+    @Test func aMoveIsUndoneAndRedone() async throws {
+        try await withLetteredGallery("ABCDE") { store, gallery, items in
+            _ = try await store.moveItems(itemIDs("DB", items), to: gallery, at: .start, recordingFor: sessionOne)
+            #expect(try await store.letters(in: gallery) == "DBACE")
+            #expect(try await store.history(in: gallery, for: sessionOne).undo == .move)
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Undid the move of 2 items.")
+            #expect(try await store.letters(in: gallery) == "ABCDE")
+            #expect(
+                try await store.allItems(in: gallery).map(\.orderKey) == "ABCDE".map { items[String($0)]!.orderKey })
+
+            let redone = try await store.redo(in: gallery)
+            #expect(redone.message == "Redid the move of 2 items.")
+            #expect(try await store.letters(in: gallery) == "DBACE")
+        }
+    }
+
+    @Test func aMoveBetweenGalleriesIsRecordedInTheTargetAndUndoneBackToTheSource() async throws {
+        try await withLetteredGallery("ABCD") { store, source, items in
+            let (target, others) = try await store.makeGallery(named: "Target", holding: "XY")
+            _ = try await store.moveItems(
+                itemIDs("CA", items), to: target, at: .after(try itemID("X", others)), recordingFor: sessionOne)
+            #expect(try await store.history(in: target, for: sessionOne) == HistoryState(undo: .transfer, redo: nil))
+            #expect(try await store.history(in: source, for: sessionOne) == HistoryState(undo: nil, redo: nil))
+
+            let undone = try await store.undo(in: target)
+            #expect(undone.message == "Undid the move of 2 items between galleries.")
+            #expect(undone.items.allSatisfy { $0.galleryID == source })
+            #expect(try await store.letters(in: source) == "ABCD")
+            #expect(try await store.letters(in: target) == "XY")
+            for id in itemIDs("ABCD", items) {
+                #expect(try await store.item(id).orderKey == items.values.first { $0.id == id }?.orderKey)
+            }
+
+            _ = try await store.redo(in: target)
+            #expect(try await store.letters(in: source) == "BD")
+            #expect(try await store.letters(in: target) == "XCAY")
+        }
+    }
+
+    @Test func aCopyIsUndoneByTrashingTheCopies() async throws {
+        try await withLetteredGallery("AB") { store, source, items in
+            let (target, _) = try await store.makeGallery(named: "Target", holding: "X")
+            let copies = try await store.copyItems(
+                itemIDs("BA", items), to: target, at: .start, recordingFor: sessionOne)
+            #expect(try await store.history(in: target, for: sessionOne).undo == .copy)
+
+            let undone = try await store.undo(in: target)
+            #expect(undone.message == "Undid the copy of 2 items.")
+            #expect(try await store.state(of: target) == "X|BA")
+            #expect(try await store.letters(in: source) == "AB")
+
+            _ = try await store.redo(in: target)
+            #expect(try await store.letters(in: target) == "BAX")
+            #expect(try await store.allItems(in: target).prefix(2).map(\.id) == copies.map(\.id))
+        }
+    }
+
+    @Test func aDeleteOfSeveralItemsIsUndoneBackToTheirPlaces() async throws {
+        try await withLetteredGallery("ABCDE") { store, gallery, items in
+            _ = try await store.trashItems(itemIDs("DB", items), in: gallery, recordingFor: sessionOne)
+            #expect(try await store.history(in: gallery, for: sessionOne).undo == .trash)
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Undid the deletion of 2 items.")
+            #expect(try await store.state(of: gallery) == "ABCDE|")
+
+            _ = try await store.redo(in: gallery)
+            #expect(try await store.letters(in: gallery) == "ACE")
+            #expect(Set(try await store.trashedTitles(in: gallery)) == ["B", "D"])
+        }
+    }
+
+    @Test func aDeleteOfOneItemIsUndoneBackToItsPlace() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            _ = try await store.trashItem(try itemID("B", items), recordingFor: sessionOne)
+            #expect(try await store.history(in: gallery, for: sessionOne).undo == .trash)
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Undid the deletion of 1 item.")
+            #expect(try await store.state(of: gallery) == "ABC|")
+
+            _ = try await store.redo(in: gallery)
+            #expect(try await store.state(of: gallery) == "AC|B")
+        }
+    }
+
+    @Test func aRestoreIsUndoneByTrashingTheItemsAgain() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            _ = try await store.trashItems(itemIDs("AC", items), in: gallery)
+            _ = try await store.restoreItems(itemIDs("A", items), in: gallery, recordingFor: sessionOne)
+            #expect(try await store.history(in: gallery, for: sessionOne) == HistoryState(undo: .restore, redo: nil))
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Undid the restore of 1 item.")
+            #expect(try await store.letters(in: gallery) == "B")
+            #expect(Set(try await store.trashedTitles(in: gallery)) == ["A", "C"])
+
+            _ = try await store.redo(in: gallery)
+            #expect(try await store.state(of: gallery) == "AB|C")
+        }
+    }
+
+    @Test func aRenameIsUndoneAndRedone() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            let name = try await store.gallery(gallery).name
+            _ = try await store.updateGallery(gallery, name: "Fruit", imagesPerRow: nil, recordingFor: sessionOne)
+            #expect(try await store.history(in: gallery, for: sessionOne).undo == .rename)
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.state == HistoryState(undo: nil, redo: .rename))
+            #expect(undone.items.isEmpty)
+            #expect(try await store.gallery(gallery).name == name)
+
+            _ = try await store.redo(in: gallery)
+            #expect(try await store.gallery(gallery).name == "Fruit")
+        }
+    }
+
+    @Test func aChangeOfImagesPerRowIsUndoneAndRedone() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            let perRow = try await store.gallery(gallery).imagesPerRow
+            _ = try await store.updateGallery(gallery, name: nil, imagesPerRow: 9, recordingFor: sessionOne)
+            #expect(try await store.history(in: gallery, for: sessionOne).undo == .imagesPerRow)
+
+            _ = try await store.undo(in: gallery)
+            #expect(try await store.gallery(gallery).imagesPerRow == perRow)
+            _ = try await store.redo(in: gallery)
+            #expect(try await store.gallery(gallery).imagesPerRow == 9)
+        }
+    }
+
+    // MARK: - The history
+
+    @Test func theHistoryNamesTheNextUndoAndRedo() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            _ = try await store.insertPendingItems(drafts("D"), into: gallery, at: .end, recordingFor: sessionOne)
+            _ = try await store.moveItems(itemIDs("C", items), to: gallery, at: .start, recordingFor: sessionOne)
+            _ = try await store.updateGallery(gallery, name: "Named", imagesPerRow: nil, recordingFor: sessionOne)
+
+            var states: [HistoryState] = [try await store.history(in: gallery, for: sessionOne)]
+            for _ in 0..<3 { states.append(try await store.undo(in: gallery).state) }
+            for _ in 0..<2 { states.append(try await store.redo(in: gallery).state) }
+            #expect(
+                states == [
+                    HistoryState(undo: .rename, redo: nil),
+                    HistoryState(undo: .move, redo: .rename),
+                    HistoryState(undo: .drop, redo: .move),
+                    HistoryState(undo: nil, redo: .drop),
+                    HistoryState(undo: .drop, redo: .move),
+                    HistoryState(undo: .move, redo: .rename),
+                ])
+            #expect(try await store.history(in: gallery, for: sessionOne) == states.last)
+            #expect(try await store.state(of: gallery) == "CABD|")
+        }
+    }
+
+    @Test func aNewActionClearsWhatCouldBeRedone() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            _ = try await store.moveItems(itemIDs("C", items), to: gallery, at: .start, recordingFor: sessionOne)
+            _ = try await store.undo(in: gallery)
+            #expect(try await store.history(in: gallery, for: sessionOne).redo == .move)
+
+            _ = try await store.trashItem(try itemID("A", items), recordingFor: sessionOne)
+            #expect(try await store.history(in: gallery, for: sessionOne) == HistoryState(undo: .trash, redo: nil))
+            #expect(await galleryError { _ = try await store.redo(in: gallery) } == .conflict("Nothing to redo."))
+        }
+    }
+
+    @Test func anotherSessionHasItsOwnHistory() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            _ = try await store.moveItems(itemIDs("C", items), to: gallery, at: .start, recordingFor: sessionOne)
+            _ = try await store.trashItem(try itemID("B", items), recordingFor: sessionTwo)
+            #expect(try await store.history(in: gallery, for: sessionOne).undo == .move)
+            #expect(try await store.history(in: gallery, for: sessionTwo).undo == .trash)
+
+            _ = try await store.undo(in: gallery, for: sessionTwo)
+            #expect(try await store.state(of: gallery) == "CAB|")
+            #expect(try await store.history(in: gallery, for: sessionOne) == HistoryState(undo: .move, redo: nil))
+            #expect(await galleryError { _ = try await store.undo(in: gallery, for: sessionTwo) }?.kind == .conflict)
+        }
+    }
+
+    @Test func unrecordedWritesAreNotInAnyHistory() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            _ = try await store.moveItems(itemIDs("C", items), in: gallery, to: .start)
+            _ = try await store.updateGallery(gallery, name: "Quiet", imagesPerRow: nil)
+            #expect(try await store.history(in: gallery, for: sessionOne) == HistoryState(undo: nil, redo: nil))
+        }
+    }
+
+    @Test func nothingToUndoOrRedoIsAConflict() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            let before = try await store.gallery(gallery)
+            #expect(await galleryError { _ = try await store.undo(in: gallery) } == .conflict("Nothing to undo."))
+            #expect(await galleryError { _ = try await store.redo(in: gallery) } == .conflict("Nothing to redo."))
+            #expect(try await store.gallery(gallery) == before)
+        }
+    }
+
+    // MARK: - Conflicts with other writers
+
+    @Test(arguments: [true, false])
+    func anItemMovedBySomeoneElseSinceIsLeftWhereTheyPutIt(byAnotherSession: Bool) async throws {
+        try await withLetteredGallery("ABCDE") { store, gallery, items in
+            _ = try await store.moveItems(itemIDs("BD", items), to: gallery, at: .start, recordingFor: sessionOne)
+            #expect(try await store.letters(in: gallery) == "BDACE")
+            _ = try await store.moveItems(
+                itemIDs("B", items), to: gallery, at: .end, recordingFor: byAnotherSession ? sessionTwo : nil)
+            #expect(try await store.letters(in: gallery) == "DACEB")
+
+            let undone = try await store.undo(in: gallery)
+            #expect(try await store.letters(in: gallery) == "ACDEB")
+            #expect(undone.items.map(\.title) == ["D"])
+            #expect(
+                undone.message
+                    == "Undid the move of 2 items. 1 item was moved by someone else since and was left where it is.")
+        }
+    }
+
+    @Test func whenEveryItemWasMovedSinceNothingIsUndoneAndTheMessageSaysWhy() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            _ = try await store.moveItems(itemIDs("C", items), to: gallery, at: .start, recordingFor: sessionOne)
+            _ = try await store.trashItem(try itemID("C", items), recordingFor: sessionTwo)
+            let sequence = try await store.gallery(gallery).sequence
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Could not undo the move: its item was moved by someone else since.")
+            #expect(undone.items.isEmpty)
+            #expect(undone.state == HistoryState(undo: nil, redo: .move))
+            #expect(try await store.state(of: gallery) == "AB|C")
+            #expect(try await store.gallery(gallery).sequence == sequence)
+        }
+    }
+
+    @Test func anItemDeletedForGoodSinceCannotBeBroughtBackAndTheOthersAre() async throws {
+        try await withLetteredGallery("ABCD") { store, gallery, items in
+            _ = try await store.trashItems(itemIDs("BC", items), in: gallery, recordingFor: sessionOne)
+            _ = try await store.restoreItems(itemIDs("C", items), in: gallery)
+            _ = try await store.emptyTrash(in: gallery, removingFiles: { _ in })
+
+            let undone = try await store.undo(in: gallery)
+            #expect(try await store.letters(in: gallery) == "ACD")
+            #expect(
+                undone.message
+                    == "Undid the deletion of 2 items. 1 item was deleted for good and could not be brought back.")
+        }
+    }
+
+    @Test func aRenameChangedBySomeoneElseSinceIsLeftAsItIs() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            _ = try await store.updateGallery(gallery, name: "Mine", imagesPerRow: nil, recordingFor: sessionOne)
+            _ = try await store.updateGallery(gallery, name: "Theirs", imagesPerRow: 5, recordingFor: sessionTwo)
+            let undone = try await store.undo(in: gallery)
+            #expect(
+                undone.message == "Could not undo the rename to 'Mine': the gallery was renamed by someone else since.")
+            #expect(try await store.gallery(gallery).name == "Theirs")
+            #expect(try await store.gallery(gallery).imagesPerRow == 5)
+        }
+    }
+
+    // MARK: - Across restarts
+
+    @Test func theHistorySurvivesReopeningTheDatabase() async throws {
+        try await withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            let gallery: GalleryID
+            do {
+                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+                gallery = try await store.lastOpenedGallery().id
+                let items = try await store.addLetters("ABC", to: gallery)
+                _ = try await store.moveItems(itemIDs("C", items), to: gallery, at: .start, recordingFor: sessionOne)
+                _ = try await store.trashItem(try itemID("A", items), recordingFor: sessionOne)
+                _ = try await store.undo(in: gallery)
+            }
+
+            let reopened = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+            #expect(try await reopened.history(in: gallery, for: sessionOne) == HistoryState(undo: .move, redo: .trash))
+            _ = try await reopened.undo(in: gallery)
+            #expect(try await reopened.letters(in: gallery) == "ABC")
+            _ = try await reopened.redo(in: gallery)
+            _ = try await reopened.redo(in: gallery)
+            #expect(try await reopened.state(of: gallery) == "CB|A")
+        }
+    }
+}
