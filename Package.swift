@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "DragAndDropTests", dependencies: ["DragAndDrop", "TestSupport"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "TestSupport"]),
         .testTarget(name: "BlobStoreTests", dependencies: ["BlobStore"]),
-        .testTarget(name: "GalleryStoreSQLiteTests", dependencies: ["GalleryStoreSQLite"]),
+        .testTarget(name: "GalleryStoreSQLiteTests", dependencies: ["GalleryStoreSQLite", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
         .testTarget(
             name: "GalleryServerTests",
