@@ -40,6 +40,7 @@ const hooks = {
   onTrashElsewhere: ({ galleryId, itemIds }) => paneFor(galleryId)?.trashItems(itemIds),
   onOpenBeside: (pane, button) => openBeside(button),
   onClose: (pane) => closePane(pane),
+  onHistoryStep: (pane) => panes.filter((each) => each !== pane && !each.closed).forEach((each) => each.refreshHistory()),
 };
 
 function paneFor(galleryId) {

@@ -125,6 +125,9 @@ public protocol GalleryStore: Sendable {
     /// What the session can undo and redo in the gallery.
     func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState
     /// Undoes (or redoes) the session's last action (or last undone action) in the gallery.
+    ///
+    /// A move or copy between galleries is in the history of the target and of every source gallery: undoing or
+    /// redoing it from any of them does it for all of them.
     /// - Throws: ``GalleryError/conflict(_:)`` when there is nothing to undo (redo).
     func step(_ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession) async throws
         -> HistoryOutcome

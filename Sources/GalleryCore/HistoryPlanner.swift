@@ -31,6 +31,9 @@ public struct HistoryPlan: Sendable, Equatable {
         case deletedForGood(ItemID)
         /// Somebody moved, trashed or restored the item since this entry last placed it; it is left where it is.
         case placedSince(ItemID)
+        /// The same session placed the item since, by another of its actions (in another gallery's history, say); it
+        /// is left where it is.
+        case placedSinceByYou(ItemID)
         /// Somebody changed the setting since (or the gallery is gone); it is left as it is.
         case settingsChangedSince
     }
@@ -59,11 +62,14 @@ public struct CurrentPlacement: Sendable, Equatable {
     public var placement: Placement
     /// Its placement version.
     public var version: Int64
+    /// Whether this placement was made by the session that undoes or redoes (by another of its own actions).
+    public var isPlacedByThisSession: Bool
 
     /// Makes a value.
-    public init(placement: Placement, version: Int64) {
+    public init(placement: Placement, version: Int64, isPlacedByThisSession: Bool = false) {
         self.placement = placement
         self.version = version
+        self.isPlacedByThisSession = isPlacedByThisSession
     }
 }
 
@@ -74,7 +80,8 @@ public enum HistoryPlanner {
     ///
     /// Each item goes to its step's `before` (undo) or `after` (redo), unless it is already there, is gone
     /// (``HistoryPlan/Conflict/deletedForGood(_:)``) or was placed by somebody else since the entry last placed it
-    /// (``HistoryPlan/Conflict/placedSince(_:)``). The setting the entry changed (the name for a rename, images per
+    /// (``HistoryPlan/Conflict/placedSince(_:)``, or ``HistoryPlan/Conflict/placedSinceByYou(_:)`` when the same
+    /// session placed it by another action). The setting the entry changed (the name for a rename, images per
     /// row for that change) is set only if it still has the value the entry is leaving; the other setting is kept as
     /// it is now.
     public static func plan(
@@ -92,7 +99,7 @@ public enum HistoryPlanner {
             // Already where the user wants it: nothing to do, whoever put it there.
             if now.placement == target { continue }
             guard now.version == step.version else {
-                conflicts.append(.placedSince(step.id))
+                conflicts.append(now.isPlacedByThisSession ? .placedSinceByYou(step.id) : .placedSince(step.id))
                 continue
             }
             moves.append(HistoryPlan.Move(id: step.id, to: target))
@@ -176,7 +183,9 @@ enum HistoryMessages {
         for entry: HistoryEntry, _ direction: HistoryDirection, conflicts: [HistoryPlan.Conflict],
         isGalleryGone: Bool
     ) -> String {
-        let placedSince = conflicts.count { if case .placedSince = $0 { true } else { false } }
+        let placedByOthers = conflicts.count { if case .placedSince = $0 { true } else { false } }
+        let placedByYou = conflicts.count { if case .placedSinceByYou = $0 { true } else { false } }
+        let placedSince = placedByOthers + placedByYou
         let deleted = conflicts.count { if case .deletedForGood = $0 { true } else { false } }
         let settingsConflict = conflicts.contains(.settingsChangedSince)
         let itemCount = entry.items.count
@@ -190,25 +199,27 @@ enum HistoryMessages {
             if settingsConflict {
                 reason = settingsReason(entry.action, isGalleryGone: isGalleryGone)
             } else if deleted == 0 {
+                let who = movers(byOthers: placedByOthers, byYou: placedByYou)
                 reason =
                     itemCount == 1
-                    ? "its item was moved by someone else since"
-                    : "its \(itemCount) items were moved by someone else since"
+                    ? "its item was moved\(who) since"
+                    : "its \(itemCount) items were moved\(who) since"
             } else if placedSince == 0 {
                 reason =
                     itemCount == 1 ? "its item was deleted for good" : "its \(itemCount) items were deleted for good"
             } else {
-                reason = "its items were moved or deleted for good by someone else since"
+                reason =
+                    "its items were moved or deleted for good\(movers(byOthers: placedByOthers, byYou: placedByYou)) since"
             }
             return "Could not \(verb) \(description(of: entry, countingItems: false)): \(reason)."
         }
 
         var message = "\(direction == .undo ? "Undid" : "Redid") \(description(of: entry, countingItems: true))."
-        if placedSince > 0 {
+        for (count, who) in [(placedByOthers, " by someone else"), (placedByYou, " by you")] where count > 0 {
             message +=
-                placedSince == 1
-                ? " 1 item was moved by someone else since and was left where it is."
-                : " \(placedSince) items were moved by someone else since and were left where they are."
+                count == 1
+                ? " 1 item was moved\(who) since and was left where it is."
+                : " \(count) items were moved\(who) since and were left where they are."
         }
         if deleted > 0 {
             message +=
@@ -220,6 +231,15 @@ enum HistoryMessages {
             message += " " + settingsSentence(entry.action, isGalleryGone: isGalleryGone)
         }
         return message
+    }
+
+    /// Who moved the items in conflict, after "moved": " by someone else", " by you", or nobody named when both did.
+    private static func movers(byOthers: Int, byYou: Int) -> String {
+        switch (byOthers > 0, byYou > 0) {
+        case (true, true): ""
+        case (false, true): " by you"
+        default: " by someone else"
+        }
     }
 
     /// "the move of 3 items" (or "the move", without counting), "the rename to 'Fruit'"…

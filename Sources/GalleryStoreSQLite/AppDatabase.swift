@@ -121,6 +121,15 @@ public final class AppDatabase: Sendable {
                     CREATE INDEX gallery_trash ON gallery(trashedAt) WHERE trashedAt IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v4: linked history entries") { db in
+            // A move or copy between galleries is in the history of both galleries: the two rows share a link (the
+            // target's row id) and are undone and redone together.
+            try db.execute(
+                sql: """
+                    ALTER TABLE history ADD COLUMN link INTEGER;
+                    CREATE INDEX history_link ON history(link) WHERE link IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

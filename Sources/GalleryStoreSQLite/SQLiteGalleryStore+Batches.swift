@@ -32,10 +32,11 @@ extension SQLiteGalleryStore {
             try log.commit(db, in: self)
             let moved = try ids.map { id in try Self.fetchItem(db, id) }
             if let session {
-                let isTransfer = items.contains { $0.galleryID != gallery }
+                let sources = Set(items.map(\.galleryID)).subtracting([gallery])
                 try recordHistory(
                     db, gallery, session,
-                    HistoryEntry(action: isTransfer ? .transfer : .move, placed: Array(zip(items, moved))), date: date)
+                    HistoryEntry(action: sources.isEmpty ? .move : .transfer, placed: Array(zip(items, moved))),
+                    alsoIn: sources, date: date)
             }
             return moved
         }
@@ -60,7 +61,9 @@ extension SQLiteGalleryStore {
             try log.commit(db, in: self)
             let made = try copies.map { id in try Self.fetchItem(db, id) }
             if let session {
-                try recordHistory(db, gallery, session, HistoryEntry(action: .copy, addedItems: made), date: date)
+                try recordHistory(
+                    db, gallery, session, HistoryEntry(action: .copy, addedItems: made),
+                    alsoIn: Set(items.map(\.galleryID)), date: date)
             }
             return made
         }

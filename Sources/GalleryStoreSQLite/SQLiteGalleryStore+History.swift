@@ -8,25 +8,48 @@ extension SQLiteGalleryStore {
     /// How many actions a session's history in a gallery keeps.
     static let historyLength = 100
 
-    /// Records an action of the session in the gallery's history, forgetting what it could redo.
+    /// Records an action of the session in the gallery's history, forgetting what it could redo there. An action that
+    /// also changed `others` (a move or copy between galleries) is recorded in their histories too, linked, so that it
+    /// can be undone from any of them, and is undone and redone in all of them at once.
     func recordHistory(
-        _ db: Database, _ gallery: GalleryID, _ session: HistorySession, _ entry: HistoryEntry, date: Date
+        _ db: Database, _ gallery: GalleryID, _ session: HistorySession, _ entry: HistoryEntry,
+        alsoIn others: Set<GalleryID> = [], date: Date
     ) throws {
         let json = String(decoding: try JSONEncoder().encode(entry), as: UTF8.self)
+        let galleries = [gallery] + others.subtracting([gallery]).sorted { $0.rawValue < $1.rawValue }
+        for each in galleries { try forgetRedo(db, each, session) }
+        var link: Int64?
+        for each in galleries {
+            try db.execute(
+                sql: """
+                    INSERT INTO history (galleryId, session, action, entry, undone, createdAt, link)
+                    VALUES (?, ?, ?, ?, 0, ?, ?)
+                    """,
+                arguments: [each.rawValue, session.rawValue, entry.action.rawValue, json, date, link])
+            if galleries.count > 1, link == nil {
+                link = db.lastInsertedRowID
+                try db.execute(sql: "UPDATE history SET link = id WHERE id = ?", arguments: [link])
+            }
+            try db.execute(
+                sql: """
+                    DELETE FROM history WHERE galleryId = ? AND session = ? AND id <= (
+                      SELECT id FROM history WHERE galleryId = ? AND session = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
+                    """,
+                arguments: [each.rawValue, session.rawValue, each.rawValue, session.rawValue, Self.historyLength])
+        }
+    }
+
+    /// Forgets what the session could redo in the gallery, with the linked rows of those actions in other galleries.
+    private func forgetRedo(_ db: Database, _ gallery: GalleryID, _ session: HistorySession) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM history WHERE link IN (
+                  SELECT link FROM history WHERE galleryId = ? AND session = ? AND undone = 1 AND link IS NOT NULL)
+                """,
+            arguments: [gallery.rawValue, session.rawValue])
         try db.execute(
             sql: "DELETE FROM history WHERE galleryId = ? AND session = ? AND undone = 1",
             arguments: [gallery.rawValue, session.rawValue])
-        try db.execute(
-            sql: "INSERT INTO history (galleryId, session, action, entry, undone, createdAt) VALUES (?, ?, ?, ?, 0, ?)",
-            arguments: [gallery.rawValue, session.rawValue, entry.action.rawValue, json, date])
-        try db.execute(
-            sql: """
-                DELETE FROM history WHERE galleryId = ? AND session = ? AND id <= (
-                  SELECT id FROM history WHERE galleryId = ? AND session = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
-                """,
-            arguments: [
-                gallery.rawValue, session.rawValue, gallery.rawValue, session.rawValue, Self.historyLength,
-            ])
     }
 
     public func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState {
@@ -55,7 +78,7 @@ extension SQLiteGalleryStore {
     {
         let date = now()
         return try await writer.write { db in
-            let current = try Self.fetchGallery(db, gallery)
+            let currentGallery = try Self.fetchGallery(db, gallery)
             let isUndo = direction == .undo
             guard
                 let row = try Row.fetchOne(
@@ -70,15 +93,17 @@ extension SQLiteGalleryStore {
             let entryJSON: String = row["entry"]
             let entry = try JSONDecoder().decode(HistoryEntry.self, from: Data(entryJSON.utf8))
             var items: [ItemID: Item] = [:]
+            var current: [ItemID: CurrentPlacement] = [:]
             for step in entry.items {
-                if let item = try? Self.fetchItem(db, step.id) { items[step.id] = item }
+                guard let item = try? Self.fetchItem(db, step.id) else { continue }
+                items[step.id] = item
+                let isPlacedSince = item.placementVersion != step.version
+                current[step.id] = CurrentPlacement(
+                    placement: Placement(of: item), version: item.placementVersion,
+                    isPlacedByThisSession: try isPlacedSince && Self.isPlaced(db, item, bySession: session))
             }
             let plan = HistoryPlanner.plan(
-                entry, direction,
-                current: items.mapValues {
-                    CurrentPlacement(placement: Placement(of: $0), version: $0.placementVersion)
-                },
-                settings: HistoryEntry.Settings(of: current))
+                entry, direction, current: current, settings: HistoryEntry.Settings(of: currentGallery))
             var log = ChangeLog()
             try place(
                 db, plan.moves.compactMap { move in items[move.id].map { ($0, move.to) } }, log: &log, date: date)
@@ -92,11 +117,31 @@ extension SQLiteGalleryStore {
                 placed.append(item)
             }
             let updated = HistoryPlanner.updated(entry, versions: versions)
+            // The linked rows of a move or copy between galleries change with it.
             try db.execute(
-                sql: "UPDATE history SET entry = ?, undone = ? WHERE id = ?",
-                arguments: [String(decoding: try JSONEncoder().encode(updated), as: UTF8.self), isUndo, historyID])
+                sql: """
+                    UPDATE history SET entry = ?, undone = ?
+                    WHERE id = ? OR link = (SELECT link FROM history WHERE id = ?)
+                    """,
+                arguments: [
+                    String(decoding: try JSONEncoder().encode(updated), as: UTF8.self), isUndo, historyID, historyID,
+                ])
             return HistoryOutcome(
                 message: plan.message, state: try Self.historyState(db, gallery, session), items: placed)
+        }
+    }
+
+    /// Whether the item's current placement was made by one of the session's recorded actions (in any gallery): some
+    /// entry of the session last placed it at its current placement version.
+    static func isPlaced(_ db: Database, _ item: Item, bySession session: HistorySession) throws -> Bool {
+        let entries = try String.fetchAll(
+            db, sql: "SELECT entry FROM history WHERE session = ? AND instr(entry, ?) > 0",
+            arguments: [session.rawValue, item.id.rawValue])
+        let decoder = JSONDecoder()
+        return try entries.contains { json in
+            try decoder.decode(HistoryEntry.self, from: Data(json.utf8)).items.contains {
+                $0.id == item.id && $0.version == item.placementVersion
+            }
         }
     }
 }

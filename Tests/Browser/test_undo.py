@@ -235,6 +235,65 @@ def test_undo_a_move_between_galleries_and_a_copy(page, server, other_site):
     expect_told(page, re.compile(r"^Undid the copy"), FRUIT)
 
 
+def test_a_move_between_galleries_is_undone_from_the_source_pane_before_its_earlier_actions(page, server, other_site):
+    fruit = create_gallery(server, FRUIT)["id"]
+    a, b, c = [i["id"] for i in fill(server, other_site, server.gallery_id, 3, "src")]
+    (x,) = [i["id"] for i in fill(server, other_site, fruit, 1, "fr")]
+    page.goto(f"{server.base_url}/g/{server.gallery_id}?beside={fruit}")
+    wait_pane_images(page, MINE, 3)
+    wait_pane_images(page, FRUIT, 1)
+    pane_tile(page, MINE, c).focus()
+    page.keyboard.press("Alt+ArrowLeft")  # an earlier action of this tab in My Gallery: c before b
+    expect_stored(server, server.gallery_id, [a, c, b])
+
+    pane_tile(page, MINE, a).click()
+    pane_tile(page, MINE, b).click(modifiers=["Control"])
+    drag_between_panes(page, b, FRUIT, onto=x, side="after")
+    expect_stored(server, fruit, [x, a, b])
+    # The move is in both galleries' histories: the source pane offers to undo it, not its earlier move.
+    expect(undo_button(page, MINE)).to_have_text("Undo Move Between Galleries")
+    expect(undo_button(page, FRUIT)).to_have_text("Undo Move Between Galleries")
+
+    undo_button(page, MINE).click()
+
+    expect_pane_order(page, MINE, [a, c, b], timeout=LIVE)
+    expect_pane_order(page, FRUIT, [x], timeout=LIVE)
+    expect_told(page, "Undid the move of 2 items between galleries.", MINE)
+    expect(undo_button(page, MINE)).to_have_text("Undo Move")
+    expect(redo_button(page, MINE)).to_have_text("Redo Move Between Galleries")
+    expect(undo_button(page, FRUIT)).to_be_disabled()
+    expect(redo_button(page, FRUIT)).to_have_text("Redo Move Between Galleries")
+
+    redo_button(page, FRUIT).click()  # redone from the other pane: both follow
+    expect_pane_order(page, FRUIT, [x, a, b], timeout=LIVE)
+    expect_pane_order(page, MINE, [c], timeout=LIVE)
+    expect(undo_button(page, MINE)).to_have_text("Undo Move Between Galleries")
+
+
+def test_undoing_a_move_whose_item_this_tab_moved_again_elsewhere_says_you_moved_it(page, server, other_site):
+    fruit = create_gallery(server, FRUIT)["id"]
+    a, b = [i["id"] for i in fill(server, other_site, server.gallery_id, 2, "own")]
+    (x,) = [i["id"] for i in fill(server, other_site, fruit, 1, "fr")]
+    page.goto(f"{server.base_url}/g/{server.gallery_id}?beside={fruit}")
+    wait_pane_images(page, MINE, 2)
+    wait_pane_images(page, FRUIT, 1)
+    pane_tile(page, MINE, a).click()
+    pane_tile(page, MINE, b).click(modifiers=["Control"])
+    drag_between_panes(page, b, FRUIT)  # to the end of Fruit
+    expect_pane_order(page, FRUIT, [x, a, b], timeout=LIVE)
+    pane_tile(page, FRUIT, b).focus()
+    page.keyboard.press("Alt+ArrowLeft")  # in Fruit's own history
+    page.keyboard.press("Alt+ArrowLeft")
+    expect_stored(server, fruit, [b, x, a])
+
+    undo_button(page, MINE).click()
+
+    expect_told(page, "Undid the move of 2 items between galleries. 1 item was moved by you since and was left "
+                      "where it is.", MINE)
+    expect_pane_order(page, MINE, [a], timeout=LIVE)
+    expect_pane_order(page, FRUIT, [b, x], timeout=LIVE)
+
+
 def test_an_undo_that_conflicts_with_another_windows_later_move_says_so_and_leaves_that_item(
         page, browser, server, other_site):
     a, b, c, d = seeded(page, server, other_site)

@@ -137,6 +137,36 @@ struct HistoryPlannerTests {
         )
     }
 
+    @Test func itemsTheSameSessionPlacedSinceAreSaidToBeMovedByYouApartFromOthers() throws {
+        var entry = try moveEntry(.transfer)
+        entry.items.append(.init(id: c, before: try place("a2"), after: try place("a7"), version: 12))
+        let plan = HistoryPlanner.plan(
+            entry, .undo,
+            current: [
+                a: CurrentPlacement(placement: try place("a9"), version: 20, isPlacedByThisSession: true),
+                b: CurrentPlacement(placement: try place("a8"), version: 21),
+                c: CurrentPlacement(placement: try place("a7"), version: 12),
+            ], settings: nil)
+        #expect(plan.conflicts == [.placedSinceByYou(a), .placedSince(b)])
+        #expect(plan.moves.map(\.id) == [c])
+        #expect(
+            plan.message
+                == "Undid the move of 3 items between galleries. 1 item was moved by someone else since and was left "
+                + "where it is. 1 item was moved by you since and was left where it is.")
+    }
+
+    @Test(arguments: [(true, true, "by you "), (false, false, "by someone else "), (true, false, "")])
+    func whenEveryItemWasPlacedSinceTheMessageNamesWhoMovedThem(aByYou: Bool, bByYou: Bool, who: String) throws {
+        let plan = HistoryPlanner.plan(
+            try moveEntry(), .undo,
+            current: [
+                a: CurrentPlacement(placement: try place("a8"), version: 20, isPlacedByThisSession: aByYou),
+                b: CurrentPlacement(placement: try place("a9"), version: 21, isPlacedByThisSession: bByYou),
+            ], settings: nil)
+        #expect(plan.moves.isEmpty)
+        #expect(plan.message == "Could not undo the move: its 2 items were moved \(who)since.")
+    }
+
     @Test func anItemAlreadyAtItsTargetNeedsNoMoveAndIsNoConflict() throws {
         let plan = HistoryPlanner.plan(
             try moveEntry(), .undo,

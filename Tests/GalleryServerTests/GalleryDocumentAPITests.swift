@@ -153,6 +153,31 @@ struct GalleryDocumentAPITests {
         }
     }
 
+    @Test func aMoveBetweenGalleriesIsUndoneFromTheSourceGalleryToo() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let other = try await client.createGallery("Other")
+            let mine = try await client.settledItems(3, in: gallery)
+            let session = "tab-one-0001"
+            let _: ItemListJSON = try await client.call(
+                .post, "/api/galleries/\(other.id)/moves",
+                json: #"{"itemIds":\#(client.jsonList([mine[0].id, mine[2].id]))}"#,
+                session: session)
+            let sourceHistory: HistoryJSON = try await client.call(
+                .get, "/api/galleries/\(gallery)/history", session: session)
+            #expect(sourceHistory.undo == .init(name: "Move Between Galleries"))
+
+            let undone: HistoryStepJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/undo", session: session)
+            #expect(undone.message == "Undid the move of 2 items between galleries.")
+            #expect(try await client.itemIDs(in: gallery) == mine.map(\.id))
+            #expect(try await client.itemIDs(in: other.id).isEmpty)
+            let targetHistory: HistoryJSON = try await client.call(
+                .get, "/api/galleries/\(other.id)/history", session: session)
+            #expect(targetHistory == HistoryJSON(undo: nil, redo: .init(name: "Move Between Galleries")))
+        }
+    }
+
     @Test func undoingARenameThatSomeoneElseChangedSinceSaysSo() async throws {
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()

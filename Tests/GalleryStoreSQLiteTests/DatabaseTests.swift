@@ -9,6 +9,7 @@ import Testing
 struct DatabaseTests {
     static let migrations = [
         "v1: galleries, items, blobs, settings", "v2: trash index", "v3: events, undo history, placement versions",
+        "v4: linked history entries",
     ]
 
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {

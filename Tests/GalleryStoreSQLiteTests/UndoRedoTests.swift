@@ -79,16 +79,17 @@ struct UndoRedoTests {
         }
     }
 
-    @Test func aMoveBetweenGalleriesIsRecordedInTheTargetAndUndoneBackToTheSource() async throws {
+    @Test func aMoveBetweenGalleriesIsInBothHistoriesAndUndoneBackToTheSource() async throws {
         try await withLetteredGallery("ABCD") { store, source, items in
             let (target, others) = try await store.makeGallery(named: "Target", holding: "XY")
             _ = try await store.moveItems(
                 itemIDs("CA", items), to: target, at: .after(try itemID("X", others)), recordingFor: sessionOne)
             #expect(try await store.history(in: target, for: sessionOne) == HistoryState(undo: .transfer, redo: nil))
-            #expect(try await store.history(in: source, for: sessionOne) == HistoryState(undo: nil, redo: nil))
+            #expect(try await store.history(in: source, for: sessionOne) == HistoryState(undo: .transfer, redo: nil))
 
             let undone = try await store.undo(in: target)
             #expect(undone.message == "Undid the move of 2 items between galleries.")
+            #expect(try await store.history(in: source, for: sessionOne) == HistoryState(undo: nil, redo: .transfer))
             #expect(undone.items.allSatisfy { $0.galleryID == source })
             #expect(try await store.letters(in: source) == "ABCD")
             #expect(try await store.letters(in: target) == "XY")
@@ -99,6 +100,60 @@ struct UndoRedoTests {
             _ = try await store.redo(in: target)
             #expect(try await store.letters(in: source) == "BD")
             #expect(try await store.letters(in: target) == "XCAY")
+        }
+    }
+
+    @Test func aMoveBetweenGalleriesIsUndoneFromTheSourceGalleryBeforeItsEarlierActions() async throws {
+        try await withLetteredGallery("ABCD") { store, source, items in
+            let (target, _) = try await store.makeGallery(named: "Target", holding: "XY")
+            _ = try await store.moveItems(itemIDs("D", items), to: source, at: .start, recordingFor: sessionOne)
+            _ = try await store.moveItems(itemIDs("CA", items), to: target, at: .end, recordingFor: sessionOne)
+            #expect(try await store.letters(in: source) == "DB")
+
+            let undone = try await store.undo(in: source)
+            #expect(undone.message == "Undid the move of 2 items between galleries.")
+            #expect(undone.state == HistoryState(undo: .move, redo: .transfer))
+            #expect(try await store.letters(in: source) == "DABC")
+            #expect(try await store.letters(in: target) == "XY")
+            #expect(try await store.history(in: target, for: sessionOne) == HistoryState(undo: nil, redo: .transfer))
+
+            // Redone from the other gallery: both histories follow.
+            let redone = try await store.redo(in: target)
+            #expect(redone.message == "Redid the move of 2 items between galleries.")
+            #expect(try await store.letters(in: target) == "XYCA")
+            #expect(try await store.history(in: source, for: sessionOne) == HistoryState(undo: .transfer, redo: nil))
+            // The next undo in the source is its own earlier move.
+            _ = try await store.undo(in: source)
+            _ = try await store.undo(in: source)
+            #expect(try await store.letters(in: source) == "ABCD")
+            #expect(try await store.history(in: source, for: sessionOne) == HistoryState(undo: nil, redo: .move))
+        }
+    }
+
+    @Test func aNewActionInOneGalleryForgetsTheLinkedRedoInTheOther() async throws {
+        try await withLetteredGallery("ABC") { store, source, items in
+            let (target, _) = try await store.makeGallery(named: "Target", holding: "X")
+            _ = try await store.moveItems(itemIDs("B", items), to: target, at: .end, recordingFor: sessionOne)
+            _ = try await store.undo(in: target)
+            #expect(try await store.history(in: source, for: sessionOne).redo == .transfer)
+
+            _ = try await store.moveItems(itemIDs("C", items), to: source, at: .start, recordingFor: sessionOne)
+            #expect(try await store.history(in: source, for: sessionOne) == HistoryState(undo: .move, redo: nil))
+            #expect(try await store.history(in: target, for: sessionOne) == HistoryState(undo: nil, redo: nil))
+        }
+    }
+
+    @Test func aCopyBetweenGalleriesIsUndoneFromEither() async throws {
+        try await withLetteredGallery("AB") { store, source, items in
+            let (target, _) = try await store.makeGallery(named: "Target", holding: "X")
+            _ = try await store.copyItems(itemIDs("A", items), to: target, at: .end, recordingFor: sessionOne)
+            #expect(try await store.history(in: source, for: sessionOne).undo == .copy)
+
+            let undone = try await store.undo(in: source)
+            #expect(undone.message == "Undid the copy of 1 item.")
+            #expect(try await store.state(of: target) == "X|A")
+            #expect(try await store.letters(in: source) == "AB")
+            #expect(try await store.history(in: target, for: sessionOne) == HistoryState(undo: nil, redo: .copy))
         }
     }
 
@@ -279,6 +334,24 @@ struct UndoRedoTests {
             #expect(
                 undone.message
                     == "Undid the move of 2 items. 1 item was moved by someone else since and was left where it is.")
+        }
+    }
+
+    @Test func anItemTheSameSessionMovedSinceInAnotherGalleryIsSaidToBeMovedByYou() async throws {
+        try await withLetteredGallery("ABC") { store, source, items in
+            let (target, _) = try await store.makeGallery(named: "Target", holding: "X")
+            _ = try await store.moveItems(itemIDs("AB", items), to: target, at: .end, recordingFor: sessionOne)
+            // In the target's own history: B to the front there.
+            _ = try await store.moveItems(itemIDs("B", items), to: target, at: .start, recordingFor: sessionOne)
+            #expect(try await store.letters(in: target) == "BXA")
+
+            let undone = try await store.undo(in: source)
+            #expect(
+                undone.message
+                    == "Undid the move of 2 items between galleries. 1 item was moved by you since and was left where it is."
+            )
+            #expect(try await store.letters(in: source) == "AC")
+            #expect(try await store.letters(in: target) == "BX")
         }
     }
 

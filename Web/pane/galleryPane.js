@@ -24,7 +24,7 @@ export class GalleryPane {
    * @param shared { announcer, menu } shared by every pane
    * @param hooks { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy}),
    *              onMoveToGallery(pane, ids, returnFocus), onTrashElsewhere(payload), onOpenBeside(pane, button),
-   *              onClose(pane) }
+   *              onClose(pane), onHistoryStep(pane) }
    */
   constructor({ galleryId, view, shared, hooks }) {
     this.galleryId = galleryId;

@@ -39,6 +39,8 @@ export const historyActions = {
       this.historyAsked = (this.historyAsked ?? 0) + 1;
       this.toolbar.renderHistory(response.history);
       this.tell(response.message);
+      // A move or copy between galleries is in both galleries' histories: the other panes' buttons change too.
+      this.hooks.onHistoryStep?.(this);
     } catch (error) {
       this.tell(error.message);
       this.refreshHistory();
