@@ -119,8 +119,9 @@ public protocol GalleryStore: Sendable {
 
     /// The gallery's events after change `sequence` (at most `limit`), or a reset if they are no longer kept.
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed
-    /// A signal after every committed change of any gallery (coalesced: a slow reader gets one signal for many).
-    func changeSignals() -> AsyncStream<Void>
+    /// A signal after every committed change of `gallery`, or of any gallery when nil (coalesced: a slow reader gets
+    /// one signal for many).
+    func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void>
 
     /// What the session can undo and redo in the gallery.
     func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState
@@ -165,6 +166,9 @@ public struct HistoryOutcome: Sendable, Equatable {
 }
 
 extension GalleryStore {
+    /// A signal after every committed change of any gallery.
+    public func changeSignals() -> AsyncStream<Void> { changeSignals(in: nil) }
+
     /// Renames a gallery and/or changes its images per row, without recording it for undo.
     public func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?) async throws -> Gallery {
         try await updateGallery(id, name: name, imagesPerRow: imagesPerRow, recordingFor: nil)

@@ -6,6 +6,8 @@ import GalleryCore
 public final class AppDatabase: Sendable {
     /// The GRDB writer (a pool in WAL mode on disk, a queue in memory).
     let writer: any DatabaseWriter
+    /// Where every store over this database publishes the galleries each commit changed.
+    let changes = ChangeHub()
 
     /// Opens the database file at `path`, in WAL mode, running migrations.
     public static func open(atPath path: String) throws -> AppDatabase {

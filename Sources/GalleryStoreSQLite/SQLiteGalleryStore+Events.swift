@@ -17,6 +17,9 @@ extension SQLiteGalleryStore {
         try db.execute(
             sql: "INSERT INTO event (galleryId, sequence, payload) VALUES (?, ?, ?)",
             arguments: [gallery.rawValue, sequence, payload])
+        // Live views hear of the change once it is committed (never of one rolled back).
+        let changes = database.changes
+        db.afterNextTransaction(onCommit: { _ in changes.publish([gallery]) })
         if sequence > Int64(eventRetention) {
             try db.execute(
                 sql: "DELETE FROM event WHERE galleryId = ? AND sequence <= ?",
@@ -44,13 +47,7 @@ extension SQLiteGalleryStore {
         }
     }
 
-    public func changeSignals() -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        // Every change bumps its gallery's sequence in the same transaction as its event. (The event table itself
-        // cannot be observed: SQLite reports no row changes of a WITHOUT ROWID table.)
-        let cancellable = DatabaseRegionObservation(tracking: Table("gallery")).start(
-            in: writer, onError: { _ in continuation.finish() }, onChange: { _ in continuation.yield() })
-        continuation.onTermination = { _ in cancellable.cancel() }
-        return stream
+    public func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void> {
+        database.changes.signals(for: gallery)
     }
 }

@@ -99,7 +99,7 @@ private final class HoldingStore: GalleryStore {
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed {
         try await base.events(in: gallery, since: sequence, limit: limit)
     }
-    func changeSignals() -> AsyncStream<Void> { base.changeSignals() }
+    func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void> { base.changeSignals(in: gallery) }
     func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState {
         try await base.history(in: gallery, for: session)
     }

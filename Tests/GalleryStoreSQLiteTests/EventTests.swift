@@ -326,4 +326,37 @@ struct EventTests {
             #expect(await signals.next() != nil)
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aGallerysSignalsComeOnlyFromItsOwnCommittedChanges() async throws {
+        try await withLetteredGallery("AB") { store, gallery, items in
+            let (other, _) = try await store.makeGallery(named: "Other", holding: "X")
+            let ofGallery = store.changeSignals(in: gallery)
+            let ofOther = store.changeSignals(in: other)
+
+            _ = try await store.insertPendingItems(drafts("Y"), into: other, at: .end)
+            let refused = await galleryError {
+                _ = try await store.trashItems([try itemID("A", items), ItemID.make()], in: gallery, recordingFor: nil)
+            }
+            #expect(refused != nil)
+            store.database.changes.finishAll()
+
+            #expect(await ofGallery.reduce(0) { count, _ in count + 1 } == 0)
+            #expect(await ofOther.reduce(0) { count, _ in count + 1 } == 1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aMoveBetweenGalleriesSignalsBoth() async throws {
+        try await withLetteredGallery("AB") { store, gallery, items in
+            let (other, _) = try await store.makeGallery(named: "Other", holding: "X")
+            var ofGallery = store.changeSignals(in: gallery).makeAsyncIterator()
+            var ofOther = store.changeSignals(in: other).makeAsyncIterator()
+
+            _ = try await store.moveItems(itemIDs("B", items), to: other, at: .end, recordingFor: nil)
+
+            #expect(await ofGallery.next() != nil)
+            #expect(await ofOther.next() != nil)
+        }
+    }
 }

@@ -27,7 +27,7 @@ struct LiveFeed: Sendable {
         -> Ending?
     {
         let (wakeups, continuation) = AsyncStream<Wakeup>.makeStream(bufferingPolicy: .bufferingNewest(2))
-        let signals = store.changeSignals()
+        let signals = store.changeSignals(in: gallery)
         let interval = progressInterval
         return try await withThrowingTaskGroup(of: Void.self) { group in
             defer { group.cancelAll() }
