@@ -199,13 +199,19 @@ def test_undo_still_works_after_a_page_reload(page, server, other_site):
     expect_stored(server, server.gallery_id, [a, b, c, d])
 
 
-def test_undo_a_move_between_galleries_and_a_copy(page, server, other_site):
+def beside_fruit(page, server, other_site, count, prefix):
+    """My Gallery with `count` images and Fruit with one, side by side on the page; returns (fruit id, my ids, x)."""
     fruit = create_gallery(server, FRUIT)["id"]
-    a, b, c = [i["id"] for i in fill(server, other_site, server.gallery_id, 3, "mv")]
+    mine = [i["id"] for i in fill(server, other_site, server.gallery_id, count, prefix)]
     (x,) = [i["id"] for i in fill(server, other_site, fruit, 1, "fr")]
     page.goto(f"{server.base_url}/g/{server.gallery_id}?beside={fruit}")
-    wait_pane_images(page, MINE, 3)
+    wait_pane_images(page, MINE, count)
     wait_pane_images(page, FRUIT, 1)
+    return fruit, mine, x
+
+
+def test_undo_a_move_between_galleries_and_a_copy(page, server, other_site):
+    fruit, (a, b, c), x = beside_fruit(page, server, other_site, 3, "mv")
 
     pane_tile(page, MINE, b).click()
     drag_between_panes(page, b, FRUIT, onto=x, side="before")
@@ -236,12 +242,7 @@ def test_undo_a_move_between_galleries_and_a_copy(page, server, other_site):
 
 
 def test_a_move_between_galleries_is_undone_from_the_source_pane_before_its_earlier_actions(page, server, other_site):
-    fruit = create_gallery(server, FRUIT)["id"]
-    a, b, c = [i["id"] for i in fill(server, other_site, server.gallery_id, 3, "src")]
-    (x,) = [i["id"] for i in fill(server, other_site, fruit, 1, "fr")]
-    page.goto(f"{server.base_url}/g/{server.gallery_id}?beside={fruit}")
-    wait_pane_images(page, MINE, 3)
-    wait_pane_images(page, FRUIT, 1)
+    fruit, (a, b, c), x = beside_fruit(page, server, other_site, 3, "src")
     pane_tile(page, MINE, c).focus()
     page.keyboard.press("Alt+ArrowLeft")  # an earlier action of this tab in My Gallery: c before b
     expect_stored(server, server.gallery_id, [a, c, b])
@@ -271,12 +272,7 @@ def test_a_move_between_galleries_is_undone_from_the_source_pane_before_its_earl
 
 
 def test_undoing_a_move_whose_item_this_tab_moved_again_elsewhere_says_you_moved_it(page, server, other_site):
-    fruit = create_gallery(server, FRUIT)["id"]
-    a, b = [i["id"] for i in fill(server, other_site, server.gallery_id, 2, "own")]
-    (x,) = [i["id"] for i in fill(server, other_site, fruit, 1, "fr")]
-    page.goto(f"{server.base_url}/g/{server.gallery_id}?beside={fruit}")
-    wait_pane_images(page, MINE, 2)
-    wait_pane_images(page, FRUIT, 1)
+    fruit, (a, b), x = beside_fruit(page, server, other_site, 2, "own")
     pane_tile(page, MINE, a).click()
     pane_tile(page, MINE, b).click(modifiers=["Control"])
     drag_between_panes(page, b, FRUIT)  # to the end of Fruit
