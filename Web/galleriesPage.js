@@ -2,6 +2,7 @@
 // the API.
 
 import { galleriesAPI } from "./net/galleries.js";
+import { connectGalleryList } from "./net/live.js";
 import { applyGallery, createGalleryListState } from "./model/galleryList.js";
 import { GalleryListView } from "./view/galleryList.js";
 import { createAnnouncer } from "./view/announcer.js";
@@ -109,6 +110,12 @@ view.bindOpenTrash(async () => {
   }
 });
 
-view.bindShown(refresh);
+// Changes made in other tabs and windows: the server says when any gallery changed, and the list is loaded again.
+const live = connectGalleryList({ onChanged: refresh });
+
+view.bindShown(() => {
+  live.reconnectNow();
+  refresh();
+});
 
 refresh();

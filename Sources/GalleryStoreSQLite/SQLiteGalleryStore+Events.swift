@@ -17,9 +17,7 @@ extension SQLiteGalleryStore {
         try db.execute(
             sql: "INSERT INTO event (galleryId, sequence, payload) VALUES (?, ?, ?)",
             arguments: [gallery.rawValue, sequence, payload])
-        // Live views hear of the change once it is committed (never of one rolled back).
-        let changes = database.changes
-        db.afterNextTransaction(onCommit: { _ in changes.publish([gallery]) })
+        publishAfterCommit(db, gallery)
         if sequence > Int64(eventRetention) {
             try db.execute(
                 sql: "DELETE FROM event WHERE galleryId = ? AND sequence <= ?",
@@ -45,6 +43,13 @@ extension SQLiteGalleryStore {
             ).map { payload in try decoder.decode(GalleryEvent.self, from: Data(payload.utf8)) }
             return .events(events, gallery: current)
         }
+    }
+
+    /// Tells the live views of the gallery (and of the list of galleries) of this change once the transaction commits;
+    /// nobody hears of one that is rolled back.
+    func publishAfterCommit(_ db: Database, _ gallery: GalleryID) {
+        let changes = database.changes
+        db.afterNextTransaction(onCommit: { _ in changes.publish([gallery]) })
     }
 
     public func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void> {

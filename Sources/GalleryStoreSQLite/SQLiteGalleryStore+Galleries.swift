@@ -25,6 +25,7 @@ extension SQLiteGalleryStore {
             let original = try Self.fetchGallery(db, id)
             let copy = try Self.insertGallery(
                 db, name: proposed ?? Gallery.duplicateName(of: original.name), date: date)
+            publishAfterCommit(db, copy.id)
             try db.execute(
                 sql: "UPDATE gallery SET imagesPerRow = ? WHERE id = ?",
                 arguments: [original.imagesPerRow, copy.id.rawValue])

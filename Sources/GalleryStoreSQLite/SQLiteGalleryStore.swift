@@ -52,7 +52,11 @@ public struct SQLiteGalleryStore: GalleryStore {
     public func createGallery(named name: String) async throws -> Gallery {
         let name = try Gallery.validatedName(name)
         let date = now()
-        return try await writer.write { db in try Self.insertGallery(db, name: name, date: date) }
+        return try await writer.write { db in
+            let gallery = try Self.insertGallery(db, name: name, date: date)
+            publishAfterCommit(db, gallery.id)
+            return gallery
+        }
     }
 
     public func updateGallery(

@@ -12,6 +12,7 @@ from helpers import (
 
 VIEWPORT = {"width": 1280, "height": 900}
 DEFAULT_TIMEOUT_MS = 10_000
+LIVE = 3_000  # ms: the goal is "within a second"; the tests allow some slack
 
 
 @pytest.fixture
@@ -317,8 +318,37 @@ def test_everything_works_from_the_keyboard(browser_page, server):
     expect(trash).to_be_hidden()
 
 
-def test_the_list_is_loaded_again_when_the_page_becomes_visible(browser_page, server):
+def test_the_list_follows_changes_made_in_other_windows_without_reloading(browser_page, server, other_site):
     page = browser_page
+    page.evaluate("window.__loadedOnce = 'still the same page'")
+
+    made = server.api("POST", "/api/galleries", {"name": "Made Elsewhere"})
+    expect(gallery_card(page, "Made Elsewhere")).to_be_visible(timeout=LIVE)
+
+    server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Renamed Elsewhere"})
+    expect(gallery_card(page, "Renamed Elsewhere")).to_be_visible(timeout=LIVE)
+    expect(gallery_card(page, "My Gallery")).to_have_count(0)
+
+    fill_gallery(server, other_site, made["id"], 2, "live")
+    expect(gallery_card(page, "Made Elsewhere")).to_contain_text("2 items", timeout=LIVE)
+    cover_image_loads(gallery_card(page, "Made Elsewhere"))
+
+    server.api("POST", f"/api/galleries/{made['id']}/duplicate")
+    expect(gallery_card(page, "Made Elsewhere copy")).to_be_visible(timeout=LIVE)
+
+    server.api("DELETE", f"/api/galleries/{made['id']}")
+    expect(gallery_card(page, "Made Elsewhere")).to_have_count(0, timeout=LIVE)
+    expect(page.get_by_role("button", name=re.compile(r"^Trash"))).to_have_accessible_name("Trash, 1 gallery",
+                                                                                          timeout=LIVE)
+    assert card_names(page) == ["Made Elsewhere copy", "Renamed Elsewhere"]
+    assert page.evaluate("window.__loadedOnce") == "still the same page", "the page was reloaded"
+
+
+def test_the_list_is_loaded_again_when_the_page_becomes_visible_while_the_live_socket_is_down(browser_page, server):
+    page = browser_page
+    page.route_web_socket(re.compile(r"/api/galleries/live"), lambda ws: ws.close(code=1011, reason="blocked"))
+    page.reload()
+    expect(gallery_cards(page)).to_have_count(1)
     server.api("POST", "/api/galleries", {"name": "Made Elsewhere"})
     server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Renamed Elsewhere"})
     expect(gallery_cards(page)).to_have_count(1)

@@ -121,4 +121,29 @@ struct LiveAPITests {
             #expect(close?.reason?.contains("trash") == true)
         }
     }
+
+    @Test func theGalleryBrowsersFeedSaysChangedAtOnceThenAfterEachChangeOfAnyGallery() async throws {
+        try await testLiveApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let received = Mutex<[String]>([])
+            let close = try await client.ws("/api/galleries/live") { inbound, outbound, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    let count = received.withLock { list in
+                        list.append(text)
+                        return list.count
+                    }
+                    switch count {
+                    case 1: _ = try await client.createGallery("New")
+                    case 2: try await client.rename(gallery, to: "Renamed")
+                    default: break
+                    }
+                    if count == 3 { break }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            #expect(received.withLock { $0 } == Array(repeating: #"{"type":"changed"}"#, count: 3))
+            #expect(close?.closeCode == .normalClosure)
+        }
+    }
 }

@@ -359,4 +359,15 @@ struct EventTests {
             #expect(await ofOther.next() != nil)
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func makingOrDuplicatingAGallerySignalsTheViewsOfEveryGallery() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            var all = store.changeSignals().makeAsyncIterator()
+            _ = try await store.createGallery(named: "New")
+            #expect(await all.next() != nil)
+            _ = try await store.duplicateGallery(gallery, named: nil)
+            #expect(await all.next() != nil)
+        }
+    }
 }

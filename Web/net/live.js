@@ -1,6 +1,7 @@
-// The live socket of one gallery (`/api/galleries/{id}/live?since=N`, docs/live-undo-api.md): events, progress and
-// resets as callbacks. When the socket drops it reconnects by itself with a growing delay, asking for everything after
-// the sequence the caller knows by then; a reset or a gallery that is gone stops it until `restart`.
+// The live sockets (docs/live-undo-api.md): one gallery's (`/api/galleries/{id}/live?since=N`: events, progress and
+// resets as callbacks) and the gallery browser's (`/api/galleries/live`: "changed"). When a socket drops it reconnects
+// by itself with a growing delay, asking for everything after the sequence the caller knows by then; a reset or a
+// gallery that is gone stops it until `restart`.
 
 export const GALLERY_GONE = 4404;
 const FIRST_DELAY = 250;
@@ -12,28 +13,30 @@ export function reconnectDelay(attempt, random = Math.random) {
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
+/** The WebSocket address of a path on this server. */
+function socketURL(path) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}${path}`;
+}
+
 /**
- * Connects to the live feed of `galleryId`. `since()` is read at every (re)connection.
- * Callbacks: onEvent(event), onProgress(progress), onReset(gallery), onGone(reason), onState("open" | "down").
- * Returns { restart(), reconnectNow(), close(), socket() }.
+ * A socket to the server that reconnects by itself with a growing delay when it drops. `path()` is read at every
+ * (re)connection. Callbacks: onMessage(data) with each JSON message, onGone(reason) when the server closes it with
+ * GALLERY_GONE (it then waits for `restart`), onState("open" | "down").
+ * Returns { restart(), reconnectNow(), wait(), close(), socket() }.
  */
-export function connectLive(galleryId, { since, onEvent, onProgress, onReset, onGone, onState = () => {} }) {
+export function connectFeed(path, { onMessage, onGone = () => {}, onState = () => {} }) {
   let socket = null;
   let attempt = 0;
   let timer = null;
   let stopped = false; // closed for good by the caller
-  let waiting = false; // after a reset or a gone gallery: until restart()
-
-  const url = () => {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/api/galleries/${encodeURIComponent(galleryId)}/live?since=${since()}`;
-  };
+  let waiting = false; // after wait() or a gone gallery: until restart()
 
   function open() {
     clearTimeout(timer);
     timer = null;
     if (stopped || waiting) return;
-    const current = new WebSocket(url());
+    const current = new WebSocket(socketURL(path()));
     socket = current;
     current.addEventListener("open", () => {
       if (socket !== current) return;
@@ -48,12 +51,7 @@ export function connectLive(galleryId, { since, onEvent, onProgress, onReset, on
       } catch {
         return;
       }
-      if (data.type === "event") onEvent(data.event);
-      else if (data.type === "progress") onProgress(data.progress ?? {});
-      else if (data.type === "reset") {
-        waiting = true; // the caller reloads, then restarts
-        onReset(data.gallery);
-      }
+      onMessage(data);
     });
     current.addEventListener("close", (event) => {
       if (socket !== current) return;
@@ -82,7 +80,7 @@ export function connectLive(galleryId, { since, onEvent, onProgress, onReset, on
 
   open();
   return {
-    /** Connects again after a reset (once the caller has reloaded) or after the gallery came back. */
+    /** Connects again after wait() (once the caller has reloaded) or after the gallery came back. */
     restart() {
       waiting = false;
       attempt = 0;
@@ -95,6 +93,10 @@ export function connectLive(galleryId, { since, onEvent, onProgress, onReset, on
       attempt = 0;
       open();
     },
+    /** Does not reconnect when the socket closes, until restart(). */
+    wait() {
+      waiting = true;
+    },
     close() {
       stopped = true;
       clearTimeout(timer);
@@ -103,4 +105,38 @@ export function connectLive(galleryId, { since, onEvent, onProgress, onReset, on
     /** The socket now, or null while reconnecting. */
     socket: () => socket,
   };
+}
+
+/**
+ * Connects to the live feed of `galleryId`. `since()` is read at every (re)connection.
+ * Callbacks: onEvent(event), onProgress(progress), onReset(gallery), onGone(reason), onState("open" | "down").
+ * Returns { restart(), reconnectNow(), close(), socket() }.
+ */
+export function connectLive(galleryId, { since, onEvent, onProgress, onReset, onGone, onState = () => {} }) {
+  const feed = connectFeed(() => `/api/galleries/${encodeURIComponent(galleryId)}/live?since=${since()}`, {
+    onMessage(data) {
+      if (data.type === "event") onEvent(data.event);
+      else if (data.type === "progress") onProgress(data.progress ?? {});
+      else if (data.type === "reset") {
+        feed.wait(); // the caller reloads, then restarts
+        onReset(data.gallery);
+      }
+    },
+    onGone,
+    onState,
+  });
+  return feed;
+}
+
+/**
+ * Connects to the gallery browser's feed (`/api/galleries/live`): `onChanged()` once at once and after any gallery
+ * changed (at most a few times a second). Returns the feed's controls, as connectFeed.
+ */
+export function connectGalleryList({ onChanged, onState = () => {} }) {
+  return connectFeed(() => "/api/galleries/live", {
+    onMessage(data) {
+      if (data.type === "changed") onChanged();
+    },
+    onState,
+  });
 }

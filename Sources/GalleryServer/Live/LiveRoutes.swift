@@ -3,7 +3,8 @@ import GalleryCore
 import Hummingbird
 import HummingbirdWebSocket
 
-/// `ws://…/api/galleries/{id}/live?since=N`: the live feed of a gallery for one open view.
+/// `ws://…/api/galleries/{id}/live?since=N`: the live feed of a gallery for one open view; and
+/// `ws://…/api/galleries/live`: the gallery browser's feed, a "changed" message after any gallery changed.
 ///
 /// The socket closes normally with reason "reset" when the view must load the gallery afresh, and with code 4404 when
 /// the gallery is unknown or in the trash of galleries.
@@ -15,6 +16,19 @@ struct LiveRoutes {
     static let galleryGoneCode: UInt16 = 4404
 
     func add(to router: Router<BasicWebSocketRequestContext>) {
+        // The gallery browser's feed: {"type":"changed"} after any change of any gallery.
+        router.ws("api/galleries/live") { _, _ in
+            .upgrade([:])
+        } onUpgrade: { inbound, outbound, _ in
+            let feed = GalleryListFeed(store: store)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await feed.run { try await outbound.write(.text(GalleryListFeed.changedMessage)) }
+                }
+                for try await _ in inbound {}
+                group.cancelAll()
+            }
+        }
         router.ws("api/galleries/:gallery/live") { _, context in
             context.parameters.get("gallery").flatMap(GalleryID.init) == nil ? .dontUpgrade : .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
