@@ -478,7 +478,9 @@ async ({files, data, point, events}) => {
 
 
 def drop_point(page, at: Optional[int] = None) -> dict:
-    """Client coordinates for dropping before item `at` (left edge + 2 px, vertical centre), or at the end."""
+    """Client coordinates for dropping before item `at` (left edge + 2 px, vertical centre), or at the end, measured
+    once no tile is moving (a tile sliding into place would give a point the page does not place the drop by)."""
+    wait_tiles_still(page)
     return page.evaluate(_POINT_JS, at)
 
 
