@@ -344,6 +344,20 @@ def test_the_list_follows_changes_made_in_other_windows_without_reloading(browse
     assert page.evaluate("window.__loadedOnce") == "still the same page", "the page was reloaded"
 
 
+def test_when_another_window_deletes_the_focused_gallery_focus_goes_to_the_next_card(browser_page, server):
+    page = browser_page
+    for name in ("Beta", "Gamma"):
+        server.api("POST", "/api/galleries", {"name": name})
+    expect(gallery_cards(page)).to_have_count(3, timeout=LIVE)
+    beta = next(g for g in server.api("GET", "/api/galleries")["galleries"] if g["name"] == "Beta")
+    gallery_card(page, "Beta").get_by_role("link").focus()
+
+    server.api("DELETE", f"/api/galleries/{beta['id']}")
+
+    expect(gallery_card(page, "Beta")).to_have_count(0, timeout=LIVE)
+    expect(gallery_card(page, "Gamma").get_by_role("link")).to_be_focused()
+
+
 def test_the_list_is_loaded_again_when_the_page_becomes_visible_while_the_live_socket_is_down(browser_page, server):
     page = browser_page
     page.route_web_socket(re.compile(r"/api/galleries/live"), lambda ws: ws.close(code=1011, reason="blocked"))

@@ -92,4 +92,9 @@ test("focus goes to the next gallery after a removal, else the one before, else 
   assert.equal(neighbourAfterRemoval(list, "c"), "b");
   assert.equal(neighbourAfterRemoval([gallery("a", "A")], "a"), null);
   assert.equal(neighbourAfterRemoval(list, "zz"), null);
+  // Only galleries still there count: the next one left too, so focus goes on to the one after it, or back.
+  const still = (ids) => (id) => ids.includes(id);
+  assert.equal(neighbourAfterRemoval(list, "a", still(["c"])), "c");
+  assert.equal(neighbourAfterRemoval(list, "c", still(["a"])), "a");
+  assert.equal(neighbourAfterRemoval(list, "b", still([])), null);
 });

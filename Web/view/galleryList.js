@@ -60,8 +60,10 @@ export class GalleryListView {
 
   /** Shows these galleries, in this order; cards keep their elements (and focus) across renders. */
   render(galleries) {
+    const previous = this.galleries;
     this.galleries = galleries;
     const focused = this.doc.activeElement;
+    const focusedCard = focused && this.list.contains(focused) ? focused.closest("[data-gallery-id]") : null;
     const seen = new Set();
     galleries.forEach((gallery, index) => {
       seen.add(gallery.id);
@@ -79,6 +81,10 @@ export class GalleryListView {
       this.cards.delete(id);
     }
     if (focused && focused.isConnected && this.doc.activeElement !== focused) focused.focus({ preventScroll: true });
+    // The focused card left (deleted in another window): focus goes to its nearest neighbour still here.
+    if (focusedCard && !focusedCard.isConnected) {
+      this.focusGallery(neighbourAfterRemoval(previous, focusedCard.dataset.galleryId, (id) => seen.has(id)));
+    }
     this.list.removeAttribute("aria-busy");
     this.empty.hidden = galleries.length > 0;
     if (this.menu.galleryId && !seen.has(this.menu.galleryId)) this.menu.close(false);
