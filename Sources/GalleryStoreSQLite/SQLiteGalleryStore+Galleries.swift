@@ -23,9 +23,8 @@ extension SQLiteGalleryStore {
         let proposed = try name.map { name throws(GalleryError) in try Gallery.validatedName(name) }
         return try await writer.write { db in
             let original = try Self.fetchGallery(db, id)
-            let copy = try Self.insertGallery(
+            let copy = try insertGallery(
                 db, name: proposed ?? Gallery.duplicateName(of: original.name), date: date)
-            publishAfterCommit(db, copy.id)
             try db.execute(
                 sql: "UPDATE gallery SET imagesPerRow = ? WHERE id = ?",
                 arguments: [original.imagesPerRow, copy.id.rawValue])

@@ -32,13 +32,15 @@ extension SQLiteGalleryStore {
         return try Item(row: row)
     }
 
-    static func insertGallery(_ db: Database, name: String, date: Date) throws -> Gallery {
+    /// Makes a gallery; the views of the list of galleries hear of it once the transaction commits.
+    func insertGallery(_ db: Database, name: String, date: Date) throws -> Gallery {
         let id = GalleryID.make()
         try db.execute(
             sql:
                 "INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?)",
             arguments: [id.rawValue, name, Gallery.defaultImagesPerRow, date, date])
-        return try fetchGallery(db, id)
+        publishAfterCommit(db, id)
+        return try Self.fetchGallery(db, id)
     }
 
     /// Bumps the gallery's change number and returns the new one.

@@ -52,11 +52,7 @@ public struct SQLiteGalleryStore: GalleryStore {
     public func createGallery(named name: String) async throws -> Gallery {
         let name = try Gallery.validatedName(name)
         let date = now()
-        return try await writer.write { db in
-            let gallery = try Self.insertGallery(db, name: name, date: date)
-            publishAfterCommit(db, gallery.id)
-            return gallery
-        }
+        return try await writer.write { db in try insertGallery(db, name: name, date: date) }
     }
 
     public func updateGallery(
@@ -115,7 +111,7 @@ public struct SQLiteGalleryStore: GalleryStore {
             ) {
                 return Gallery(row: row)
             }
-            return try Self.insertGallery(db, name: Gallery.firstGalleryName, date: date)
+            return try insertGallery(db, name: Gallery.firstGalleryName, date: date)
         }
     }
 

@@ -370,4 +370,15 @@ struct EventTests {
             #expect(await all.next() != nil)
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theFirstGalleryMadeWhenNoneIsLeftSignalsTheViewsOfEveryGallery() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            _ = try await store.trashGallery(gallery)
+            var all = store.changeSignals().makeAsyncIterator()
+            let made = try await store.lastOpenedGallery()
+            #expect(made.id != gallery)
+            #expect(await all.next() != nil)
+        }
+    }
 }
