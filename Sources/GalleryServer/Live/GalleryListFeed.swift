@@ -9,17 +9,14 @@ struct GalleryListFeed: Sendable {
     /// The shortest time between two messages.
     var interval: Duration = .milliseconds(250)
 
-    /// Calls `send` once at once (the list may have changed before this view subscribed, or while it was away), then
-    /// after each change (coalesced), until the task is cancelled.
-    func run(send: @Sendable () async throws -> Void) async throws {
+    /// Sends ``LiveMessage/changed`` once at once (the list may have changed before this view subscribed, or while it
+    /// was away), then after each change (coalesced), until the task is cancelled.
+    func run(send: @Sendable (LiveMessage) async throws -> Void) async throws {
         let signals = store.changeSignals(in: nil)
-        try await send()
+        try await send(.changed)
         for await _ in signals {
             try await Task.sleep(for: interval)
-            try await send()
+            try await send(.changed)
         }
     }
-
-    /// The message sent.
-    static let changedMessage = #"{"type":"changed"}"#
 }

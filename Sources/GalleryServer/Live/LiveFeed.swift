@@ -79,6 +79,8 @@ enum LiveMessage: Sendable {
     case event(EventResponse)
     case reset(GalleryResponse)
     case progress([String: ProgressBoard.Entry])
+    /// To the gallery browser: some gallery changed, load the list again.
+    case changed
 
     /// The JSON text sent.
     func json() throws -> String {
@@ -88,6 +90,7 @@ enum LiveMessage: Sendable {
             case .event(let event): try encoder.encode(Wire(type: "event", event: event))
             case .reset(let gallery): try encoder.encode(Wire(type: "reset", gallery: gallery))
             case .progress(let progress): try encoder.encode(Wire(type: "progress", progress: progress))
+            case .changed: try encoder.encode(Wire(type: "changed"))
             }
         return String(decoding: data, as: UTF8.self)
     }

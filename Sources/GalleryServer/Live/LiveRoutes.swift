@@ -21,12 +21,8 @@ struct LiveRoutes {
             .upgrade([:])
         } onUpgrade: { inbound, outbound, _ in
             let feed = GalleryListFeed(store: store)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    try await feed.run { try await outbound.write(.text(GalleryListFeed.changedMessage)) }
-                }
-                for try await _ in inbound {}
-                group.cancelAll()
+            try await Self.run(until: inbound) {
+                try await feed.run { message in try await outbound.write(.text(try message.json())) }
             }
         }
         router.ws("api/galleries/:gallery/live") { _, context in
@@ -35,23 +31,29 @@ struct LiveRoutes {
             guard let id = context.requestContext.parameters.get("gallery").flatMap(GalleryID.init) else { return }
             let since = context.request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
             let feed = LiveFeed(store: store, ingestion: ingestion)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    let ending = try await feed.run(gallery: id, since: since) { message in
-                        try await outbound.write(.text(try message.json()))
-                    }
-                    switch ending {
-                    case .reset: try await outbound.close(.normalClosure, reason: "reset")
-                    case .galleryGone(let message):
-                        try await outbound.close(
-                            .unknown(Self.galleryGoneCode), reason: String(message.utf8.prefix(120)) ?? "gone")
-                    case nil: break
-                    }
+            try await Self.run(until: inbound) {
+                let ending = try await feed.run(gallery: id, since: since) { message in
+                    try await outbound.write(.text(try message.json()))
                 }
-                // The view closing its socket ends the inbound stream: then the feed stops.
-                for try await _ in inbound {}
-                group.cancelAll()
+                switch ending {
+                case .reset: try await outbound.close(.normalClosure, reason: "reset")
+                case .galleryGone(let message):
+                    try await outbound.close(
+                        .unknown(Self.galleryGoneCode), reason: String(message.utf8.prefix(120)) ?? "gone")
+                case nil: break
+                }
             }
+        }
+    }
+
+    /// Runs `feed` until the view closes its socket (which ends the inbound stream), then stops it.
+    private static func run(
+        until inbound: WebSocketInboundStream, _ feed: @escaping @Sendable () async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await feed() }
+            for try await _ in inbound {}
+            group.cancelAll()
         }
     }
 }
