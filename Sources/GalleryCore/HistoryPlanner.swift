@@ -34,6 +34,9 @@ public struct HistoryPlan: Sendable, Equatable {
         /// The same session placed the item since, by another of its actions (in another gallery's history, say); it
         /// is left where it is.
         case placedSinceByYou(ItemID)
+        /// The gallery the item would go to is in the trash of galleries; it is left where it is (rather than vanish
+        /// into a gallery nobody sees).
+        case galleryInTrash(ItemID)
         /// Somebody changed the setting since (or the gallery is gone); it is left as it is.
         case settingsChangedSince
     }
@@ -81,12 +84,14 @@ public enum HistoryPlanner {
     /// Each item goes to its step's `before` (undo) or `after` (redo), unless it is already there, is gone
     /// (``HistoryPlan/Conflict/deletedForGood(_:)``) or was placed by somebody else since the entry last placed it
     /// (``HistoryPlan/Conflict/placedSince(_:)``, or ``HistoryPlan/Conflict/placedSinceByYou(_:)`` when the same
-    /// session placed it by another action). The setting the entry changed (the name for a rename, images per
+    /// session placed it by another action), or would go to a gallery in `trashedGalleries`
+    /// (``HistoryPlan/Conflict/galleryInTrash(_:)``). The setting the entry changed (the name for a rename, images per
     /// row for that change) is set only if it still has the value the entry is leaving; the other setting is kept as
     /// it is now.
     public static func plan(
         _ entry: HistoryEntry, _ direction: HistoryDirection,
-        current: [ItemID: CurrentPlacement], settings: HistoryEntry.Settings?
+        current: [ItemID: CurrentPlacement], settings: HistoryEntry.Settings?,
+        trashedGalleries: Set<GalleryID> = []
     ) -> HistoryPlan {
         var moves: [HistoryPlan.Move] = []
         var conflicts: [HistoryPlan.Conflict] = []
@@ -100,6 +105,10 @@ public enum HistoryPlanner {
             if now.placement == target { continue }
             guard now.version == step.version else {
                 conflicts.append(now.isPlacedByThisSession ? .placedSinceByYou(step.id) : .placedSince(step.id))
+                continue
+            }
+            guard !trashedGalleries.contains(target.galleryID) else {
+                conflicts.append(.galleryInTrash(step.id))
                 continue
             }
             moves.append(HistoryPlan.Move(id: step.id, to: target))
@@ -187,17 +196,25 @@ enum HistoryMessages {
         let placedByYou = conflicts.count { if case .placedSinceByYou = $0 { true } else { false } }
         let placedSince = placedByOthers + placedByYou
         let deleted = conflicts.count { if case .deletedForGood = $0 { true } else { false } }
+        let inTrash = conflicts.count { if case .galleryInTrash = $0 { true } else { false } }
         let settingsConflict = conflicts.contains(.settingsChangedSince)
         let itemCount = entry.items.count
         let verb = direction == .undo ? "undo" : "redo"
 
         let everythingInConflict =
-            !conflicts.isEmpty && placedSince + deleted == itemCount
+            !conflicts.isEmpty && placedSince + deleted + inTrash == itemCount
             && (entry.settings == nil || settingsConflict)
         if everythingInConflict {
             let reason: String
             if settingsConflict {
                 reason = settingsReason(entry.action, isGalleryGone: isGalleryGone)
+            } else if inTrash == itemCount {
+                reason =
+                    itemCount == 1
+                    ? "the gallery its item would go to is in the trash"
+                    : "the gallery its items would go to is in the trash"
+            } else if inTrash > 0 {
+                reason = "its items were moved since, or would go to a gallery in the trash"
             } else if deleted == 0 {
                 let who = movers(byOthers: placedByOthers, byYou: placedByYou)
                 reason =
@@ -220,6 +237,12 @@ enum HistoryMessages {
                 count == 1
                 ? " 1 item was moved\(who) since and was left where it is."
                 : " \(count) items were moved\(who) since and were left where they are."
+        }
+        if inTrash > 0 {
+            message +=
+                inTrash == 1
+                ? " 1 item was left where it is: the gallery it would go to is in the trash."
+                : " \(inTrash) items were left where they are: the gallery they would go to is in the trash."
         }
         if deleted > 0 {
             message +=

@@ -102,8 +102,13 @@ extension SQLiteGalleryStore {
                     placement: Placement(of: item), version: item.placementVersion,
                     isPlacedByThisSession: try isPlacedSince && Self.isPlaced(db, item, bySession: session))
             }
+            let destinations = Set(entry.items.map { isUndo ? $0.before.galleryID : $0.after.galleryID })
+            let trashedGalleries = try destinations.filter { id in
+                try Self.fetchAnyGallery(db, id).trashedAt != nil
+            }
             let plan = HistoryPlanner.plan(
-                entry, direction, current: current, settings: HistoryEntry.Settings(of: currentGallery))
+                entry, direction, current: current, settings: HistoryEntry.Settings(of: currentGallery),
+                trashedGalleries: trashedGalleries)
             var log = ChangeLog()
             try place(
                 db, plan.moves.compactMap { move in items[move.id].map { ($0, move.to) } }, log: &log, date: date)

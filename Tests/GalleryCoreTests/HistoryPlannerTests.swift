@@ -167,6 +167,32 @@ struct HistoryPlannerTests {
         #expect(plan.message == "Could not undo the move: its 2 items were moved \(who)since.")
     }
 
+    @Test func itemsWhoseGalleryIsInTheTrashAreLeftWhereTheyAre() throws {
+        let other = ReplicaFixture.otherGalleryID
+        var entry = try moveEntry(.transfer)
+        entry.items[0].after = try place("a5", in: other)
+        entry.items[1].after = try place("a6", in: other)
+        let current = [
+            a: CurrentPlacement(placement: try place("a0"), version: 10),
+            b: CurrentPlacement(placement: try place("a1"), version: 11),
+        ]
+
+        let refused = HistoryPlanner.plan(entry, .redo, current: current, settings: nil, trashedGalleries: [other])
+        #expect(refused.moves.isEmpty)
+        #expect(refused.conflicts == [.galleryInTrash(a), .galleryInTrash(b)])
+        #expect(
+            refused.message
+                == "Could not redo the move between galleries: the gallery its items would go to is in the trash.")
+
+        entry.items[1].after = try place("a6")
+        let partly = HistoryPlanner.plan(entry, .redo, current: current, settings: nil, trashedGalleries: [other])
+        #expect(partly.moves.map(\.id) == [b])
+        #expect(
+            partly.message
+                == "Redid the move of 2 items between galleries. 1 item was left where it is: the gallery it would go "
+                + "to is in the trash.")
+    }
+
     @Test func anItemAlreadyAtItsTargetNeedsNoMoveAndIsNoConflict() throws {
         let plan = HistoryPlanner.plan(
             try moveEntry(), .undo,

@@ -130,6 +130,32 @@ struct UndoRedoTests {
         }
     }
 
+    @Test func aMoveBetweenGalleriesNeverPutsItemsIntoAGalleryInTheTrash() async throws {
+        try await withLetteredGallery("AB") { store, source, items in
+            let (target, _) = try await store.makeGallery(named: "Target", holding: "X")
+            _ = try await store.moveItems(itemIDs("B", items), to: target, at: .end, recordingFor: sessionOne)
+            _ = try await store.undo(in: source)
+            _ = try await store.trashGallery(target)
+
+            let redone = try await store.redo(in: source)
+            #expect(
+                redone.message
+                    == "Could not redo the move between galleries: the gallery its item would go to is in the trash.")
+            #expect(redone.items.isEmpty)
+            #expect(try await store.letters(in: source) == "AB")
+
+            // And back: undoing into a source gallery that is in the trash leaves the items in the target.
+            _ = try await store.restoreGallery(target)
+            _ = try await store.moveItems(itemIDs("A", items), to: target, at: .end, recordingFor: sessionOne)
+            _ = try await store.trashGallery(source)
+            let undone = try await store.undo(in: target)
+            #expect(
+                undone.message
+                    == "Could not undo the move between galleries: the gallery its item would go to is in the trash.")
+            #expect(try await store.letters(in: target) == "XA")
+        }
+    }
+
     @Test func aNewActionInOneGalleryForgetsTheLinkedRedoInTheOther() async throws {
         try await withLetteredGallery("ABC") { store, source, items in
             let (target, _) = try await store.makeGallery(named: "Target", holding: "X")
