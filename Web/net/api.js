@@ -1,29 +1,8 @@
-// The HTTP API client: JSON in and out, errors as Error objects carrying the server's message. Every request carries
-// the session token (X-Gallery-Session), so the server records this tab's changes for its undo and redo.
+// The gallery page's HTTP API calls (net/http.js sends them: JSON, the undo session, the CSRF token on every change,
+// the sign-in page on a 401).
 
-import { sessionToken } from "./session.js";
-
-export const SESSION_HEADER = "X-Gallery-Session";
-
-async function request(method, url, body) {
-  const init = { method, headers: { [SESSION_HEADER]: sessionToken() } };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(url, init);
-  const text = await response.text();
-  const data = text ? safeJSON(text) : null;
-  if (!response.ok) {
-    const message = data?.error?.message ?? `The server answered ${response.status}.`;
-    throw Object.assign(new Error(message), { status: response.status });
-  }
-  return data;
-}
-
-function safeJSON(text) {
-  try { return JSON.parse(text); } catch { return null; }
-}
+import { signInAgain } from "./account.js";
+import { changeHeaders, request, safeJSON } from "./http.js";
 
 export const api = {
   galleries: () => request("GET", "/api/galleries"),
@@ -46,6 +25,15 @@ export const api = {
   history: (id) => request("GET", `/api/galleries/${id}/history`),
   undo: (id) => request("POST", `/api/galleries/${id}/undo`),
   redo: (id) => request("POST", `/api/galleries/${id}/redo`),
+  /** Tells the server this gallery was opened (it lists recently opened galleries first). */
+  opened: (id) => request("POST", `/api/galleries/${id}/opened`),
+  /** Who the gallery is shared with: `{users: [{name, role}], links: [{id, createdAt}]}` (owner only). */
+  shares: (id) => request("GET", `/api/galleries/${id}/shares`),
+  share: (id, name, role) => request("PUT", `/api/galleries/${id}/shares/${encodeURIComponent(name)}`, { role }),
+  unshare: (id, name) => request("DELETE", `/api/galleries/${id}/shares/${encodeURIComponent(name)}`),
+  /** A new read-only link: `{id, url, createdAt}` (its address is told only now). */
+  createLink: (id) => request("POST", `/api/galleries/${id}/links`),
+  revokeLink: (id, linkId) => request("DELETE", `/api/galleries/${id}/links/${encodeURIComponent(linkId)}`),
 
   /** Every item of a gallery, page by page, with the gallery as the first page found it (so that events after its
    * sequence cover whatever changed while the later pages were read). */
@@ -63,14 +51,16 @@ export const api = {
   },
 
   /** Uploads a file's bytes for a placeholder, reporting progress; resolves with the settled item. */
-  upload(url, file, onProgress) {
+  async upload(url, file, onProgress) {
+    const headers = await changeHeaders();
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open("PUT", url);
-      xhr.setRequestHeader(SESSION_HEADER, sessionToken());
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
       xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
       xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : null);
       xhr.onload = () => {
+        if (xhr.status === 401) return void signInAgain();
         const data = safeJSON(xhr.responseText);
         if (xhr.status >= 200 && xhr.status < 300) resolve(data);
         else reject(new Error(data?.error?.message ?? `Upload failed (${xhr.status}).`));
