@@ -1,30 +1,39 @@
 // Wiring only: reads the URL, makes one pane per gallery shown (`/g/{id}`, and `?beside={id2}` for a second one side
-// by side), routes page-wide keys, the clipboard and the shared menu and dialogs to the pane in use.
+// by side), routes page-wide keys, the clipboard and the shared menu and dialogs to the pane in use, and shows who is
+// signed in.
 
 import { api } from "./net/api.js";
+import { account, isLinkSession, signOut } from "./net/account.js";
 import { pasteTarget } from "./dnd/externalDrop.js";
 import { GalleryPane } from "./pane/galleryPane.js";
 import { transferItems } from "./pane/transfers.js";
 import { galleryURL, parseGalleryURL } from "./model/location.js";
+import { changeableGalleries } from "./model/roles.js";
+import { AccountView } from "./view/account.js";
 import { createAnnouncer } from "./view/announcer.js";
 import { GalleryPicker } from "./view/galleryPicker.js";
 import { ItemMenu } from "./view/itemMenu.js";
 import { KeyboardView } from "./view/keyboard.js";
 import { PaneView } from "./view/pane.js";
+import { ShareDialog } from "./view/shareDialog.js";
+import { sharingFor } from "./pane/sharing.js";
 
 const container = document.getElementById("panes");
 const template = document.getElementById("pane-template");
 const announcer = createAnnouncer(document.getElementById("announcer"), document.getElementById("alert"));
 const menu = new ItemMenu(document.getElementById("item-menu"), document.getElementById("position-dialog"));
 const picker = new GalleryPicker(document.getElementById("gallery-picker"));
+const shareDialog = new ShareDialog(document.getElementById("share-dialog"));
 const keyboard = new KeyboardView(document);
 
 const panes = [];
 let active = null;
+let session = null; // as GET /api/session says, once it has answered
 
 const hooks = {
   isActive: (pane) => pane === active,
   onActivate: (pane) => activate(pane),
+  // Items dragged out of a view-only gallery are copied: they cannot leave it.
   onTransfer: ({ payload, target, index, copy }) =>
     transferItems({
       ids: payload.itemIds,
@@ -33,13 +42,15 @@ const hooks = {
       targetGalleryId: target.galleryId,
       targetName: target.name,
       index,
-      copy,
+      copy: copy || Boolean(paneFor(payload.galleryId)?.readOnly),
       announcer,
     }),
   onMoveToGallery: (pane, ids, returnFocus) => moveToGallery(pane, ids, returnFocus),
   onTrashElsewhere: ({ galleryId, itemIds }) => paneFor(galleryId)?.trashItems(itemIds),
   onOpenBeside: (pane, button) => openBeside(button),
   onClose: (pane) => closePane(pane),
+  onShare: (pane, button) =>
+    shareDialog.open(sharingFor({ galleryId: pane.galleryId, name: pane.name, announcer }), button),
   onHistoryStep: (pane) => panes.filter((each) => each !== pane && !each.closed).forEach((each) => each.refreshHistory()),
 };
 
@@ -60,16 +71,28 @@ function addPane(galleryId) {
   container.dataset.panes = String(panes.length);
   updatePaneButtons();
   if (!active) activate(pane);
-  pane.load().catch((error) => {
-    if (error.status === 404) pane.gone(error.message);
-    else announcer.alert(`Could not open the gallery: ${error.message}`);
-  });
+  pane
+    .load()
+    .then(() => opened(galleryId))
+    .catch((error) => {
+      if (error.status === 404) pane.gone(error.message);
+      else announcer.alert(`Could not open the gallery: ${error.message}`);
+    });
   return pane;
+}
+
+/** Tells the server a gallery was opened (a read-only link's session has no list of galleries to keep it in). */
+async function opened(galleryId) {
+  if (isLinkSession(await account())) return;
+  api.opened(galleryId).catch(() => {}); // only an ordering hint: the gallery is open either way
 }
 
 function updatePaneButtons() {
   panes.forEach((pane, index) =>
-    pane.toolbar.renderPaneButtons({ canOpenBeside: index === 0 && panes.length === 1, canClose: index > 0 }),
+    pane.toolbar.renderPaneButtons({
+      canOpenBeside: index === 0 && panes.length === 1 && !isLinkSession(session),
+      canClose: index > 0,
+    }),
   );
   for (const pane of panes) pane.view.setActive(panes.length > 1 && pane === active);
 }
@@ -123,7 +146,12 @@ async function moveToGallery(pane, ids, returnFocus) {
     return;
   }
   const count = ids.length === 1 ? `'${pane.itemById(ids[0])?.title ?? "item"}'` : `${ids.length} items`;
-  const chosen = await picker.choose({ title: `Move ${count} to a gallery`, galleries, verb: "Move to", returnFocus });
+  const chosen = await picker.choose({
+    title: `Move ${count} to a gallery`,
+    galleries: changeableGalleries(galleries),
+    verb: "Move to",
+    returnFocus,
+  });
   if (!chosen) return;
   await transferItems({
     ids,
@@ -150,7 +178,19 @@ document.addEventListener("visibilitychange", () => {
   if (!document.hidden) for (const pane of panes) pane.refresh();
 });
 
+// ---- Who is signed in ----
+
+function showAccount(view) {
+  view.bindSignOut(() => signOut().catch((error) => announcer.alert(`Could not sign out: ${error.message}`)));
+  account().then((known) => {
+    session = known;
+    view.render(known);
+    updatePaneButtons();
+  });
+}
+
 // ---- Start ----
 const { galleryIds } = parseGalleryURL(location);
 for (const galleryId of galleryIds) addPane(galleryId);
 activate(panes[0]);
+if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));

@@ -1,10 +1,12 @@
 // The gallery browser (/galleries), wiring only: state from the API, the view from the DOM, intents from the view to
-// the API.
+// the API; who is signed in, and Sign out.
 
+import { account, signOut } from "./net/account.js";
 import { galleriesAPI } from "./net/galleries.js";
 import { connectGalleryList } from "./net/live.js";
 import { applyGallery, createGalleryListState } from "./model/galleryList.js";
 import { GalleryListView } from "./view/galleryList.js";
+import { AccountView } from "./view/account.js";
 import { createAnnouncer } from "./view/announcer.js";
 
 const view = new GalleryListView(document);
@@ -117,5 +119,9 @@ view.bindShown(() => {
   live.reconnectNow();
   refresh();
 });
+
+const accountView = new AccountView(document.getElementById("account"));
+accountView.bindSignOut(() => signOut().catch((error) => announcer.alert(`Could not sign out: ${error.message}`)));
+account().then((session) => accountView.render(session));
 
 refresh();

@@ -35,11 +35,12 @@ export function readPayload(dataTransfer) {
 /**
  * Makes `element` a drop target for external drags.
  * Callbacks: onEnter(), onOver({x, y}), onLeave(), onDrop({x, y, payload, files}); `isLocal(event)` tells drags that
- * started inside the app (handled elsewhere) so they are ignored here.
+ * started inside the app (handled elsewhere) so they are ignored here; while `enabled()` is false (a view-only
+ * gallery) it is no drop target at all.
  */
-export function dropTargetForExternal(element, { onEnter, onOver, onLeave, onDrop, isLocal = () => false }) {
+export function dropTargetForExternal(element, { onEnter, onOver, onLeave, onDrop, isLocal = () => false, enabled = () => true }) {
   return dropTarget(element, {
-    accepts: (event) => !isLocal(event) && acceptsTypes(event.dataTransfer?.types),
+    accepts: (event) => enabled() && !isLocal(event) && acceptsTypes(event.dataTransfer?.types),
     effect: () => "copy",
     onEnter,
     onOver,

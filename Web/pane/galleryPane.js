@@ -3,11 +3,13 @@
 // events itself; the views hand it intents through their bind… hooks.
 
 import { api } from "../net/api.js";
+import { account, isLinkSession } from "../net/account.js";
 import { connectLive } from "../net/live.js";
 import { settledItems } from "../model/announcements.js";
 import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
 import { insertionPointFor } from "../model/reorder.js";
 import { catchUpFrom, createReplica, hasGap, receiveEvent, receiveEvents, reloadReplica } from "../model/replica.js";
+import { canChange, isOwner, roleOf } from "../model/roles.js";
 import { emptySelection, pruneSelection } from "../model/selection.js";
 import { GridView } from "../view/grid.js";
 import { ToolbarView } from "../view/toolbar.js";
@@ -24,7 +26,7 @@ export class GalleryPane {
    * @param shared { announcer, menu } shared by every pane
    * @param hooks { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy}),
    *              onMoveToGallery(pane, ids, returnFocus), onTrashElsewhere(payload), onOpenBeside(pane, button),
-   *              onClose(pane), onHistoryStep(pane) }
+   *              onClose(pane), onHistoryStep(pane), onShare(pane, button) }
    */
   constructor({ galleryId, view, shared, hooks }) {
     this.galleryId = galleryId;
@@ -43,6 +45,9 @@ export class GalleryPane {
     this.perRowSaving = null;
     this.shownItems = [];
     this.closed = false;
+    this.role = "owner"; // the signed-in person's role in this gallery (setAccess)
+    this.readOnly = false;
+    this.session = null;
 
     this.grid = new GridView(view.scroller, view.list);
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
@@ -135,10 +140,27 @@ export class GalleryPane {
     if (failed.length) this.announcer.announce(`Could not add ${failed[0].title}: ${failed[0].failure?.message ?? ""}.`);
   }
 
+  /** What this person may do here, by their role in the gallery and their session: a viewer's pane (and a read-only
+   * link's) is view only; only the owner shares, and only where people sign in. */
+  setAccess(role, session = this.session) {
+    this.role = role;
+    this.session = session;
+    this.readOnly = !canChange(role);
+    this.view.setReadOnly(this.readOnly);
+    this.grid.setMenuEnabled(!this.readOnly);
+    this.trash.setAvailable(!this.readOnly);
+    this.toolbar.renderAccess({
+      readOnly: this.readOnly,
+      canShare: Boolean(session?.authRequired && session.user) && isOwner(role),
+      linkSession: isLinkSession(session),
+    });
+  }
+
   // ---- Loading and the live feed ----
 
   async load() {
-    const { gallery, items } = await api.allItems(this.galleryId);
+    const [{ gallery, items }, session] = await Promise.all([api.allItems(this.galleryId), account()]);
+    this.setAccess(roleOf(gallery), session);
     this.perRow = gallery.imagesPerRow;
     this.setReplica(createReplica(gallery, items));
     this.refreshHistory();
@@ -183,6 +205,7 @@ export class GalleryPane {
   async reload({ restart = true } = {}) {
     try {
       const { gallery, items } = await api.allItems(this.galleryId);
+      this.setAccess(roleOf(gallery));
       this.setReplica(reloadReplica(gallery, items));
     } catch (error) {
       if (error.status === 404) this.gone(error.message);

@@ -12,6 +12,7 @@ export const historyActions = {
   },
 
   async refreshHistory() {
+    if (this.readOnly) return;
     const asked = (this.historyAsked = (this.historyAsked ?? 0) + 1);
     try {
       const history = await api.history(this.galleryId);
@@ -32,7 +33,7 @@ export const historyActions = {
   /** Undoes or redoes this tab's last change here; the server's message is announced and shown for a while. The
    * view changes through the events that follow. */
   async step(direction) {
-    if (this.stepping || this.isGone) return;
+    if (this.stepping || this.isGone || this.refuseChange()) return;
     this.stepping = true;
     try {
       const response = direction === "undo" ? await api.undo(this.galleryId) : await api.redo(this.galleryId);

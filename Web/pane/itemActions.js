@@ -13,6 +13,7 @@ export const itemActions = {
   // ---- Drops and pastes from outside: one path ----
 
   async addFromOutside({ payload, files }, index) {
+    if (this.refuseChange()) return;
     const key = nextKey("drop");
     const anchor = anchorBefore(this.shownItems, index);
     const at = anchor ? { after: anchor.id } : { start: true };
@@ -62,6 +63,7 @@ export const itemActions = {
   // ---- Moving within the gallery: by dragging, by keys, by the menu; one request ----
 
   async moveItems(ids, index, { focus = null } = {}) {
+    if (this.refuseChange()) return;
     if (!changesOrder(this.shownItems, ids, index)) return;
     const { at, beforeId } = this.insertionAt(index, ids);
     const key = nextKey("move");
@@ -92,6 +94,7 @@ export const itemActions = {
   // ---- Trash ----
 
   async trashItems(ids) {
+    if (this.refuseChange()) return;
     ids = ids.filter((id) => !this.itemById(id)?.local);
     if (!ids.length) return;
     const titles = ids.map((id) => this.itemById(id)?.title ?? "item");
@@ -162,14 +165,23 @@ export const itemActions = {
     }
   },
 
+  /** In a view-only pane, says so and returns true (the change is not made); else false. */
+  refuseChange() {
+    if (!this.readOnly) return false;
+    this.tell("This gallery is view only.");
+    return true;
+  },
+
   // ---- Images per row ----
 
+  /** Changes the images per row here, and for everyone unless the pane is view only (then only on this page). */
   setPerRow(value) {
     const next = clampPerRow(value);
     if (next === this.perRow) return;
     this.perRow = next;
     this.render();
     this.announcer.announce(`${next} images per row.`);
+    if (this.readOnly) return;
     clearTimeout(this.perRowSaving);
     this.perRowSaving = setTimeout(async () => {
       try {

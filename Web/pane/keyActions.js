@@ -24,6 +24,7 @@ export const keyActions = {
 
   deleteSelection() {
     if (!this.selection.ids.size) return false;
+    if (this.refuseChange()) return true;
     this.trashItems(selectedInOrder(this.selection, this.order()));
     return true;
   },
@@ -64,6 +65,8 @@ export const keyActions = {
       this.render();
     } else if (event.key === "Delete" || event.key === "Backspace") {
       this.trashItems(this.itemsFor(id).map((item) => item.id));
+    } else if (this.readOnly && (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10"))) {
+      return; // no item menu: the browser's own
     } else if (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10")) {
       const box = event.target.getBoundingClientRect();
       this.menu.open(id, { x: box.left + 8, y: box.top + 8 }, event.target, items.length, this);
@@ -75,6 +78,7 @@ export const keyActions = {
 
   /** A choice from the item menu for item `id`. */
   menuAction(id, action, position, returnFocus) {
+    if (this.refuseChange()) return;
     const ids = this.itemsFor(id).filter((item) => !item.local).map((item) => item.id);
     if (action === "start") this.moveItems(ids, 0, { focus: id });
     else if (action === "end") this.moveItems(ids, this.shownItems.length, { focus: id });

@@ -19,6 +19,7 @@ export const wiring = {
     this.cleanups.push(
       dropTargetForExternal(view.scroller, {
         isLocal: isLocalDrag,
+        enabled: () => !this.readOnly,
         onEnter: () => grid.setDropActive(true),
         onOver: ({ x, y }) => {
           grid.setDropActive(true);
@@ -60,7 +61,7 @@ export const wiring = {
 
     this.cleanups.push(
       dropTargetForLocal(view.scroller, {
-        accepts: () => !this.closed,
+        accepts: () => !this.closed && !this.readOnly,
         onOver: ({ x, y }) => grid.setGap(grid.indexAt(x, y)),
         onLeave: () => grid.setGap(null),
         onDrop: ({ x, y, payload, copy }) => {
@@ -85,9 +86,12 @@ export const wiring = {
     trash.bindRestore((ids) => this.restore(ids));
     trash.bindEmpty(() => this.emptyTrash());
 
-    grid.bindMenu((id, point, returnFocus) => this.menu.open(id, point, returnFocus, this.shownItems.length, this));
+    grid.bindMenu((id, point, returnFocus) => {
+      if (!this.readOnly) this.menu.open(id, point, returnFocus, this.shownItems.length, this);
+    });
     grid.bindKey((event, id) => this.key(event, id));
     grid.bindRetry(async (item) => {
+      if (this.refuseChange()) return;
       try {
         this.addOverlay(upsert(nextKey("retry"), [await api.retry(item.id)], this.galleryId));
       } catch (error) {
@@ -95,6 +99,7 @@ export const wiring = {
       }
     });
     grid.bindRemove(async (item) => {
+      if (this.refuseChange()) return;
       try {
         this.addOverlay(upsert(nextKey("remove"), [await api.remove(item.id)], this.galleryId));
         this.announcer.announce(`Removed ${item.title}.`);
@@ -109,6 +114,7 @@ export const wiring = {
     toolbar.bindRedo(() => this.redo());
     toolbar.bindOpenBeside((button) => this.hooks.onOpenBeside(this, button));
     toolbar.bindClose(() => this.hooks.onClose(this));
+    toolbar.bindShare((button) => this.hooks.onShare?.(this, button));
     this.cleanups.push(
       zoomGestures(view.scroller, {
         getPerRow: () => this.perRow,

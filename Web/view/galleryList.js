@@ -3,6 +3,7 @@
 // gives it data through `render…`/`show…` and receives intents through `bind…` hooks.
 
 import { coverPicture, galleryCountText, itemCountText, neighbourAfterRemoval } from "../model/galleryList.js";
+import { galleryActions, roleOf, roleText } from "../model/roles.js";
 
 export class GalleryListView {
   constructor(doc = document) {
@@ -144,13 +145,15 @@ function createCard(id) {
   heading.append(link);
   const count = document.createElement("p");
   count.className = "gallery-card-count";
+  const role = document.createElement("p");
+  role.className = "gallery-card-role";
   const actions = document.createElement("button");
   actions.type = "button";
   actions.className = "gallery-card-actions";
   actions.setAttribute("aria-haspopup", "menu");
   actions.setAttribute("aria-expanded", "false");
   actions.innerHTML = '<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><circle cx="5" cy="12" r="2" fill="currentColor"/><circle cx="12" cy="12" r="2" fill="currentColor"/><circle cx="19" cy="12" r="2" fill="currentColor"/></svg>';
-  card.append(cover, heading, count, actions);
+  card.append(cover, heading, count, role, actions);
   return card;
 }
 
@@ -158,6 +161,7 @@ function updateCard(card, gallery) {
   const link = card.querySelector(".gallery-card-link");
   if (link.textContent !== gallery.name) link.textContent = gallery.name;
   card.querySelector(".gallery-card-count").textContent = itemCountText(gallery.itemCount);
+  card.querySelector(".gallery-card-role").textContent = roleText(gallery.role);
   card.querySelector(".gallery-card-actions").setAttribute("aria-label", `Actions for ${gallery.name}`);
   const picture = coverPicture(gallery.cover);
   const cover = card.querySelector(".gallery-cover");
@@ -193,7 +197,8 @@ function placeholder() {
   return element;
 }
 
-/** The actions menu of a card: Rename…, Duplicate, Move to Trash; arrow keys, Home, End, Escape and Tab. */
+/** The actions menu of a card: Rename…, Duplicate, Move to Trash (those the person's role allows); arrow keys, Home,
+ * End, Escape and Tab. */
 class GalleryMenu {
   constructor(menu, onAction) {
     this.menu = menu;
@@ -215,7 +220,7 @@ class GalleryMenu {
     document.getElementById("gallery-browser")?.addEventListener("scroll", () => this.close(false), { passive: true });
   }
 
-  entries() { return [...this.menu.querySelectorAll("[role=menuitem]")]; }
+  entries() { return [...this.menu.querySelectorAll("[role=menuitem]")].filter((entry) => !entry.hidden); }
 
   toggle(gallery, button) {
     if (!this.menu.hidden && this.galleryId === gallery.id) {
@@ -225,6 +230,8 @@ class GalleryMenu {
     this.close(false);
     this.galleryId = gallery.id;
     this.button = button;
+    const allowed = galleryActions(roleOf(gallery));
+    for (const entry of this.menu.querySelectorAll("[role=menuitem]")) entry.hidden = !allowed.includes(entry.dataset.action);
     this.menu.setAttribute("aria-label", `Actions for ${gallery.name}`);
     button.setAttribute("aria-expanded", "true");
     this.menu.hidden = false;

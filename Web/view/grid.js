@@ -21,6 +21,7 @@ export class GridView {
     this.selected = new Set();
     this.dragging = new Set();
     this.focusedId = null;
+    this.menuEnabled = true;
     list.addEventListener("click", (event) => {
       const tile = event.target.closest("[data-item-id]");
       if (!tile) return;
@@ -35,7 +36,7 @@ export class GridView {
     });
     list.addEventListener("contextmenu", (event) => {
       const tile = event.target.closest("[data-item-id]");
-      if (!tile) return;
+      if (!tile || !this.menuEnabled) return; // without the item menu, the browser's own (Copy Image…)
       event.preventDefault();
       this.intents.onMenu(tile.dataset.itemId, { x: event.clientX, y: event.clientY }, tile);
     });
@@ -66,6 +67,9 @@ export class GridView {
   bindRemove(handler) { this.handlers.onRemove = handler; }
 
   setName(name) { this.list.setAttribute("aria-label", name); }
+
+  /** Whether the items offer the item menu (Move to…, Move to Trash): not in a view-only pane. */
+  setMenuEnabled(enabled) { this.menuEnabled = enabled; }
 
   render({ items, perRow, progress, selected, dragging }) {
     this.items = items;

@@ -25,6 +25,7 @@ export class PaneView {
       const heading = document.createElement("h2");
       heading.className = "pane-name";
       root.querySelector(".pane-name").replaceWith(heading);
+      root.querySelector(".account").remove(); // the page's first pane says who is signed in
     }
     this.scroller = root.querySelector(".gallery");
     this.list = root.querySelector(".items");
@@ -34,6 +35,7 @@ export class PaneView {
     this.status = root.querySelector(".pane-status");
     this.notice = root.querySelector(".pane-notice");
     this.connection = root.querySelector(".connection");
+    this.account = root.querySelector(".account"); // null in a second pane
     this.statusTimer = null;
     this.connectionTimer = null;
     this.handlers = { onActivate: () => {} };
@@ -49,6 +51,12 @@ export class PaneView {
   /** Names the pane (a region) after its gallery. */
   setName(name) {
     this.root.setAttribute("aria-label", name);
+  }
+
+  /** A view-only pane (a viewer's, or a read-only link's) offers no drop, move, trash or undo. */
+  setReadOnly(readOnly) {
+    if (readOnly) this.root.dataset.readOnly = "true";
+    else delete this.root.dataset.readOnly;
   }
 
   setActive(active) {

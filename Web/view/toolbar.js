@@ -1,5 +1,6 @@
-// A pane's toolbar: the gallery's name, the link to all galleries, the images-per-row slider, Undo and Redo, and the
-// buttons that open a gallery beside this one or close this pane. (The trash button is the TrashView's.)
+// A pane's toolbar: the gallery's name, the link to all galleries, the "View only" note, the images-per-row slider,
+// Undo and Redo, Share…, and the buttons that open a gallery beside this one or close this pane. (The trash button is
+// the TrashView's; who is signed in, the AccountView's.)
 
 export class ToolbarView {
   constructor(root, { primary = true } = {}) {
@@ -11,7 +12,11 @@ export class ToolbarView {
     this.redoButton = root.querySelector(".redo");
     this.openBesideButton = root.querySelector(".open-beside");
     this.closeButton = root.querySelector(".close-pane");
-    this.handlers = { onUndo: () => {}, onRedo: () => {}, onOpenBeside: () => {}, onClose: () => {} };
+    this.shareButton = root.querySelector(".share");
+    this.viewOnly = root.querySelector(".view-only");
+    this.galleriesLink = root.querySelector(".galleries-link");
+    this.handlers = { onUndo: () => {}, onRedo: () => {}, onOpenBeside: () => {}, onClose: () => {}, onShare: () => {} };
+    this.shareButton.addEventListener("click", () => this.handlers.onShare(this.shareButton));
     this.undoButton.addEventListener("click", () => this.handlers.onUndo());
     this.redoButton.addEventListener("click", () => this.handlers.onRedo());
     this.openBesideButton.addEventListener("click", () => this.handlers.onOpenBeside(this.openBesideButton));
@@ -32,6 +37,16 @@ export class ToolbarView {
     show(this.redoButton, "Redo", history?.redo?.name);
   }
 
+  /** What this person may do here: a view-only pane has no Undo and Redo and says "View only"; only the owner shares;
+   * a read-only link's session has no other galleries to go to. */
+  renderAccess({ readOnly, canShare, linkSession }) {
+    this.viewOnly.hidden = !readOnly;
+    this.undoButton.hidden = readOnly;
+    this.redoButton.hidden = readOnly;
+    this.shareButton.hidden = !canShare;
+    this.galleriesLink.hidden = linkSession;
+  }
+
   /** Which of Open Beside… and Close this pane offers. */
   renderPaneButtons({ canOpenBeside, canClose }) {
     this.openBesideButton.hidden = !canOpenBeside;
@@ -50,6 +65,8 @@ export class ToolbarView {
   bindRedo(handler) { this.handlers.onRedo = handler; }
   bindOpenBeside(handler) { this.handlers.onOpenBeside = handler; }
   bindClose(handler) { this.handlers.onClose = handler; }
+  /** `handler(button)` opens the Share dialog (focus goes back to `button`). */
+  bindShare(handler) { this.handlers.onShare = handler; }
 }
 
 function show(button, verb, name) {

@@ -87,4 +87,10 @@ export class TrashView {
   }
 
   isOpen() { return this.dialog.open; }
+
+  /** A view-only pane has no trash: its button is hidden (nothing can be dropped on it) and its dialog closed. */
+  setAvailable(available) {
+    this.button.hidden = !available;
+    if (!available && this.dialog.open) this.dialog.close();
+  }
 }
