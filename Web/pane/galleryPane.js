@@ -145,7 +145,7 @@ export class GalleryPane {
   setAccess(role, session = this.session) {
     this.role = role;
     this.session = session;
-    this.readOnly = !canChange(role);
+    this.readOnly = !canChange(role) || isLinkSession(session);
     this.view.setReadOnly(this.readOnly);
     this.grid.setMenuEnabled(!this.readOnly);
     this.trash.setAvailable(!this.readOnly);
