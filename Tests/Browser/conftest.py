@@ -11,6 +11,7 @@ import shutil
 
 import pytest
 
+import auth_helpers
 import helpers
 
 try:
@@ -64,7 +65,8 @@ def other_site():
 
 @pytest.fixture
 def server(tmp_path, request):
-    """A gallery server on a fresh data folder; `server.gallery_id` is the gallery `/` opens ("My Gallery")."""
+    """A gallery server on a fresh data folder, without sign-in (`--no-auth`: every request acts as the owner);
+    `server.gallery_id` is the gallery `/` opens ("My Gallery")."""
     gallery_server = helpers.GalleryServer(helpers.server_binary(), tmp_path / "data", tmp_path / "server.log")
     gallery_server.start()
     gallery_server.gallery_id = gallery_server.open_gallery_id()
@@ -72,6 +74,57 @@ def server(tmp_path, request):
     gallery_server.stop()
     if _failed(request):
         print(f"\n--- server log ({gallery_server.log_path}) ---\n{gallery_server.log_tail()}")
+
+
+@pytest.fixture
+def auth_server(tmp_path, request):
+    """A gallery server on a fresh data folder that asks for sign-in (no owner's password yet: see auth_helpers)."""
+    gallery_server = helpers.GalleryServer(helpers.server_binary(), tmp_path / "data", tmp_path / "server.log",
+                                           auth=True)
+    gallery_server.start()
+    yield gallery_server
+    gallery_server.stop()
+    if _failed(request):
+        print(f"\n--- server log ({gallery_server.log_path}) ---\n{gallery_server.log_tail()}")
+
+
+@pytest.fixture
+def owner(auth_server):
+    """`auth_server` set up through its one-time link (the owner is "owner"): an API client signed in as the owner."""
+    return auth_helpers.AccountClient(auth_server).set_up_owner(auth_helpers.setup_link(auth_server))
+
+
+@pytest.fixture
+def window(browser, request, tmp_path):
+    """Opens fresh browser windows, each with its own cookies (a person of their own); every page collects its errors
+    and console errors and warnings in `page.problems`."""
+    opened = []
+
+    def open_window(viewport=VIEWPORT):
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        new_page = context.new_page()
+        problems: list[str] = []
+        new_page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        new_page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
+                    if message.type in ("error", "warning") else None)
+        new_page.problems = problems
+        opened.append((context, new_page))
+        return new_page
+
+    yield open_window
+    if _failed(request):
+        for index, (_, each) in enumerate(opened):
+            shot = tmp_path / f"failure-{index}.png"
+            try:
+                each.screenshot(path=str(shot), full_page=True)
+                print(f"\n--- screenshot: {shot}")
+            except Exception as error:  # noqa: BLE001
+                print(f"\n--- no screenshot: {error}")
+            if each.problems:
+                print("--- browser console ---\n" + "\n".join(each.problems))
+    for context, _ in opened:
+        context.close()
 
 
 @pytest.fixture(scope="session")

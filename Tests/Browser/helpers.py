@@ -266,16 +266,86 @@ _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 _NO_REDIRECT_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect())
 
 
-class GalleryServer:
-    """One `image-gallery serve` process on 127.0.0.1, with its data folder; can be stopped and started again."""
+UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+class JSONClient:
+    """The JSON API as a test uses it to set things up and check them. Every change (POST, PUT, PATCH, DELETE) carries
+    `Content-Type: application/json` and a body (`{}` when there is nothing to send), as the server requires; a
+    subclass adds headers (a signed-in client's CSRF token) and its own opener (its cookies)."""
+
+    base_url: str
+    opener = _OPENER
+
+    def extra_headers(self) -> dict:
+        return {}
+
+    def received(self, headers) -> None:
+        """Sees the headers of every answer (a signed-in client keeps its cookie)."""
+
+    def request(self, method: str, path: str, body: Optional[dict] = None) -> tuple[int, object]:
+        if body is None and method in UNSAFE_METHODS:
+            body = {}
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(f"{self.base_url}{path}", data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        for name, value in self.extra_headers().items():
+            request.add_header(name, value)
+        try:
+            with self.opener.open(request, timeout=10) as response:
+                self.received(response.headers)
+                raw = response.read()
+                return response.status, json.loads(raw) if raw else None
+        except urllib.error.HTTPError as error:
+            self.received(error.headers)
+            raw = error.read()
+            try:
+                return error.code, json.loads(raw)
+            except ValueError:
+                return error.code, raw.decode(errors="replace")
+
+    def api(self, method: str, path: str, body: Optional[dict] = None) -> object:
+        status, payload = self.request(method, path, body)
+        assert 200 <= status < 300, f"{method} {path} answered {status}: {payload}"
+        return payload
+
+    def gallery(self, gallery_id: str) -> dict:
+        return self.api("GET", f"/api/galleries/{gallery_id}")
+
+    def items(self, gallery_id: str) -> list[dict]:
+        return self.api("GET", f"/api/galleries/{gallery_id}/items?limit=500")["items"]
+
+    def drop_uris(self, gallery_id: str, urls: Iterable[str]) -> list[dict]:
+        """Adds items through the API (for setting up a gallery), at the end."""
+        payload = {"payload": {"uriList": "\r\n".join(urls)}}
+        return self.api("POST", f"/api/galleries/{gallery_id}/drops", payload)["items"]
+
+    def wait_settled(self, gallery_id: str, count: int, timeout: float = 15.0) -> list[dict]:
+        """Waits until the gallery has `count` items and none is pending."""
+
+        def settled():
+            items = self.items(gallery_id)
+            return items if len(items) == count and all(i["state"] != "pending" for i in items) else None
+
+        return wait_until(settled, timeout=timeout, message=f"{count} settled items")
+
+
+class GalleryServer(JSONClient):
+    """One `image-gallery serve` process on 127.0.0.1, with its data folder; can be stopped and started again.
+
+    Without `auth` it runs with `--no-auth` (every request acts as the owner: the tests of everything but signing in
+    and sharing); with `auth` people sign in (auth_helpers.py sets up the owner and adds users)."""
 
     def __init__(self, binary: Path, data_dir: Path, log_path: Path, *,
-                 fetch_allow: Iterable[str] = ("127.0.0.0/8",), extra_args: Iterable[str] = ()) -> None:
+                 fetch_allow: Iterable[str] = ("127.0.0.0/8",), extra_args: Iterable[str] = (),
+                 auth: bool = False) -> None:
         self.binary = binary
         self.data_dir = data_dir
         self.log_path = log_path
         self.fetch_allow = list(fetch_allow)
         self.extra_args = list(extra_args)
+        self.auth = auth
         self.port: Optional[int] = None
         self.process: Optional[subprocess.Popen] = None
         self._log = None
@@ -287,7 +357,7 @@ class GalleryServer:
     def command(self) -> list[str]:
         allow = [arg for cidr in self.fetch_allow for arg in ("--fetch-allow", cidr)]
         return [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--data", str(self.data_dir), *allow, *self.extra_args]
+                "--data", str(self.data_dir), *allow, *([] if self.auth else ["--no-auth"]), *self.extra_args]
 
     def start(self, port: Optional[int] = None) -> "GalleryServer":
         """Starts the server; only its own options decide what it may fetch (IMAGE_GALLERY_FETCH_ALLOW and proxy
@@ -312,6 +382,9 @@ class GalleryServer:
                 with _OPENER.open(f"{self.base_url}/api/galleries", timeout=2) as response:
                     if response.status == 200:
                         break
+            except urllib.error.HTTPError as error:
+                if error.code == 401 and self.auth:
+                    break  # up, and asking for sign-in
             except (urllib.error.URLError, ConnectionError, OSError):
                 pass
             if time.monotonic() > deadline:
@@ -344,28 +417,7 @@ class GalleryServer:
         except OSError:
             return "(no log)"
 
-    # -- the JSON API
-
-    def request(self, method: str, path: str, body: Optional[dict] = None) -> tuple[int, object]:
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(f"{self.base_url}{path}", data=data, method=method)
-        if data is not None:
-            request.add_header("Content-Type", "application/json")
-        try:
-            with _OPENER.open(request, timeout=10) as response:
-                raw = response.read()
-                return response.status, json.loads(raw) if raw else None
-        except urllib.error.HTTPError as error:
-            raw = error.read()
-            try:
-                return error.code, json.loads(raw)
-            except ValueError:
-                return error.code, raw.decode(errors="replace")
-
-    def api(self, method: str, path: str, body: Optional[dict] = None) -> object:
-        status, payload = self.request(method, path, body)
-        assert 200 <= status < 300, f"{method} {path} answered {status}: {payload}"
-        return payload
+    # -- the JSON API (JSONClient), and
 
     def open_gallery_id(self) -> str:
         """The gallery `/` redirects to (the first start creates "My Gallery")."""
@@ -377,26 +429,6 @@ class GalleryServer:
             assert error.code in (301, 302, 303, 307) and match, f"/ answered {error.code} Location={location!r}"
             return match.group(1)
         raise AssertionError("/ did not redirect to a gallery")
-
-    def gallery(self, gallery_id: str) -> dict:
-        return self.api("GET", f"/api/galleries/{gallery_id}")
-
-    def items(self, gallery_id: str) -> list[dict]:
-        return self.api("GET", f"/api/galleries/{gallery_id}/items?limit=500")["items"]
-
-    def drop_uris(self, gallery_id: str, urls: Iterable[str]) -> list[dict]:
-        """Adds items through the API (for setting up a gallery), at the end."""
-        payload = {"payload": {"uriList": "\r\n".join(urls)}}
-        return self.api("POST", f"/api/galleries/{gallery_id}/drops", payload)["items"]
-
-    def wait_settled(self, gallery_id: str, count: int, timeout: float = 15.0) -> list[dict]:
-        """Waits until the gallery has `count` items and none is pending."""
-
-        def settled():
-            items = self.items(gallery_id)
-            return items if len(items) == count and all(i["state"] != "pending" for i in items) else None
-
-        return wait_until(settled, timeout=timeout, message=f"{count} settled items")
 
 
 # --------------------------------------------------------------------------------------------------------------------

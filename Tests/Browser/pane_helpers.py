@@ -8,7 +8,7 @@ import urllib.error
 import urllib.request
 from typing import Optional
 
-from helpers import GalleryServer, OtherSite, wait_until
+from helpers import UNSAFE_METHODS, GalleryServer, OtherSite, wait_until
 
 ITEM = '[role="listitem"]'
 SESSION_KEY = "image-gallery-session"
@@ -176,7 +176,10 @@ def session_of(page) -> str:
 
 def session_request(server: GalleryServer, session: Optional[str], method: str, path: str,
                     body: Optional[dict] = None) -> tuple[int, object]:
-    """An API request carrying `X-Gallery-Session: session` (as the page's own requests do)."""
+    """An API request carrying `X-Gallery-Session: session` (as the page's own requests do; a change carries a JSON
+    body, `{}` when there is nothing to send)."""
+    if body is None and method in UNSAFE_METHODS:
+        body = {}
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(f"{server.base_url}{path}", data=data, method=method)
     if data is not None:
