@@ -3,6 +3,7 @@ sign-in page for a page opened without a session (and back to it afterwards), an
 (each carries its CSRF token)."""
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
@@ -11,6 +12,13 @@ from helpers import DropFile, drop, png, wait_until
 
 SESSION_JS = "async () => (await fetch('/api/session')).status"
 GALLERIES_JS = "async () => { const r = await fetch('/api/galleries'); return [r.status, await r.json()]; }"
+
+
+def expect_sign_in_for(page, path: str) -> None:
+    """The page went to the sign-in page, which will come back to `path`."""
+    expect(page).to_have_url(re.compile(r"/signin\?next="))
+    query = parse_qs(urlsplit(page.url).query)
+    assert query.get("next") == [path], page.url
 
 
 def toolbar_account(page):
@@ -91,7 +99,7 @@ def test_a_gallery_opened_without_a_session_asks_to_sign_in_and_comes_back_to_it
     page = window()
     page.goto(f"{auth_server.base_url}/g/{gallery['id']}")
 
-    expect(page).to_have_url(re.compile(rf"/signin\?next=%2Fg%2F{gallery['id']}$"))
+    expect_sign_in_for(page, f"/g/{gallery['id']}")
     page.get_by_label("Name").fill("owner")
     page.get_by_label("Password").fill(OWNER_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
@@ -109,7 +117,7 @@ def test_a_page_whose_session_ended_goes_to_sign_in_at_its_next_request(owner, a
     page.context.clear_cookies()  # the session ends (signed out elsewhere, expired)
     page.get_by_role("button", name=re.compile("^Trash")).click()  # asks the server for the trash
 
-    expect(page).to_have_url(re.compile(rf"/signin\?next=%2Fg%2F{gallery['id']}$"))
+    expect_sign_in_for(page, f"/g/{gallery['id']}")
 
 
 def test_a_signed_in_page_drops_links_and_uploads_files(owner, auth_server, window, other_site):
