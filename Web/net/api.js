@@ -4,6 +4,15 @@
 import { signInAgain } from "./account.js";
 import { changeHeaders, request, safeJSON } from "./http.js";
 
+/** The type an upload is sent as: the file's own, unless a form could send it too (text/plain, …: the server refuses
+ * those, as another website could send them) or it has none; then application/octet-stream. The server reads what a
+ * file is from its bytes either way. */
+export function uploadType(type) {
+  const base = String(type ?? "").split(";")[0].trim().toLowerCase();
+  const formTypes = ["", "text/plain", "multipart/form-data", "application/x-www-form-urlencoded"];
+  return formTypes.includes(base) ? "application/octet-stream" : type;
+}
+
 export const api = {
   galleries: () => request("GET", "/api/galleries"),
   gallery: (id) => request("GET", `/api/galleries/${id}`),
@@ -57,7 +66,7 @@ export const api = {
       const xhr = new XMLHttpRequest();
       xhr.open("PUT", url);
       for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+      xhr.setRequestHeader("Content-Type", uploadType(file.type));
       xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : null);
       xhr.onload = () => {
         if (xhr.status === 401) return void signInAgain();
