@@ -35,6 +35,8 @@ let package = Package(
             name: "GalleryServer",
             dependencies: [
                 "DragAndDrop", "GalleryCore", "BlobStore", "GalleryStoreSQLite", "Thumbnails",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

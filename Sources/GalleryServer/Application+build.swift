@@ -16,6 +16,12 @@ public struct GalleryServices: Sendable {
     public let blobs: BlobStore
     /// Loading of pending items.
     public let ingestion: IngestionService
+    /// Accounts, roles and links.
+    public let accounts: any AccountStore
+    /// Sign-in and sessions.
+    public let authenticator: Authenticator
+
+    var access: GalleryAccess { GalleryAccess(accounts: accounts) }
 }
 
 /// Builds the whole application: database, image folder, fetcher, routes and background services.
@@ -23,6 +29,32 @@ public struct GalleryServices: Sendable {
 public func buildApplication(
     configuration: ServerConfiguration, fetcher: Fetcher? = nil, logger: Logger = Logger(label: "image-gallery")
 ) async throws -> some ApplicationProtocol {
+    let parts = try await buildServices(configuration: configuration, fetcher: fetcher, logger: logger)
+    let router = buildRouter(parts, configuration: configuration)
+    if !configuration.requiresSignIn {
+        say("Image Gallery: sign-in is off (--no-auth): everyone who reaches this address acts as the owner")
+    } else if let token = try await parts.authenticator.makeSetupTokenIfNeeded() {
+        say(
+            "Image Gallery: set the owner's password at http://\(configuration.displayHost):\(configuration.port)/setup#token=\(token)"
+        )
+    }
+    return Application(
+        router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: buildLiveRouter(parts, configuration: configuration)),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
+        services: [
+            IngestionBackgroundService(ingestion: parts.ingestion, uploadPatience: configuration.uploadPatience)
+        ],
+        logger: logger)
+}
+
+/// Opens the data folder and makes the server's parts: database, accounts, image folder, fetcher and ingestion (with
+/// the work a previous run left pending resumed).
+public func buildServices(
+    configuration: ServerConfiguration, fetcher: Fetcher? = nil, logger: Logger = Logger(label: "image-gallery")
+) async throws -> GalleryServices {
+    if let refusal = configuration.refusal { throw ConfigurationError(message: refusal) }
     try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
     let database = try AppDatabase.open(atPath: configuration.databasePath)
     let blobs = try BlobStore(root: configuration.blobDirectory)
@@ -31,7 +63,10 @@ public func buildApplication(
         database: database, blobExists: { hash in blobs.contains(hash: hash) },
         eventRetention: configuration.eventRetention)
     _ = try await store.lastOpenedGallery()  // the first run makes "My Gallery"
-    var services: [any Service] = []
+    let accounts = SQLiteAccountStore(database: database)
+    let authenticator = Authenticator(
+        accounts: accounts, owner: try await Authenticator.prepareOwner(accounts),
+        isRequired: configuration.requiresSignIn, trustsForwardedProto: configuration.behindHTTPSProxy)
     let liveFetcher: Fetcher
     if let fetcher {
         liveFetcher = fetcher
@@ -46,41 +81,68 @@ public func buildApplication(
     // Before any request is served: otherwise placeholders dropped right after the start would be taken for
     // leftovers of the last run (and uploads failed as interrupted while their bytes arrive).
     await ingestion.resumePendingWork()
-    services.append(IngestionBackgroundService(ingestion: ingestion, uploadPatience: configuration.uploadPatience))
-    let parts = GalleryServices(store: store, blobs: blobs, ingestion: ingestion)
-    let router = buildRouter(parts, configuration: configuration)
-    return Application(
-        router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: buildLiveRouter(parts)),
-        configuration: .init(
-            address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
-        services: services,
-        logger: logger)
+    return GalleryServices(
+        store: store, blobs: blobs, ingestion: ingestion, accounts: accounts, authenticator: authenticator)
 }
 
-/// The router: the JSON API, image bytes and the web client.
-public func buildRouter(_ parts: GalleryServices, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+/// The router: the JSON API, image bytes and the web client. Every request passes the guard (Host, Origin, path,
+/// content type; safety headers on every answer), then sign-in; only the sign-in pages are reached without it.
+public func buildRouter(_ parts: GalleryServices, configuration: ServerConfiguration) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestGuardMiddleware(rules: configuration.requestRules))
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: SignInMiddleware(authenticator: parts.authenticator))
     router.add(
         middleware: FileMiddleware(
             configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
             searchForIndexHtml: false))
-    GalleryRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
-    GalleryItemRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits)
-        .add(to: router)
-    TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion).add(to: router)
-    ItemRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
+    let access = parts.access
+    SessionRoutes(authenticator: parts.authenticator).add(to: router)
+    GalleryRoutes(store: parts.store, ingestion: parts.ingestion, access: access).add(to: router)
+    GalleryItemRoutes(
+        store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits, access: access
+    ).add(to: router)
+    TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access).add(to: router)
+    ItemRoutes(store: parts.store, ingestion: parts.ingestion, access: access).add(to: router)
+    ShareRoutes(access: access).add(to: router)
     MediaRoutes(blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
-    WebRoutes(store: parts.store, webRoot: configuration.webRoot).add(to: router)
+    WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)
     return router
 }
 
-/// The router of WebSocket upgrades: the live feeds of galleries.
-public func buildLiveRouter(_ parts: GalleryServices) -> Router<BasicWebSocketRequestContext> {
-    let router = Router(context: BasicWebSocketRequestContext.self)
-    LiveRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
+/// The router of WebSocket upgrades: the live feeds of galleries, behind the same guard and sign-in.
+public func buildLiveRouter(_ parts: GalleryServices, configuration: ServerConfiguration)
+    -> Router<AppWebSocketRequestContext>
+{
+    let router = Router(context: AppWebSocketRequestContext.self)
+    router.add(middleware: RequestGuardMiddleware(rules: configuration.requestRules, guardsUpgrades: true))
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: SignInMiddleware(authenticator: parts.authenticator))
+    LiveRoutes(store: parts.store, ingestion: parts.ingestion, access: parts.access).add(to: router)
     return router
+}
+
+/// A configuration the server refuses to start with.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    /// What is wrong and how to fix it.
+    public let message: String
+    /// The message.
+    public var description: String { message }
+}
+
+extension ServerConfiguration {
+    var requestRules: RequestRules { RequestRules(allowedHosts: Set(allowedHosts.map { $0.lowercased() })) }
+
+    /// The host as a browser would write it in an address.
+    var displayHost: String {
+        if host == "0.0.0.0" || host == "::" { return "127.0.0.1" }
+        return host.contains(":") ? "[\(host)]" : host
+    }
+}
+
+/// Writes a line to standard output at once (unbuffered, so it keeps its place among the server's log lines).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 /// Fails abandoned uploads now and then; stops the loading jobs at shutdown.

@@ -22,6 +22,14 @@ public struct ServerConfiguration: Sendable {
     /// How many of its latest changes a gallery keeps as events, for views that reconnect; a view further behind
     /// loads the gallery afresh.
     public var eventRetention: Int
+    /// Whether people must sign in (false with `--no-auth`: everyone reaching the server acts as its owner, so it
+    /// may only listen on a loopback address).
+    public var requiresSignIn: Bool
+    /// Host names besides `localhost` and IP addresses that requests may name in `Host` (`--allowed-host`), e.g. the
+    /// name a reverse proxy or the home network uses.
+    public var allowedHosts: [String]
+    /// Whether `X-Forwarded-Proto: https` from a reverse proxy makes the session cookie `Secure`.
+    public var behindHTTPSProxy: Bool
 
     /// Makes a configuration.
     public init(
@@ -29,8 +37,12 @@ public struct ServerConfiguration: Sendable {
         webRoot: URL = ServerConfiguration.defaultWebRoot,
         fetchAllow: [AddressRange] = [], imageLimits: ImageLimits = ImageLimits(),
         fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600,
-        eventRetention: Int = 5000
+        eventRetention: Int = 5000, requiresSignIn: Bool = true, allowedHosts: [String] = [],
+        behindHTTPSProxy: Bool = false
     ) {
+        self.requiresSignIn = requiresSignIn
+        self.allowedHosts = allowedHosts
+        self.behindHTTPSProxy = behindHTTPSProxy
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
@@ -40,6 +52,18 @@ public struct ServerConfiguration: Sendable {
         self.fetchLimits = fetchLimits
         self.uploadPatience = uploadPatience
         self.eventRetention = eventRetention
+    }
+
+    /// Why the server must not start so, or nil: without sign-in it may only listen on a loopback address.
+    public var refusal: String? {
+        guard !requiresSignIn else { return nil }
+        if host == "localhost" { return nil }
+        if let address = IPAddress(host) {
+            let loopback = address.isIPv4 ? address.bytes[12] == 127 : address == IPAddress("::1")
+            if loopback { return nil }
+        }
+        return "--no-auth only works on a loopback address (127.0.0.1, ::1): anyone who can reach \(host) would "
+            + "act as the owner. Leave out --no-auth and sign in, or use --host 127.0.0.1."
     }
 
     /// The database file inside the data folder.

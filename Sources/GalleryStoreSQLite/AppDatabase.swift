@@ -132,6 +132,58 @@ public final class AppDatabase: Sendable {
                     CREATE INDEX history_link ON history(link) WHERE link IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v5: users, sessions, tokens, gallery roles, links") { db in
+            // Secrets (session cookies, setup links, API tokens, read-only links) are stored only as SHA-256 hashes.
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                      id TEXT PRIMARY KEY NOT NULL,
+                      name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(name) BETWEEN 1 AND 64),
+                      passwordHash TEXT,
+                      isAdmin INTEGER NOT NULL DEFAULT 0 CHECK (isAdmin IN (0, 1)),
+                      createdAt DATETIME NOT NULL
+                    );
+                    CREATE TABLE setup_token (
+                      hash TEXT PRIMARY KEY NOT NULL CHECK (length(hash) = 64),
+                      userId TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                      expiresAt DATETIME NOT NULL
+                    );
+                    CREATE TABLE session (
+                      tokenHash TEXT PRIMARY KEY NOT NULL CHECK (length(tokenHash) = 64),
+                      userId TEXT REFERENCES user(id) ON DELETE CASCADE,
+                      linkId TEXT REFERENCES share_link(id) ON DELETE CASCADE,
+                      linkGalleryId TEXT REFERENCES gallery(id) ON DELETE CASCADE,
+                      csrfToken TEXT NOT NULL,
+                      createdAt DATETIME NOT NULL,
+                      expiresAt DATETIME NOT NULL,
+                      CHECK ((userId IS NULL) <> (linkId IS NULL)),
+                      CHECK ((linkId IS NULL) = (linkGalleryId IS NULL))
+                    );
+                    CREATE INDEX session_user ON session(userId);
+                    CREATE TABLE api_token (
+                      hash TEXT PRIMARY KEY NOT NULL CHECK (length(hash) = 64),
+                      name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
+                      userId TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                      createdAt DATETIME NOT NULL,
+                      UNIQUE (userId, name)
+                    );
+                    CREATE TABLE gallery_member (
+                      galleryId TEXT NOT NULL REFERENCES gallery(id) ON DELETE CASCADE,
+                      userId TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                      role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                      PRIMARY KEY (galleryId, userId)
+                    ) WITHOUT ROWID;
+                    CREATE UNIQUE INDEX gallery_one_owner ON gallery_member(galleryId) WHERE role = 'owner';
+                    CREATE INDEX gallery_member_user ON gallery_member(userId);
+                    CREATE TABLE share_link (
+                      id TEXT PRIMARY KEY NOT NULL,
+                      hash TEXT NOT NULL UNIQUE CHECK (length(hash) = 64),
+                      galleryId TEXT NOT NULL REFERENCES gallery(id) ON DELETE CASCADE,
+                      createdAt DATETIME NOT NULL
+                    );
+                    CREATE INDEX share_link_gallery ON share_link(galleryId);
+                    """)
+        }
         return migrator
     }
 }

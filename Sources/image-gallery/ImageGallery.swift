@@ -11,7 +11,7 @@ struct ImageGallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image-gallery",
         abstract: "A self-hosted gallery for collecting images by drag and drop.",
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, UserCommand.self, TokenCommand.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -37,6 +37,20 @@ struct Serve: AsyncParsableCommand {
     var maxImageBytes: Int64 = 50_000_000
     @Option(name: .customLong("max-image-pixels"), help: "The most pixels an image may have (all frames counted).")
     var maxImagePixels: Int64 = 50_000_000
+    @Flag(
+        name: .customLong("no-auth"),
+        help: "No sign-in: everyone who reaches the server acts as its owner. Only on a loopback address.")
+    var noAuth = false
+    @Option(
+        name: .customLong("allowed-host"),
+        help:
+            "A host name this server answers to besides localhost and IP addresses (repeatable), e.g. photos.home.arpa."
+    )
+    var allowedHosts: [String] = []
+    @Flag(
+        name: .customLong("behind-https-proxy"),
+        help: "A reverse proxy terminates TLS: trust its 'X-Forwarded-Proto: https' for Secure cookies.")
+    var behindHTTPSProxy = false
 
     func validate() throws {
         guard (1...600).contains(fetchTimeout) else {
@@ -63,7 +77,9 @@ struct Serve: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, dataDirectory: data, fetchAllow: ranges,
             imageLimits: ImageLimits(maximumBytes: maxImageBytes, maximumPixels: maxImagePixels),
-            fetchLimits: Fetcher.Limits(maximumBytes: maxImageBytes, deadline: .seconds(fetchTimeout)))
+            fetchLimits: Fetcher.Limits(maximumBytes: maxImageBytes, deadline: .seconds(fetchTimeout)),
+            requiresSignIn: !noAuth, allowedHosts: allowedHosts, behindHTTPSProxy: behindHTTPSProxy)
+        if let refusal = configuration.refusal { throw ValidationError(refusal) }
         var logger = Logger(label: "image-gallery")
         logger.logLevel = .info
         say("Image Gallery: data in \(data.path)")

@@ -16,9 +16,11 @@ struct DedupeTests {
                 let first = try #require(try await client.drop(payload: payload, into: gallery).uploads.first)
                 let second = try #require(try await client.drop(payload: payload, into: gallery).uploads.first)
                 async let a = client.execute(
-                    uri: first.uploadURL, method: .put, headers: [:], body: ByteBuffer(bytes: png))
+                    uri: first.uploadURL, method: .put, headers: [.contentType: "image/png"],
+                    body: ByteBuffer(bytes: png))
                 async let b = client.execute(
-                    uri: second.uploadURL, method: .put, headers: [:], body: ByteBuffer(bytes: png))
+                    uri: second.uploadURL, method: .put, headers: [.contentType: "image/png"],
+                    body: ByteBuffer(bytes: png))
                 let (ra, rb) = try await (a, b)
                 let readyA: ItemJSON = try ra.decoded()
                 let readyB: ItemJSON = try rb.decoded()

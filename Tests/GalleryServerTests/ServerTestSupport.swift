@@ -120,7 +120,8 @@ func testApplication(
     var logger = Logger(label: "GalleryServerTests")
     logger.logLevel = .error
     let app = try await buildApplication(
-        configuration: ServerConfiguration(dataDirectory: dataDirectory, webRoot: webRoot), fetcher: web.fetcher,
+        configuration: ServerConfiguration(dataDirectory: dataDirectory, webRoot: webRoot, requiresSignIn: false),
+        fetcher: web.fetcher,
         logger: logger)
     try await app.test(.router, test)
 }
@@ -136,7 +137,8 @@ func testLiveApplication(
         logger.logLevel = .error
         let app = try await buildApplication(
             configuration: ServerConfiguration(
-                port: 0, dataDirectory: folder, webRoot: webRoot, eventRetention: eventRetention),
+                port: 0, dataDirectory: folder, webRoot: webRoot, eventRetention: eventRetention,
+                requiresSignIn: false),
             fetcher: web.fetcher, logger: logger)
         try await app.test(.live, test)
     }
@@ -244,7 +246,9 @@ extension TestClientProtocol {
     func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil, session: String? = nil)
         async throws -> TestResponse
     {
-        var headers: HTTPFields = json == nil ? [:] : [.contentType: "application/json"]
+        // A browser page sends JSON with every change (the server refuses changes that are not JSON).
+        let changes = ![.get, .head, .options].contains(method)
+        var headers: HTTPFields = json != nil || changes ? [.contentType: "application/json"] : [:]
         if let session, let name = HTTPField.Name("X-Gallery-Session") { headers[name] = session }
         return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
     }

@@ -20,6 +20,9 @@ struct GalleryResponse: ResponseEncodable, Equatable {
     var trashedAt: Date?
     /// The picture standing for it in the gallery browser.
     var cover: Cover?
+    /// What the person asking may do with it: "owner", "editor" or "viewer" (absent in live events, which every
+    /// viewer of the gallery shares).
+    var role: String?
 
     /// The first ready item's image.
     struct Cover: Codable, Equatable {
@@ -32,7 +35,8 @@ struct GalleryResponse: ResponseEncodable, Equatable {
     }
 
     /// - Parameter coverThumbnails: the thumbnails that exist of the cover's image.
-    init(_ gallery: Gallery, coverThumbnails: [ItemResponse.Thumbnail] = []) {
+    init(_ gallery: Gallery, coverThumbnails: [ItemResponse.Thumbnail] = [], role: GalleryRole? = nil) {
+        self.role = role?.rawValue
         id = gallery.id.rawValue
         name = gallery.name
         imagesPerRow = gallery.imagesPerRow

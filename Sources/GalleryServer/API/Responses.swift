@@ -9,8 +9,8 @@ extension IngestionService {
     }
 
     /// A gallery as the API shows it, with the thumbnails of its cover.
-    func response(for gallery: Gallery) -> GalleryResponse {
-        GalleryResponse(gallery, coverThumbnails: thumbnailList(gallery.cover?.blobHash))
+    func response(for gallery: Gallery, role: GalleryRole? = nil) -> GalleryResponse {
+        GalleryResponse(gallery, coverThumbnails: thumbnailList(gallery.cover?.blobHash), role: role)
     }
 
     /// An event as views receive it.

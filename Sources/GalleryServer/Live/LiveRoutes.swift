@@ -8,14 +8,18 @@ import HummingbirdWebSocket
 ///
 /// The socket closes normally with reason "reset" when the view must load the gallery afresh, and with code 4404 when
 /// the gallery is unknown or in the trash of galleries.
+///
+/// Upgrades pass the same checks as every request (the guard's Host and Origin rules, sign-in), and a gallery's feed
+/// needs the right to view the gallery.
 struct LiveRoutes {
     let store: any GalleryStore
     let ingestion: IngestionService
+    let access: GalleryAccess
 
     /// The close code for a gallery that is gone.
     static let galleryGoneCode: UInt16 = 4404
 
-    func add(to router: Router<BasicWebSocketRequestContext>) {
+    func add(to router: Router<AppWebSocketRequestContext>) {
         // The gallery browser's feed: {"type":"changed"} after any change of any gallery.
         router.ws("api/galleries/live") { _, _ in
             .upgrade([:])
@@ -26,7 +30,9 @@ struct LiveRoutes {
             }
         }
         router.ws("api/galleries/:gallery/live") { _, context in
-            context.parameters.get("gallery").flatMap(GalleryID.init) == nil ? .dontUpgrade : .upgrade([:])
+            guard let id = context.parameters.get("gallery").flatMap(GalleryID.init) else { return .dontUpgrade }
+            try await access.require(.view, in: id, for: context.identity)
+            return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             guard let id = context.requestContext.parameters.get("gallery").flatMap(GalleryID.init) else { return }
             let since = context.request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0

@@ -5,10 +5,11 @@ import Hummingbird
 
 /// `/api/galleries/{id}/…`: a gallery's items in pages, its changes and events, drops into it, and moves and copies
 /// into it (from it or from other galleries).
-struct GalleryItemRoutes<Context: RequestContext> {
+struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let ingestion: IngestionService
     let limits: ImageLimits
+    let access: GalleryAccess
 
     /// The largest drop request accepted (a drop may carry an image inline as a data: URL).
     static var maximumDropRequestBytes: Int { 80 * 1024 * 1024 }
@@ -16,7 +17,8 @@ struct GalleryItemRoutes<Context: RequestContext> {
     func add(to router: Router<Context>) {
         let galleries = router.group("api/galleries")
         galleries.get(":gallery/items") { request, context in
-            let id = try Self.galleryID(context)
+            let id: GalleryID = try context.parameters.typedID("gallery", what: "gallery")
+            let role = try await access.require(.view, in: id, for: context.identity)
             let query = request.uri.queryParameters
             var cursor: OrderKey?
             if let text = query.get("cursor"), !text.isEmpty {
@@ -31,11 +33,11 @@ struct GalleryItemRoutes<Context: RequestContext> {
             let gallery = try await store.gallery(id)
             let page = try await store.items(in: id, after: cursor, limit: limit)
             return ItemPageResponse(
-                gallery: ingestion.response(for: gallery), items: page.items.map(response),
+                gallery: ingestion.response(for: gallery, role: role), items: page.items.map(response),
                 nextCursor: page.nextCursor?.rawValue)
         }
         galleries.get(":gallery/changes") { request, context in
-            let id = try Self.galleryID(context)
+            let id = try await access.gallery(request, context)
             let since = request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
             let changes = try await store.changes(in: id, since: since)
             return ChangesResponse(
@@ -43,7 +45,7 @@ struct GalleryItemRoutes<Context: RequestContext> {
                 progress: ingestion.progress.entries(in: id))
         }
         galleries.get(":gallery/events") { request, context in
-            let id = try Self.galleryID(context)
+            let id = try await access.gallery(request, context)
             guard let since = request.uri.queryParameters.get("since").flatMap({ Int64($0) }) else {
                 throw GalleryError.invalid("'since' must be the number of the last change the view has.")
             }
@@ -57,16 +59,19 @@ struct GalleryItemRoutes<Context: RequestContext> {
             }
         }
         galleries.post(":gallery/moves") { request, context in
-            let id = try Self.galleryID(context)
+            let id = try await access.gallery(request, context)
             let body = try await request.decode(as: MoveRequest.self, context: context)
+            // Moving takes items out of their galleries: those must be changeable too.
+            try await access.require(.edit, items: try body.validatedIDs(), for: context.identity)
             let moved = try await store.moveItems(
                 try body.validatedIDs(), to: id, at: try body.insertionPoint(),
                 recordingFor: try request.historySession())
             return ItemListResponse(items: moved.map(response))
         }
         galleries.post(":gallery/copies") { request, context in
-            let id = try Self.galleryID(context)
+            let id = try await access.gallery(request, context)
             let body = try await request.decode(as: MoveRequest.self, context: context)
+            try await access.require(.view, items: try body.validatedIDs(), for: context.identity)
             let copies = try await store.copyItems(
                 try body.validatedIDs(), to: id, at: try body.insertionPoint(),
                 recordingFor: try request.historySession())
@@ -74,7 +79,7 @@ struct GalleryItemRoutes<Context: RequestContext> {
             return EditedResponse(status: .created, response: ItemListResponse(items: loaded.map(response)))
         }
         galleries.post(":gallery/drops") { request, context in
-            let id = try Self.galleryID(context)
+            let id = try await access.gallery(request, context)
             let session = try request.historySession()
             let buffer = try await request.body.collect(upTo: Self.maximumDropRequestBytes)
             let drop = try JSONDecoder().decode(DropRequest.self, from: Data(buffer.readableBytesView))
@@ -132,7 +137,4 @@ struct GalleryItemRoutes<Context: RequestContext> {
 
     func response(_ item: Item) -> ItemResponse { ingestion.response(for: item) }
 
-    static func galleryID(_ context: Context) throws -> GalleryID {
-        try context.parameters.typedID("gallery", what: "gallery")
-    }
 }

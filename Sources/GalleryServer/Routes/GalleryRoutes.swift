@@ -3,28 +3,44 @@ import GalleryCore
 import Hummingbird
 
 /// `/api/galleries`: galleries as documents — list, create, rename, duplicate, delete to the trash of galleries,
-/// restore — and each session's undo and redo in them.
-struct GalleryRoutes<Context: RequestContext> {
+/// restore — and each session's undo and redo in them. Each person sees only the galleries they own or were given.
+struct GalleryRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let ingestion: IngestionService
+    let access: GalleryAccess
 
     func add(to router: Router<Context>) {
         let galleries = router.group("api/galleries")
-        galleries.get { request, _ in
+        galleries.get { request, context in
             let trashed = request.uri.queryParameters.get("trashed") == "true"
+            let roles = try await access.roles(of: context.identity)
+            // The trash of galleries holds only one's own.
             let list = try await trashed ? store.trashedGalleries() : store.galleries()
-            return GalleryListResponse(galleries: list.map(response))
+            return GalleryListResponse(
+                galleries: list.compactMap { gallery in
+                    guard let role = roles[gallery.id], !trashed || role == .owner else { return nil }
+                    return ingestion.response(for: gallery, role: role)
+                })
         }
         galleries.post { request, context in
+            let user = try GalleryAccess.user(context)
             let body = try await request.decode(as: CreateGalleryRequest.self, context: context)
             let gallery = try await store.createGallery(named: body.name)
-            return EditedResponse(status: .created, response: response(gallery))
+            try await access.accounts.setRole(.owner, of: user.id, in: gallery.id)
+            return EditedResponse(status: .created, response: ingestion.response(for: gallery, role: .owner))
         }
-        galleries.get(":gallery") { _, context in
-            response(try await store.gallery(try Self.galleryID(context)))
+        galleries.get(":gallery") { request, context in
+            let id: GalleryID = try context.parameters.typedID("gallery", what: "gallery")
+            let role = try await access.require(.view, in: id, for: context.identity)
+            return ingestion.response(for: try await store.gallery(id), role: role)
+        }
+        galleries.post(":gallery/opened") { request, context in
+            let id = try await access.gallery(request, context, needs: .view)
+            if let user = context.identity?.user { try await access.accounts.setLastOpenedGallery(id, of: user.id) }
+            return Response(status: .noContent)
         }
         galleries.patch(":gallery") { request, context in
-            let id = try Self.galleryID(context)
+            let id = try await access.gallery(request, context)
             let body = try await request.decode(as: UpdateGalleryRequest.self, context: context)
             guard body.name != nil || body.imagesPerRow != nil else {
                 throw GalleryError.invalid("Nothing to change: send 'name' and/or 'imagesPerRow'.")
@@ -33,14 +49,16 @@ struct GalleryRoutes<Context: RequestContext> {
                 try await store.updateGallery(
                     id, name: body.name, imagesPerRow: body.imagesPerRow, recordingFor: try request.historySession()))
         }
-        galleries.delete(":gallery") { _, context in
-            response(try await store.trashGallery(try Self.galleryID(context)))
+        galleries.delete(":gallery") { request, context in
+            response(try await store.trashGallery(try await access.gallery(request, context, needs: .own)))
         }
-        galleries.post(":gallery/restore") { _, context in
-            response(try await store.restoreGallery(try Self.galleryID(context)))
+        galleries.post(":gallery/restore") { request, context in
+            response(try await store.restoreGallery(try await access.gallery(request, context, needs: .own)))
         }
         galleries.post(":gallery/duplicate") { request, context in
-            let id = try Self.galleryID(context)
+            // Anyone who sees a gallery may copy it; the copy is theirs.
+            let user = try GalleryAccess.user(context)
+            let id = try await access.gallery(request, context, needs: .view)
             // The body is optional: no body (or `{}`) names the copy "<name> copy".
             let buffer = try await request.body.collect(upTo: 64 * 1024)
             let name =
@@ -48,17 +66,20 @@ struct GalleryRoutes<Context: RequestContext> {
                 ? nil
                 : try JSONDecoder().decode(DuplicateGalleryRequest.self, from: Data(buffer.readableBytesView)).name
             let (gallery, items) = try await store.duplicateGallery(id, named: name)
+            try await access.accounts.setRole(.owner, of: user.id, in: gallery.id)
             await ingestion.startLoadingCopies(items)
-            return EditedResponse(status: .created, response: response(try await store.gallery(gallery.id)))
+            return EditedResponse(
+                status: .created, response: ingestion.response(for: try await store.gallery(gallery.id), role: .owner))
         }
         galleries.get(":gallery/history") { request, context in
             HistoryResponse(
-                try await store.history(in: try Self.galleryID(context), for: try request.requiredHistorySession()))
+                try await store.history(
+                    in: try await access.gallery(request, context), for: try request.requiredHistorySession()))
         }
         for direction in [HistoryDirection.undo, .redo] {
             galleries.post(":gallery/\(direction.rawValue)") { request, context in
-                let outcome = try await store.step(
-                    direction, in: try Self.galleryID(context), for: try request.requiredHistorySession())
+                let id = try await access.gallery(request, context)
+                let outcome = try await store.step(direction, in: id, for: try request.requiredHistorySession())
                 return HistoryStepResponse(
                     message: outcome.message, history: HistoryResponse(outcome.state),
                     items: outcome.items.map(ingestion.response(for:)))
@@ -67,8 +88,4 @@ struct GalleryRoutes<Context: RequestContext> {
     }
 
     func response(_ gallery: Gallery) -> GalleryResponse { ingestion.response(for: gallery) }
-
-    static func galleryID(_ context: Context) throws -> GalleryID {
-        try context.parameters.typedID("gallery", what: "gallery")
-    }
 }

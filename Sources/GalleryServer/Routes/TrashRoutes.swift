@@ -4,10 +4,11 @@ import GalleryCore
 import Hummingbird
 
 /// `/api/galleries/{id}/trash`: moving items to a gallery's trash, listing it, restoring from it and emptying it.
-struct TrashRoutes<Context: RequestContext> {
+struct TrashRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let blobs: BlobStore
     let ingestion: IngestionService
+    let access: GalleryAccess
 
     /// The most trashed items one listing shows.
     static var maximumListed: Int { 1000 }
@@ -15,27 +16,27 @@ struct TrashRoutes<Context: RequestContext> {
     func add(to router: Router<Context>) {
         let trash = router.group("api/galleries/:gallery/trash")
         trash.get { request, context in
-            let id = try GalleryRoutes<Context>.galleryID(context)
+            let id = try await access.gallery(request, context)
             let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? Self.maximumListed
             let items = try await store.trashedItems(in: id, limit: min(limit, Self.maximumListed))
             return ItemListResponse(items: items.map(response))
         }
         trash.post { request, context in
-            let id = try GalleryRoutes<Context>.galleryID(context)
+            let id = try await access.gallery(request, context)
             let body = try await request.decode(as: ItemBatchRequest.self, context: context)
             let items = try await store.trashItems(
                 try body.validatedIDs(), in: id, recordingFor: try request.historySession())
             return ItemListResponse(items: items.map(response))
         }
         trash.post("restore") { request, context in
-            let id = try GalleryRoutes<Context>.galleryID(context)
+            let id = try await access.gallery(request, context)
             let body = try await request.decode(as: ItemBatchRequest.self, context: context)
             let items = try await store.restoreItems(
                 try body.validatedIDs(), in: id, recordingFor: try request.historySession())
             return ItemListResponse(items: items.map(response))
         }
-        trash.delete { _, context in
-            let id = try GalleryRoutes<Context>.galleryID(context)
+        trash.delete { request, context in
+            let id = try await access.gallery(request, context)
             let deleted = try await store.emptyTrash(in: id) { [blobs, ingestion] hashes in
                 blobs.remove(hashes: hashes)
                 ingestion.thumbnails.remove(hashes: hashes)

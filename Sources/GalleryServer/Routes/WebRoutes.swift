@@ -2,35 +2,50 @@ import Foundation
 import GalleryCore
 import Hummingbird
 
-/// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page, `/galleries` the gallery browser.
-struct WebRoutes<Context: RequestContext> {
+/// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page, `/galleries` the gallery browser;
+/// `/signin`, `/setup` and `/s/{token}` (a read-only link) are the pages reached before signing in. Opening a page
+/// changes nothing: the page itself says which gallery was opened (`POST /api/galleries/{id}/opened`).
+struct WebRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
+    let access: GalleryAccess
     let webRoot: URL
     let fileIO = FileIO()
 
     func add(to router: Router<Context>) {
-        router.get("/") { _, _ in
-            let gallery = try await store.lastOpenedGallery()
-            return Response.redirect(to: "/g/\(gallery.id)", type: .found)
+        router.get("/") { _, context in
+            guard let gallery = try await startGallery(for: context.identity) else {
+                return Response.redirect(to: "/galleries", type: .found)
+            }
+            return Response.redirect(to: "/g/\(gallery)", type: .found)
         }
         router.get("g/:gallery") { _, context in
-            guard let id = GalleryID(try context.parameters.require("gallery")) else {
-                throw HTTPError(.notFound, message: "There is no such gallery.")
-            }
-            try await store.setLastOpenedGallery(id)
+            guard let id = GalleryID(try context.parameters.require("gallery")),
+                try await access.role(of: context.identity, in: id) != nil
+            else { throw HTTPError(.notFound, message: "There is no such gallery.") }
             return try await page("index.html", context: context)
         }
-        router.get("galleries") { _, context in
-            try await page("galleries.html", context: context)
+        router.get("galleries") { _, context in try await page("galleries.html", context: context) }
+        router.get("signin") { _, context in try await page("signin.html", context: context) }
+        router.get("setup") { _, context in try await page("setup.html", context: context) }
+        router.get("s/:token") { _, context in try await page("link.html", context: context) }
+    }
+
+    /// The gallery `/` opens: the one opened last if it is still there, else the first one the identity may see.
+    func startGallery(for identity: Identity?) async throws -> GalleryID? {
+        if case .link(let gallery)? = identity { return gallery }
+        let roles = try await access.roles(of: identity)
+        if let user = identity?.user, let last = try await access.accounts.lastOpenedGallery(of: user.id),
+            roles[last] != nil, (try? await store.gallery(last)) != nil
+        {
+            return last
         }
+        return try await store.galleries().first { roles[$0.id] != nil }?.id
     }
 
     func page(_ name: String, context: Context) async throws -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
-        headers[.contentSecurityPolicy] =
-            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
         let body = try await fileIO.loadFile(path: webRoot.appendingPathComponent(name).path, context: context)
         return Response(status: .ok, headers: headers, body: body)
     }

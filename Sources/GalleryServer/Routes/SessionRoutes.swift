@@ -1,0 +1,97 @@
+import Foundation
+import GalleryCore
+import Hummingbird
+
+/// `/api/session` (who is signed in; sign in; sign out), `/api/setup` (the owner's first password, from the setup
+/// link) and `/api/links/session` (opening a read-only link).
+struct SessionRoutes<Context: IdentifiedRequestContext> {
+    let authenticator: Authenticator
+
+    func add(to router: Router<Context>) {
+        router.get("api/session") { request, context in
+            guard let credentials = try await authenticator.credentials(for: request) else {
+                throw HTTPError(.unauthorized, message: "Sign in first.")
+            }
+            return SessionResponse(credentials, authRequired: authenticator.isRequired)
+        }
+        router.post("api/session") { request, context in
+            let body = try await request.decode(as: SignInRequest.self, context: context)
+            let address = context.remoteAddress?.ipAddress ?? "unknown"
+            let (session, secret) = try await authenticator.signIn(
+                name: body.name, password: body.password, from: address)
+            return try await signedIn(session, secret, request)
+        }
+        router.delete("api/session") { request, _ in
+            try await authenticator.signOut(request)
+            var response = Response(status: .noContent)
+            response.setCookie(authenticator.cookie("", for: request))
+            return response
+        }
+        router.post("api/setup") { request, context in
+            let body = try await request.decode(as: SetupRequest.self, context: context)
+            let (session, secret) = try await authenticator.setUp(
+                token: body.token, name: body.name, password: body.password)
+            return try await signedIn(session, secret, request)
+        }
+        router.post("api/links/session") { request, context in
+            let body = try await request.decode(as: LinkSessionRequest.self, context: context)
+            let (session, secret) = try await authenticator.openLink(token: body.token)
+            return try await signedIn(session, secret, request)
+        }
+    }
+
+    private func signedIn(_ session: SessionRecord, _ secret: String, _ request: Request) async throws -> Response {
+        var identity = Identity.link(gallery: session.linkGallery ?? GalleryID.make())
+        if let userID = session.userID, let user = try await authenticator.accounts.user(userID) {
+            identity = .user(user)
+        }
+        let body = SessionResponse(
+            Authenticator.Credentials(identity: identity, session: session), authRequired: authenticator.isRequired)
+        var response = Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: .init(data: try APIJSON.makeEncoder().encode(body))))
+        response.setCookie(authenticator.cookie(secret, for: request))
+        return response
+    }
+}
+
+struct SignInRequest: Decodable {
+    var name: String
+    var password: String
+}
+
+struct SetupRequest: Decodable {
+    var token: String
+    var name: String?
+    var password: String
+}
+
+struct LinkSessionRequest: Decodable {
+    var token: String
+}
+
+/// Who is signed in, and the token their page sends with every change.
+struct SessionResponse: ResponseEncodable {
+    struct UserJSON: Codable {
+        var id: String
+        var name: String
+        var isAdmin: Bool
+    }
+
+    var user: UserJSON?
+    /// The gallery of a read-only link's session.
+    var galleryId: String?
+    var csrfToken: String?
+    var authRequired: Bool
+
+    init(_ credentials: Authenticator.Credentials, authRequired: Bool) {
+        switch credentials.identity {
+        case .user(let user):
+            self.user = UserJSON(id: user.id.rawValue, name: user.name, isAdmin: user.isAdmin)
+        case .link(let gallery):
+            galleryId = gallery.rawValue
+        }
+        csrfToken = credentials.session?.csrfToken
+        self.authRequired = authRequired
+    }
+}

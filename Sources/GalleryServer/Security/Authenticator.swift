@@ -1,0 +1,163 @@
+import Foundation
+import GalleryCore
+import Hummingbird
+import Synchronization
+
+/// Who a request acts for, and sign-in, setup, read-only links and sign-out: sessions kept in the database behind an
+/// `HttpOnly`, `SameSite=Strict` cookie, API tokens for scripts, failed sign-ins slowed down per account and address.
+public final class Authenticator: Sendable {
+    let accounts: any AccountStore
+    let hasher = PasswordHasher()
+    /// Whether sign-in is required (false with `--no-auth`: every request acts as the owner).
+    let isRequired: Bool
+    /// Whether cookies get `Secure` when a proxy says the request came over HTTPS.
+    let trustsForwardedProto: Bool
+    /// The account of the first start.
+    let owner: User
+    /// How long a session lasts.
+    let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long a setup link works.
+    let setupLinkLifetime: TimeInterval = 24 * 60 * 60
+    private let throttle = Mutex(SignInThrottle())
+
+    /// The session cookie's name.
+    static let cookieName = "ig_session"
+
+    init(accounts: any AccountStore, owner: User, isRequired: Bool, trustsForwardedProto: Bool) {
+        self.accounts = accounts
+        self.owner = owner
+        self.isRequired = isRequired
+        self.trustsForwardedProto = trustsForwardedProto
+    }
+
+    /// Makes sure the owner account exists (the first start makes it, without a password) and owns every gallery
+    /// nobody owns; returns it.
+    static func prepareOwner(_ accounts: any AccountStore) async throws -> User {
+        let owner: User
+        if let admin = try await accounts.users().first(where: \.isAdmin) {
+            owner = admin
+        } else {
+            owner = try await accounts.createUser(named: User.ownerName, passwordHash: nil, isAdmin: true)
+        }
+        _ = try await accounts.claimGalleriesWithoutOwner(for: owner.id)
+        return owner
+    }
+
+    /// A new one-time setup link's secret for the owner, when sign-in is required and the owner has no password yet
+    /// (it replaces the one before).
+    public func makeSetupTokenIfNeeded() async throws -> String? {
+        guard isRequired, try await accounts.passwordHash(of: owner.id) == nil else { return nil }
+        let token = SecretToken.make()
+        try await accounts.replaceSetupToken(
+            hash: SecretToken.hash(token), for: owner.id, expiresAt: Date().addingTimeInterval(setupLinkLifetime))
+        return token
+    }
+
+    /// What a request proved about itself.
+    struct Credentials: Sendable {
+        var identity: Identity
+        /// The cookie's session, when the request came with one (it must then carry the CSRF token to change state).
+        var session: SessionRecord?
+    }
+
+    /// Who the request acts for: an API token's user, a session cookie's user or link, or the owner without sign-in.
+    func credentials(for request: Request) async throws -> Credentials? {
+        guard isRequired else { return Credentials(identity: .user(owner), session: nil) }
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer", SecretToken.isWellFormed(String(parts[1])),
+                let user = try await accounts.userOfAPIToken(hash: SecretToken.hash(String(parts[1])))
+            else { return nil }
+            return Credentials(identity: .user(user), session: nil)
+        }
+        guard let secret = request.cookies[Self.cookieName]?.value, SecretToken.isWellFormed(secret),
+            let session = try await accounts.session(tokenHash: SecretToken.hash(secret), now: Date())
+        else { return nil }
+        if let userID = session.userID {
+            guard let user = try await accounts.user(userID) else { return nil }
+            return Credentials(identity: .user(user), session: session)
+        }
+        if let gallery = session.linkGallery {
+            return Credentials(identity: .link(gallery: gallery), session: session)
+        }
+        return nil
+    }
+
+    /// Signs a user in by name and password.
+    /// - Throws: 401 for a wrong name or password (the same answer for both), 429 while attempts are slowed down.
+    func signIn(name: String, password: String, from address: String) async throws -> (SessionRecord, String) {
+        let keys = ["user:" + name.lowercased(), "address:" + address]
+        if let wait = throttle.withLock({ $0.wait(for: keys, now: Date()) }) {
+            let seconds = Int(wait.rounded(.up))
+            throw HTTPError(
+                .tooManyRequests, headers: [.retryAfter: String(seconds)],
+                message: "Too many failed sign-ins. Try again in \(seconds) seconds.")
+        }
+        let user = try await accounts.user(named: name)
+        var matches = false
+        if let user, let stored = try await accounts.passwordHash(of: user.id) {
+            matches = try await hasher.verify(password, against: stored)
+        } else {
+            try await hasher.wasteTime()
+        }
+        guard let user, matches else {
+            throttle.withLock { $0.recordFailure(for: keys, now: Date()) }
+            throw HTTPError(.unauthorized, message: "Wrong name or password.")
+        }
+        throttle.withLock { $0.recordSuccess(for: keys[0]) }
+        return try await startSession(userID: user.id, link: nil)
+    }
+
+    /// Uses a setup link: sets the password (and optionally a new name) of its account and signs it in.
+    func setUp(token: String, name: String?, password: String) async throws -> (SessionRecord, String) {
+        let password = try User.validatedPassword(password)
+        guard SecretToken.isWellFormed(token),
+            let userID = try await accounts.consumeSetupToken(hash: SecretToken.hash(token), now: Date())
+        else {
+            throw HTTPError(
+                .notFound,
+                message:
+                    "This setup link does not work (any more). Restart the server for a new one, or run 'image-gallery user reset-password NAME'."
+            )
+        }
+        if let name, let user = try await accounts.user(userID), name != user.name {
+            try await accounts.renameUser(userID, to: name)
+        }
+        try await accounts.setPasswordHash(try await hasher.hash(password), of: userID)
+        return try await startSession(userID: userID, link: nil)
+    }
+
+    /// Opens a read-only link: a session that may view its gallery only.
+    func openLink(token: String) async throws -> (SessionRecord, String) {
+        guard SecretToken.isWellFormed(token), let link = try await accounts.link(hash: SecretToken.hash(token)) else {
+            throw HTTPError(.notFound, message: "This link does not work any more.")
+        }
+        return try await startSession(userID: nil, link: link)
+    }
+
+    /// Ends the request's session.
+    func signOut(_ request: Request) async throws {
+        guard let secret = request.cookies[Self.cookieName]?.value, SecretToken.isWellFormed(secret) else { return }
+        try await accounts.deleteSession(tokenHash: SecretToken.hash(secret))
+    }
+
+    private func startSession(userID: UserID?, link: ShareLink?) async throws -> (SessionRecord, String) {
+        let secret = SecretToken.make()
+        let now = Date()
+        let session = SessionRecord(
+            tokenHash: SecretToken.hash(secret), userID: userID, link: link, csrfToken: SecretToken.make(),
+            createdAt: now, expiresAt: now.addingTimeInterval(sessionLifetime))
+        try await accounts.createSession(session)
+        return (session, secret)
+    }
+
+    /// The session cookie: `HttpOnly`, `SameSite=Strict`, `Path=/`, `Secure` over HTTPS; an empty secret clears it.
+    func cookie(_ secret: String, for request: Request) -> Cookie {
+        let secure =
+            request.head.scheme == "https"
+            || (trustsForwardedProto && request.headers.value(named: "X-Forwarded-Proto")?.lowercased() == "https")
+        return Cookie(
+            name: Self.cookieName, value: secret, maxAge: secret.isEmpty ? 0 : Int(sessionLifetime), path: "/",
+            secure: secure, httpOnly: true, sameSite: .strict)
+    }
+}

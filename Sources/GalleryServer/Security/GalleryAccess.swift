@@ -1,0 +1,73 @@
+import Foundation
+import GalleryCore
+import Hummingbird
+
+/// Checks what the request's identity may do with a gallery: nothing at all is a 404 (a gallery you were not given
+/// does not exist for you), too little a 403.
+struct GalleryAccess: Sendable {
+    let accounts: any AccountStore
+
+    /// The identity's role in the gallery, if any.
+    func role(of identity: Identity?, in gallery: GalleryID) async throws -> GalleryRole? {
+        switch identity {
+        case .user(let user)?: try await accounts.role(of: user.id, in: gallery)
+        case .link(let linked)?: linked == gallery ? .viewer : nil
+        case nil: nil
+        }
+    }
+
+    /// Every gallery the identity may see, with its role there.
+    func roles(of identity: Identity?) async throws -> [GalleryID: GalleryRole] {
+        switch identity {
+        case .user(let user)?: try await accounts.roles(of: user.id)
+        case .link(let linked)?: [linked: .viewer]
+        case nil: [:]
+        }
+    }
+
+    /// The role, after checking it allows `permission`.
+    @discardableResult
+    func require(_ permission: GalleryPermission, in gallery: GalleryID, for identity: Identity?) async throws
+        -> GalleryRole
+    {
+        guard let role = try await role(of: identity, in: gallery) else {
+            throw GalleryError.notFound("There is no such gallery.")
+        }
+        guard role.allows(permission) else { throw HTTPError(.forbidden, message: Self.refusal(permission)) }
+        return role
+    }
+
+    /// Checks the identity may do `permission` in the gallery of every item (an unknown item is left to the store,
+    /// which answers 404 for it).
+    func require(_ permission: GalleryPermission, items: [ItemID], for identity: Identity?) async throws {
+        let galleries = Set(try await accounts.galleries(ofItems: items).values)
+        for gallery in galleries { try await require(permission, in: gallery, for: identity) }
+    }
+
+    /// The gallery of the `:gallery` path parameter, after checking the request may do what its method implies
+    /// (reading for GET, changing otherwise) or `permission` if given.
+    func gallery<Context: IdentifiedRequestContext>(
+        _ request: Request, _ context: Context, needs permission: GalleryPermission? = nil
+    ) async throws -> GalleryID {
+        let id: GalleryID = try context.parameters.typedID("gallery", what: "gallery")
+        try await require(
+            permission ?? (request.method == .get ? .view : .edit), in: id, for: context.identity)
+        return id
+    }
+
+    /// The signed-in user (not a read-only link).
+    static func user(_ context: some IdentifiedRequestContext) throws -> User {
+        guard let user = context.identity?.user else {
+            throw HTTPError(.forbidden, message: "A read-only link can only show its gallery.")
+        }
+        return user
+    }
+
+    static func refusal(_ permission: GalleryPermission) -> String {
+        switch permission {
+        case .view: "You cannot see this gallery."
+        case .edit: "You can view this gallery but not change it."
+        case .own: "Only the gallery's owner can do this."
+        }
+    }
+}

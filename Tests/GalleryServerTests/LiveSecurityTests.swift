@@ -1,0 +1,30 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import HummingbirdWSTesting
+import Synchronization
+import Testing
+import WSClient
+
+/// A page on another site cannot open a gallery's live socket through the user's browser (WebSocket hijacking), even
+/// without sign-in on loopback. (The test client also sends its own `Origin: ws://localhost`, which the server takes
+/// as a non-browser client; a second, foreign origin still fails. The browser tests try it from a real foreign page.)
+@Suite("Live sockets from other websites")
+struct LiveSecurityTests {
+    @Test func anUpgradeFromAnotherOriginOrANullOriginIsRefused() async throws {
+        try await testLiveApplication { client in
+            let gallery = try await client.firstGalleryID()
+            for origin in ["http://attacker.example", "null", "http://localhost:1"] {
+                let configuration = WebSocketClientConfiguration(additionalHeaders: [.origin: origin])
+                let heard = Mutex(false)
+                do {
+                    try await client.ws("/api/galleries/\(gallery)/live?since=0", configuration: configuration) {
+                        inbound, _, _ in
+                        for try await _ in inbound.messages(maxSize: 1 << 20) { heard.withLock { $0 = true } }
+                    }
+                } catch {}
+                #expect(!heard.withLock { $0 }, "\(origin)")
+            }
+        }
+    }
+}

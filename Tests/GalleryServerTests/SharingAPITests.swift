@@ -1,0 +1,143 @@
+import Foundation
+import GalleryServer
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+struct SharesJSON: Decodable {
+    struct User: Decodable, Equatable {
+        var name: String
+        var role: String
+    }
+
+    struct Link: Decodable {
+        var id: String
+        var url: String?
+    }
+
+    var users: [User]
+    var links: [Link]
+}
+
+struct RoleGalleryJSON: Decodable {
+    var id: String
+    var name: String
+    var role: String?
+}
+
+struct RoleGalleryListJSON: Decodable { var galleries: [RoleGalleryJSON] }
+
+/// Galleries belong to their owners; they are given to others as viewer or editor, or shown by a read-only link.
+@Suite("Sharing galleries")
+struct SharingAPITests {
+    @Test func eachPersonListsOnlyTheGalleriesTheyOwnOrWereGivenWithTheirRole() async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let bob = try await client.signIn("bob", SignedInWorld.bobPassword)
+            let bobs: RoleGalleryJSON = try await client.call(
+                .post, "/api/galleries", json: #"{"name":"Bob's"}"#, as: bob, expecting: .created)
+            #expect(bobs.role == "owner")
+            let ownerList = try await client.call(.get, "/api/galleries", as: owner, as: RoleGalleryListJSON.self)
+            #expect(ownerList.galleries.map(\.name) == ["My Gallery"])
+            let given: SharesJSON.User = try await client.call(
+                .put, "/api/galleries/\(world.ownerGallery)/shares/bob", json: #"{"role":"editor"}"#, as: owner)
+            #expect(given == .init(name: "bob", role: "editor"))
+            let bobList = try await client.call(.get, "/api/galleries", as: bob, as: RoleGalleryListJSON.self)
+            #expect(bobList.galleries.map(\.name) == ["Bob's", "My Gallery"])
+            #expect(bobList.galleries.map(\.role) == ["owner", "editor"])
+            let shares: SharesJSON = try await client.call(
+                .get, "/api/galleries/\(world.ownerGallery)/shares", as: owner)
+            #expect(shares.users == [.init(name: "bob", role: "editor")])
+            let unknown = try await client.send(
+                .put, "/api/galleries/\(world.ownerGallery)/shares/nobody", json: #"{"role":"viewer"}"#, as: owner)
+            #expect(unknown.status == .notFound)
+        }
+    }
+
+    @Test func anEditorChangesItemsButCannotDeleteOrShareTheGallery() async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            _ = try await client.send(
+                .put, "/api/galleries/\(world.ownerGallery)/shares/bob", json: #"{"role":"editor"}"#, as: owner)
+            let bob = try await client.signIn("bob", SignedInWorld.bobPassword)
+            let renamed = try await client.send(
+                .patch, "/api/galleries/\(world.ownerGallery)", json: #"{"name":"Ours"}"#, as: bob)
+            #expect(renamed.status == .ok)
+            let deleted = try await client.send(.delete, "/api/galleries/\(world.ownerGallery)", as: bob)
+            #expect(deleted.status == .forbidden)
+            let shared = try await client.send(
+                .put, "/api/galleries/\(world.ownerGallery)/shares/carol", json: #"{"role":"viewer"}"#, as: bob)
+            #expect(shared.status == .forbidden)
+        }
+    }
+
+    @Test func itemsCannotBeMovedOrCopiedOutOfAGalleryOneWasNotGiven() async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let drop: DropJSON = try await client.call(
+                .post, "/api/galleries/\(world.ownerGallery)/drops",
+                json: #"{"payload":{"files":[{"name":"a.png","type":"image/png","size":10}]}}"#, as: owner,
+                expecting: .created)
+            let item = try #require(drop.items.first?.id)
+            let carol = try await client.signIn("carol", SignedInWorld.carolPassword)
+            let mine: RoleGalleryJSON = try await client.call(
+                .post, "/api/galleries", json: #"{"name":"Carol's"}"#, as: carol, expecting: .created)
+            for kind in ["moves", "copies"] {
+                let response = try await client.send(
+                    .post, "/api/galleries/\(mine.id)/\(kind)", json: #"{"itemIds":["\#(item)"]}"#, as: carol)
+                #expect(response.status == .notFound, "\(kind)")
+            }
+            let items = try await client.call(
+                .get, "/api/galleries/\(world.ownerGallery)/items", as: owner, as: ItemPageJSON.self)
+            #expect(items.items.map(\.id) == [item])
+            // A viewer may copy out (into their own gallery) but not move out.
+            _ = try await client.send(
+                .put, "/api/galleries/\(world.ownerGallery)/shares/carol", json: #"{"role":"viewer"}"#, as: owner)
+            let moved = try await client.send(
+                .post, "/api/galleries/\(mine.id)/moves", json: #"{"itemIds":["\#(item)"]}"#, as: carol)
+            #expect(moved.status == .forbidden)
+            let copied = try await client.send(
+                .post, "/api/galleries/\(mine.id)/copies", json: #"{"itemIds":["\#(item)"]}"#, as: carol)
+            #expect(copied.status == .created)
+        }
+    }
+
+    @Test func aReadOnlyLinkShowsItsGalleryOnlyAndStopsWhenRevoked() async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let other: RoleGalleryJSON = try await client.call(
+                .post, "/api/galleries", json: #"{"name":"Private"}"#, as: owner, expecting: .created)
+            let link: SharesJSON.Link = try await client.call(
+                .post, "/api/galleries/\(world.ownerGallery)/links", json: "{}", as: owner, expecting: .created)
+            let url = try #require(link.url)
+            let token = String(url.dropFirst("/s/".count))
+            let opened = try await client.send(.post, "/api/links/session", json: #"{"token":"\#(token)"}"#, as: nil)
+            #expect(opened.status == .ok)
+            let session: SessionJSON = try opened.decoded()
+            #expect(session.galleryId == world.ownerGallery)
+            #expect(session.user == nil)
+            let pair = String(try #require(opened.headers[.setCookie]?.split(separator: ";").first))
+            let visitor = Visitor(cookie: pair, csrfToken: try #require(session.csrfToken))
+            let items = try await client.send(.get, "/api/galleries/\(world.ownerGallery)/items", as: visitor)
+            #expect(items.status == .ok)
+            #expect(try await client.send(.get, "/api/galleries/\(other.id)", as: visitor).status == .notFound)
+            let drop = try await client.send(
+                .post, "/api/galleries/\(world.ownerGallery)/drops", json: #"{"payload":{"text":"x"}}"#, as: visitor)
+            #expect(drop.status == .forbidden)
+            let list = try await client.call(.get, "/api/galleries", as: visitor, as: RoleGalleryListJSON.self)
+            #expect(list.galleries.map(\.role) == ["viewer"])
+            let shares: SharesJSON = try await client.call(
+                .get, "/api/galleries/\(world.ownerGallery)/shares", as: owner)
+            #expect(shares.links.count == 1)
+            #expect(shares.links.first?.url == nil)
+            let revoked = try await client.send(
+                .delete, "/api/galleries/\(world.ownerGallery)/links/\(link.id)", as: owner)
+            #expect(revoked.status == .noContent)
+            #expect(try await client.send(.get, "/api/galleries", as: visitor).status == .unauthorized)
+            let reopened = try await client.send(
+                .post, "/api/links/session", json: #"{"token":"\#(token)"}"#, as: nil)
+            #expect(reopened.status == .notFound)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GalleryServer
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+/// Someone signed in through the API: the session cookie and the CSRF token their page would send.
+struct Visitor: Sendable {
+    var cookie: String
+    var csrfToken: String
+}
+
+/// What a signed-in test world holds: the server's parts and the passwords of its people.
+struct SignedInWorld: Sendable {
+    let parts: GalleryServices
+    /// The owner's first gallery ("My Gallery").
+    let ownerGallery: String
+    static let ownerPassword = "owner-password-1"
+    static let bobPassword = "bob-password-1"
+    static let carolPassword = "carol-password-1"
+}
+
+struct SessionJSON: Decodable {
+    struct UserJSON: Decodable { var name: String }
+    var user: UserJSON?
+    var galleryId: String?
+    var csrfToken: String?
+    var authRequired: Bool
+}
+
+/// The server with sign-in required, an owner (password set), and two more users, bob and carol, who were given
+/// nothing yet; `test` runs against its router.
+func testSignedInApplication(
+    allowedHosts: [String] = [],
+    _ test: @Sendable (any TestClientProtocol, SignedInWorld) async throws -> Void
+) async throws {
+    try await withTemporaryFolder { folder in
+        let administration = try await AccountAdministration.open(dataDirectory: folder)
+        try await administration.resetPassword(of: "owner", to: SignedInWorld.ownerPassword)
+        _ = try await administration.addUser(named: "bob", password: SignedInWorld.bobPassword)
+        _ = try await administration.addUser(named: "carol", password: SignedInWorld.carolPassword)
+        var logger = Logger(label: "GalleryServerTests")
+        logger.logLevel = .error
+        let configuration = ServerConfiguration(
+            dataDirectory: folder, webRoot: webRoot, allowedHosts: allowedHosts)
+        let parts = try await buildServices(configuration: configuration, fetcher: FakeWeb().fetcher, logger: logger)
+        let router = buildRouter(parts, configuration: configuration)
+        let gallery = try await parts.store.galleries().first?.id.rawValue ?? ""
+        let world = SignedInWorld(parts: parts, ownerGallery: gallery)
+        try await Application(router: router, logger: logger).test(.router) { client in
+            try await test(client, world)
+        }
+    }
+}
+
+extension TestClientProtocol {
+    /// Signs in through the API, expecting success.
+    func signIn(_ name: String, _ password: String) async throws -> Visitor {
+        let response = try await execute(
+            uri: "/api/session", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: #"{"name":"\#(name)","password":"\#(password)"}"#))
+        guard response.status == .ok else {
+            throw UnexpectedResponse(status: response.status, body: String(buffer: response.body))
+        }
+        let session: SessionJSON = try response.decoded()
+        let setCookie = try #require(response.headers[.setCookie])
+        let pair = try #require(setCookie.split(separator: ";").first)
+        return Visitor(cookie: String(pair), csrfToken: try #require(session.csrfToken))
+    }
+
+    /// Sends a request as a signed-in page would (cookie, CSRF token, JSON), with extra or replaced headers.
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, as visitor: Visitor?,
+        headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if ![.get, .head].contains(method) { headers[.contentType] = "application/json" }
+        if let visitor {
+            headers[.cookie] = visitor.cookie
+            if let name = HTTPField.Name("X-CSRF-Token") { headers[name] = visitor.csrfToken }
+        }
+        for field in extra { headers[field.name] = field.value }
+        return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+
+    /// Sends a request as `visitor` and decodes the answer, which must have the expected status.
+    func call<T: Decodable>(
+        _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, as visitor: Visitor,
+        expecting status: HTTPResponse.Status = .ok, as type: T.Type = T.self
+    ) async throws -> T {
+        let response = try await send(method, uri, json: json, as: visitor)
+        guard response.status == status else {
+            throw UnexpectedResponse(status: response.status, body: String(buffer: response.body))
+        }
+        return try response.decoded()
+    }
+}
