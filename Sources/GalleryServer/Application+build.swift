@@ -59,8 +59,8 @@ public func buildApplication(
 }
 
 /// The router: the JSON API, image bytes and the web client.
-public func buildRouter(_ parts: GalleryServices, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+public func buildRouter(_ parts: GalleryServices, configuration: ServerConfiguration) -> Router<GalleryRequestContext> {
+    let router = Router(context: GalleryRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     router.add(
         middleware: FileMiddleware(
