@@ -71,7 +71,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         .add(to: router)
     TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
-    MediaRoutes(blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
+    MediaRoutes(store: parts.store, blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
     WebRoutes(store: parts.store, webRoot: configuration.webRoot).add(to: router)
     return router
 }
