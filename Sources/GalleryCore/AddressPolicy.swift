@@ -26,7 +26,7 @@ public struct AddressPolicy: Sendable, Equatable {
         return false
     }
 
-    /// The IPv4 address carried by IPv4-compatible, NAT64 or 6to4 forms, if any.
+    /// The IPv4 address carried by the IPv4-compatible (`::a.b.c.d`) or 6to4 (`2002::/16`) forms, if any.
     static func embeddedIPv4(in address: IPAddress) -> IPAddress? {
         let b = address.bytes
         if address.isIPv4 { return nil }
@@ -36,11 +36,14 @@ public struct AddressPolicy: Sendable, Equatable {
     }
 
     /// Special-purpose ranges refused unless allowed.
+    ///
+    /// IPv4-mapped IPv6 addresses (`::ffff:0:0/96`) are refused whole, whatever IPv4 address they carry: no public
+    /// host is reached by one, and a socket given one connects over IPv4 by rules that differ between systems.
     public static let blockedRanges: [AddressRange] = [
         "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
         "192.0.0.0/24", "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24",
         "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4", "255.255.255.255/32",
-        "::/128", "::1/128", "fe80::/10", "fc00::/7", "ff00::/8", "2001:db8::/32", "64:ff9b::/96",
+        "::/128", "::1/128", "::ffff:0:0/96", "fe80::/10", "fc00::/7", "ff00::/8", "2001:db8::/32", "64:ff9b::/96",
     ].compactMap(AddressRange.init)
 
     /// Parses comma- or space-separated CIDR ranges; throws with the first bad one.

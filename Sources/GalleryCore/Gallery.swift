@@ -82,14 +82,27 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
     /// The name of the gallery made on first run.
     public static let firstGalleryName = "My Gallery"
 
-    /// Checks a proposed name: trimmed, not empty, not too long.
+    /// Checks a proposed name: trimmed, not empty, not too long, and without control characters other than tab and
+    /// line breaks (a NUL would be cut off by the database, and the others are invisible or move the cursor).
+    /// Nothing is removed from inside a name: one that breaks a rule is refused whole.
     public static func validatedName(_ proposed: String) throws(GalleryError) -> String {
         let name = proposed.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .invalid("A gallery needs a name.") }
+        if let refused = name.unicodeScalars.first(where: isRefusedInNames) {
+            let hex = String(refused.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            throw .invalid("A gallery name cannot hold the control character \(code) (only tabs and line breaks).")
+        }
         guard name.count <= maximumNameLength else {
             throw .invalid("A gallery name can be at most \(maximumNameLength) characters.")
         }
         return name
+    }
+
+    /// Whether a name may not hold this character: the control characters (C0, DEL and C1) but tab, line feed and
+    /// carriage return.
+    static func isRefusedInNames(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar)
     }
 
     /// Checks a proposed number of images per row.

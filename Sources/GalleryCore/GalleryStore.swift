@@ -116,6 +116,9 @@ public protocol GalleryStore: Sendable {
         async throws -> Int
     /// Every pending item, oldest first (to resume work after a restart).
     func pendingItems() async throws -> [Item]
+    /// The stored image with this hash as it was recorded when an item first used it (its MIME type, size and byte
+    /// count), or nil if none is recorded.
+    func storedImage(hash: String) async throws -> StoredImage?
 
     /// The gallery's events after change `sequence` (at most `limit`), or a reset if they are no longer kept.
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed

@@ -1,27 +1,40 @@
 /// An IPv4 or IPv6 address as 16 bytes (IPv4 kept in its IPv4-mapped form), parsed without I/O.
+///
+/// The family is kept apart from the bytes: an IPv6 address of the IPv4-mapped range (`::ffff:1.2.3.4`, as a AAAA
+/// record or a bracketed literal may give it) is an IPv6 address, not equal to the IPv4 address it carries, so the
+/// address policy can refuse that range whole.
 public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// The 16 bytes of the IPv6 form.
     public private(set) var bytes: [UInt8]
 
-    /// Whether this is an IPv4 address (stored IPv4-mapped).
-    public var isIPv4: Bool { bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xff && bytes[11] == 0xff }
+    /// Whether this is an IPv4 address (its bytes are the IPv4-mapped form); false for every IPv6 address, those of
+    /// the IPv4-mapped range included.
+    public let isIPv4: Bool
 
     /// Makes an IPv4 address.
     public init(ipv4 a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
-        self.init(sixteen: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, a, b, c, d])
+        self.init(sixteen: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, a, b, c, d], isIPv4: true)
     }
 
-    private init(sixteen: [UInt8]) { bytes = sixteen }
+    private init(sixteen: [UInt8], isIPv4: Bool) {
+        bytes = sixteen
+        self.isIPv4 = isIPv4
+    }
 
     /// Makes an address from 4 (IPv4) or 16 (IPv6) bytes.
     public init?(bytes: [UInt8]) {
         if bytes.count == 4 {
             self.init(ipv4: bytes[0], bytes[1], bytes[2], bytes[3])
         } else if bytes.count == 16 {
-            self.init(sixteen: bytes)
+            self.init(sixteen: bytes, isIPv4: false)
         } else {
             return nil
         }
+    }
+
+    /// Whether this is an IPv6 address of the IPv4-mapped range, `::ffff:0:0/96`.
+    public var isIPv4Mapped: Bool {
+        !isIPv4 && bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xff && bytes[11] == 0xff
     }
 
     /// Parses dotted-quad IPv4 or RFC 4291 IPv6 text (brackets and a zone suffix are accepted).
@@ -31,7 +44,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         if let percent = text.firstIndex(of: "%") { text = text[..<percent] }
         if text.contains(":") {
             guard let parsed = Self.parseIPv6(text) else { return nil }
-            self.init(sixteen: parsed)
+            self.init(sixteen: parsed, isIPv4: false)
         } else {
             guard let parsed = Self.parseIPv4(text) else { return nil }
             self.init(ipv4: parsed[0], parsed[1], parsed[2], parsed[3])
@@ -110,8 +123,10 @@ public struct AddressRange: Hashable, Sendable, CustomStringConvertible {
         self.prefixLength = prefixLength
     }
 
-    /// Whether the address is inside the range.
+    /// Whether the address is inside the range: an IPv4 range holds IPv4 addresses only, an IPv6 range IPv6 ones only
+    /// (so `0.0.0.0/0` holds no IPv4-mapped IPv6 address, and `::ffff:0:0/96` no IPv4 address).
     public func contains(_ address: IPAddress) -> Bool {
+        guard address.isIPv4 == base.isIPv4 else { return false }
         var remaining = prefixLength
         for index in 0..<16 where remaining > 0 {
             let bits = min(8, remaining)

@@ -105,7 +105,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion, access: access).add(to: router)
     ShareRoutes(access: access).add(to: router)
-    MediaRoutes(blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
+    MediaRoutes(store: parts.store, blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
     WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)
     return router
 }

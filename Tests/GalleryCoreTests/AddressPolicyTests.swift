@@ -31,11 +31,14 @@ struct IPAddressTests {
         #expect(parsed == (try address("2001:db8::ff00:42:8329")))
     }
 
-    @Test func ipv4MappedIPv6IsTheIPv4Address() throws {
+    @Test func ipv4MappedIPv6IsAnIPv6AddressNotTheIPv4AddressItCarries() throws {
         let parsed = try address("::ffff:1.2.3.4")
-        #expect(parsed.isIPv4)
-        #expect(parsed == IPAddress(ipv4: 1, 2, 3, 4))
-        #expect(parsed.description == "1.2.3.4")
+        #expect(!parsed.isIPv4)
+        #expect(parsed.isIPv4Mapped)
+        #expect(parsed != IPAddress(ipv4: 1, 2, 3, 4))
+        #expect(parsed.bytes == IPAddress(ipv4: 1, 2, 3, 4).bytes)
+        #expect(parsed == (try address("::ffff:102:304")))
+        #expect(!IPAddress(ipv4: 1, 2, 3, 4).isIPv4Mapped)
     }
 
     @Test func bracketsAndZonesAreAccepted() throws {
@@ -47,6 +50,9 @@ struct IPAddressTests {
     @Test func addressesAreMadeFromFourOrSixteenBytes() {
         #expect(IPAddress(bytes: [10, 0, 0, 1]) == IPAddress(ipv4: 10, 0, 0, 1))
         #expect(IPAddress(bytes: [UInt8](repeating: 0, count: 15) + [1]) == IPAddress("::1"))
+        let mapped = IPAddress(bytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1])
+        #expect(mapped == IPAddress("::ffff:10.0.0.1"))
+        #expect(mapped?.isIPv4 == false)
         #expect(IPAddress(bytes: [1, 2, 3]) == nil)
     }
 
@@ -93,6 +99,17 @@ struct AddressRangeTests {
         let everything = try range("0.0.0.0/0")
         #expect(everything.contains(try address("203.0.113.9")))
         #expect(!everything.contains(try address("2606:4700::1111")))
+        #expect(!everything.contains(try address("::ffff:203.0.113.9")))
+    }
+
+    @Test func theIPv4MappedRangeHoldsEveryMappedAddressAndNoIPv4Address() throws {
+        let mapped = try range("::ffff:0:0/96")
+        #expect(mapped.contains(try address("::ffff:0.0.0.0")))
+        #expect(mapped.contains(try address("::ffff:203.0.113.9")))
+        #expect(mapped.contains(try address("::ffff:255.255.255.255")))
+        #expect(!mapped.contains(try address("203.0.113.9")))
+        #expect(!mapped.contains(try address("::203.0.113.9")))
+        #expect(!mapped.contains(try address("2606:4700::1111")))
     }
 
     @Test(arguments: ["10.0.0.0/33", "::/129", "10.0.0.0/x", "10.0.0.0/8/1", "10.0.0.0/", "/8", "nonsense"])
@@ -131,10 +148,40 @@ struct AddressPolicyTests {
     @Test func anAllowedRangeIsOpenedAndNothingElse() throws {
         let policy = AddressPolicy(allowed: try AddressPolicy.parseRanges(["10.0.0.0/8"]))
         #expect(policy.permits(try address("10.1.2.3")))
-        #expect(policy.permits(try address("::ffff:10.1.2.3")))
+        #expect(!policy.permits(try address("::ffff:10.1.2.3")))
         #expect(!policy.permits(try address("192.168.1.1")))
         #expect(!policy.permits(try address("127.0.0.1")))
         #expect(policy.permits(try address("93.184.216.34")))
+    }
+
+    @Test(arguments: [
+        "::ffff:0.0.0.0", "::ffff:8.8.8.8", "::ffff:93.184.216.34", "::ffff:127.0.0.1", "::ffff:10.1.2.3",
+        "::ffff:255.255.255.255", "::ffff:5db8:d822",
+    ])
+    func everyIPv4MappedAddressIsBlockedByDefaultWhateverItCarries(text: String) throws {
+        #expect(AddressPolicy.isBlockedByDefault(try address(text)))
+        #expect(!AddressPolicy().permits(try address(text)))
+    }
+
+    @Test func aHostWithAnIPv4MappedAddressAmongPublicOnesIsRefused() throws {
+        let policy = AddressPolicy()
+        let publicAddress = try address("93.184.216.34")
+        let mappedPublicAddress = try address("::ffff:93.184.216.34")
+        #expect(!policy.permits(all: [publicAddress, mappedPublicAddress]))
+        #expect(!policy.permits(all: [mappedPublicAddress]))
+    }
+
+    @Test func allowingTheIPv4MappedRangeOpensItAndNotIPv4() throws {
+        let whole = AddressPolicy(allowed: try AddressPolicy.parseRanges(["::ffff:0:0/96"]))
+        #expect(whole.permits(try address("::ffff:8.8.8.8")))
+        #expect(whole.permits(try address("::ffff:10.1.2.3")))
+        #expect(!whole.permits(try address("10.1.2.3")))
+
+        let part = AddressPolicy(allowed: try AddressPolicy.parseRanges(["::ffff:192.168.1.0/120"]))
+        #expect(part.permits(try address("::ffff:192.168.1.7")))
+        #expect(!part.permits(try address("::ffff:192.168.2.7")))
+        #expect(!part.permits(try address("::ffff:8.8.8.8")))
+        #expect(!part.permits(try address("192.168.1.7")))
     }
 
     @Test func rangesAreSeparatedByCommasOrSpaces() throws {

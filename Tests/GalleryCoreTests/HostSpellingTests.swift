@@ -16,7 +16,8 @@ import Testing
         #expect(IPAddress(hostSpelling: "10.1") == IPAddress(ipv4: 10, 0, 0, 1))
         #expect(IPAddress(hostSpelling: "0") == IPAddress(ipv4: 0, 0, 0, 0))
         #expect(IPAddress(hostSpelling: "3232235777") == IPAddress(ipv4: 192, 168, 1, 1))
-        #expect(IPAddress(hostSpelling: "::ffff:127.0.0.1") == IPAddress(ipv4: 127, 0, 0, 1))
+        #expect(IPAddress(hostSpelling: "::ffff:127.0.0.1") == IPAddress("::ffff:7f00:1"))
+        #expect(IPAddress(hostSpelling: "::ffff:127.0.0.1").map(AddressPolicy.isBlockedByDefault) == true)
         #expect(IPAddress(hostSpelling: "[::1]") == IPAddress("::1"))
     }
 

@@ -73,6 +73,7 @@ private final class HoldingStore: GalleryStore {
         try await base.trashItem(id, recordingFor: session)
     }
     func pendingItems() async throws -> [Item] { try await base.pendingItems() }
+    func storedImage(hash: String) async throws -> StoredImage? { try await base.storedImage(hash: hash) }
     func moveItems(
         _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
     ) async throws -> [Item] {

@@ -122,6 +122,57 @@ struct LiveAPITests {
         }
     }
 
+    @Test func aLiveEventWritesDatesAsTheSameISO8601TextAsTheHTTPAPI() async throws {
+        /// The dates of an event, as the text the JSON holds (a number would not decode).
+        struct DatedEvent: Decodable {
+            struct Gallery: Decodable {
+                var createdAt: String
+                var updatedAt: String
+            }
+            struct Item: Decodable {
+                var id: String
+                var createdAt: String
+            }
+            var sequence: Int64
+            var gallery: Gallery
+            var items: [Item]
+        }
+        struct DatedMessage: Decodable { var event: DatedEvent? }
+
+        let web = FakeWeb(["http://site.test/a.png": .bytes(PNGBuilder.make(width: 4, height: 3))])
+        try await testLiveApplication(web: web) { client in
+            let gallery = try await client.firstGalleryID()
+            let dropped = try await client.drop(urls: ["http://site.test/a.png"], into: gallery).items[0]
+            _ = try await client.settled(dropped.id)
+            let httpGallery = try await client.send(.get, "/api/galleries/\(gallery)").decoded(
+                as: DatedEvent.Gallery.self)
+            let httpItem = try await client.send(.get, "/api/items/\(dropped.id)").decoded(as: DatedEvent.Item.self)
+            let sequence = try await client.gallery(gallery).sequence
+
+            // The last change (the item made ready): the gallery and the item as they are now.
+            let received = Mutex<DatedEvent?>(nil)
+            _ = try await client.ws("/api/galleries/\(gallery)/live?since=\(sequence - 1)") { inbound, outbound, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message,
+                        let event = try JSONDecoder().decode(DatedMessage.self, from: Data(text.utf8)).event
+                    else { continue }
+                    received.withLock { $0 = event }
+                    break
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let event = try #require(received.withLock { $0 })
+            #expect(event.sequence == sequence)
+            #expect(event.gallery.createdAt == httpGallery.createdAt)
+            #expect(event.gallery.updatedAt == httpGallery.updatedAt)
+            #expect(event.items.map(\.id) == [dropped.id])
+            #expect(event.items.first?.createdAt == httpItem.createdAt)
+            for text in [httpGallery.createdAt, httpGallery.updatedAt, httpItem.createdAt] {
+                #expect(ISO8601DateFormatter().date(from: text) != nil, "\(text) should be ISO-8601")
+            }
+        }
+    }
+
     @Test func theGalleryBrowsersFeedSaysChangedAtOnceThenAfterEachChangeOfAnyGallery() async throws {
         try await testLiveApplication { client in
             let gallery = try await client.firstGalleryID()

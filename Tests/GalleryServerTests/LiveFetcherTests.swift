@@ -29,6 +29,8 @@ struct LiveFetcherTests {
     private static let resolver = Resolver.fixed([
         "intranet.test": [IPAddress(ipv4: 10, 0, 0, 1)],
         "mixed.test": [IPAddress(ipv4: 93, 184, 216, 34), IPAddress(ipv4: 192, 168, 1, 1)],
+        // A AAAA record of the IPv4-mapped form of a public IPv4 address.
+        "mapped.test": [IPAddress("::ffff:93.184.216.34")!],
     ])
 
     @Test func aNameResolvingToAPrivateAddressIsRefusedBeforeAnyConnection() async throws {
@@ -43,6 +45,12 @@ struct LiveFetcherTests {
 
     @Test(arguments: ["http://127.0.0.1/a.png", "http://[::1]:8080/a.png", "http://169.254.169.254/latest/meta-data"])
     func aLiteralPrivateAddressIsRefused(url: String) async throws {
+        let error = try await liveFetchError(url, resolver: Self.resolver)
+        #expect(error == .blockedAddress)
+    }
+
+    @Test(arguments: ["http://[::ffff:93.184.216.34]/a.png", "http://mapped.test/a.png"])
+    func anIPv4MappedAddressIsRefusedEvenForAPublicIPv4Address(url: String) async throws {
         let error = try await liveFetchError(url, resolver: Self.resolver)
         #expect(error == .blockedAddress)
     }

@@ -47,6 +47,18 @@ struct ItemLifecycleTests {
         }
     }
 
+    @Test func aStoredImageIsReadAsItWasFirstRecorded() async throws {
+        try await withStore { store, _ in
+            let gallery = try await store.lastOpenedGallery()
+            let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
+            #expect(try await store.storedImage(hash: storedImage().hash) == nil)
+            _ = try await store.markReady(items[0].id, image: storedImage(width: 800, height: 600))
+            _ = try await store.markReady(items[1].id, image: storedImage(width: 1, height: 1))
+            #expect(try await store.storedImage(hash: storedImage().hash) == storedImage(width: 800, height: 600))
+            #expect(try await store.storedImage(hash: storedImage(digit: "b").hash) == nil)
+        }
+    }
+
     @Test func twoItemsWithTheSameBytesShareOneImage() async throws {
         try await withStore { store, _ in
             let gallery = try await store.lastOpenedGallery()

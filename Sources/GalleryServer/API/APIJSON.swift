@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the API writes JSON, in one place: the HTTP responses (through ``GalleryRequestContext``) and the live
+/// How the API writes JSON, in one place: the HTTP responses (through ``AppRequestContext``) and the live
 /// socket's messages (``LiveMessage``) use the same encoder, so a date reads the same in both.
 enum APIJSON {
     /// A new encoder for an API answer or message: dates as ISO-8601 text in UTC, whole seconds

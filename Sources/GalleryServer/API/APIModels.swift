@@ -285,8 +285,19 @@ struct EmptyTrashResponse: ResponseEncodable {
 
 /// URLs of stored images: content-addressed and immutable.
 enum MediaPath {
+    /// The URL of an image stored as `mimeType`: its hash and the extension of that type. `/media/` serves the image
+    /// under this URL only.
     static func make(hash: String, mimeType: String) -> String {
         "/media/\(hash).\(TypeIdentifier(mimeType: mimeType)?.preferredFileExtension ?? "bin")"
+    }
+
+    /// The type `/media/` serves an image stored as `mimeType` with, or nil if it is not served: only image types,
+    /// never SVG (a document that can run scripts).
+    static func servedType(forStored mimeType: String) -> TypeIdentifier? {
+        guard let type = TypeIdentifier(mimeType: mimeType), type.conforms(to: .image), !type.isWildcard,
+            type.mimeType != "image/svg+xml"
+        else { return nil }
+        return type
     }
 
     static func thumbnail(hash: String, width: Int) -> String {

@@ -82,9 +82,9 @@ enum LiveMessage: Sendable {
     /// To the gallery browser: some gallery changed, load the list again.
     case changed
 
-    /// The JSON text sent.
+    /// The JSON text sent, written as the HTTP API writes its answers (dates as ISO-8601 text).
     func json() throws -> String {
-        let encoder = JSONEncoder()
+        let encoder = APIJSON.makeEncoder()
         let data =
             switch self {
             case .event(let event): try encoder.encode(Wire(type: "event", event: event))

@@ -1,11 +1,14 @@
 import BlobStore
 import DragAndDrop
 import Foundation
+import GalleryCore
 import Hummingbird
 
-/// `/media/{sha256}.{ext}`: stored image bytes, immutable, cached for a year, never run as a document;
-/// `/media/thumbnails/{sha256}-{width}.webp`: their thumbnails, served the same way.
+/// `/media/{sha256}.{ext}`: stored image bytes, only under the extension of the type they were stored as, immutable,
+/// cached for a year, never run as a document; `/media/thumbnails/{sha256}-{width}.webp`: their thumbnails, served
+/// the same way.
 struct MediaRoutes<Context: RequestContext> {
+    let store: any GalleryStore
     let blobs: BlobStore
     let thumbnails: ThumbnailService
     let fileIO = FileIO()
@@ -13,10 +16,11 @@ struct MediaRoutes<Context: RequestContext> {
     func add(to router: Router<Context>) {
         router.get("media/:file") { request, context in
             let file = try context.parameters.require("file")
-            let parts = file.split(separator: ".", maxSplits: 1)
-            let hash = String(parts.first ?? "")
-            guard parts.count == 2, BlobStore.isValidHash(hash), blobs.contains(hash: hash),
-                let type = TypeIdentifier(fileExtension: String(parts[1])), type.conforms(to: .image)
+            let hash = String(file.prefix { $0 != "." })
+            guard BlobStore.isValidHash(hash), blobs.contains(hash: hash),
+                let image = try await store.storedImage(hash: hash),
+                MediaPath.make(hash: hash, mimeType: image.mimeType) == "/media/\(file)",
+                let type = MediaPath.servedType(forStored: image.mimeType)
             else { throw HTTPError(.notFound, message: "No such image.") }
             return try await serve(blobs.fileURL(forHash: hash), mimeType: type.mimeType, tag: hash, request, context)
         }
