@@ -42,7 +42,8 @@ public func buildApplication(
     if !thumbnails.isEnabled { ThumbnailNotice.printOnce() }
     let ingestion = IngestionService(
         store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
-        fetchLimits: configuration.fetchLimits, logger: logger, thumbnails: thumbnails)
+        fetchLimits: configuration.fetchLimits, logger: logger, thumbnails: thumbnails,
+        maximumPendingLoads: configuration.bounds.pendingLoads)
     // Before any request is served: otherwise placeholders dropped right after the start would be taken for
     // leftovers of the last run (and uploads failed as interrupted while their bytes arrive).
     await ingestion.resumePendingWork()
@@ -66,10 +67,12 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         middleware: FileMiddleware(
             configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
             searchForIndexHtml: false))
-    GalleryRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
-    GalleryItemRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits)
+    let bounds = configuration.bounds
+    GalleryRoutes(store: parts.store, ingestion: parts.ingestion, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
+    GalleryItemRoutes(store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits, bounds: bounds)
         .add(to: router)
-    TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion).add(to: router)
+    TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, jsonBodyBytes: bounds.jsonBodyBytes)
+        .add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion).add(to: router)
     MediaRoutes(blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
     WebRoutes(store: parts.store, webRoot: configuration.webRoot).add(to: router)

@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     /// How many of its latest changes a gallery keeps as events, for views that reconnect; a view further behind
     /// loads the gallery afresh.
     public var eventRetention: Int
+    /// What one client may make the server hold at once (bodies, decoding, connections, loading images).
+    public var bounds: Bounds
 
     /// Makes a configuration.
     public init(
@@ -29,7 +31,7 @@ public struct ServerConfiguration: Sendable {
         webRoot: URL = ServerConfiguration.defaultWebRoot,
         fetchAllow: [AddressRange] = [], imageLimits: ImageLimits = ImageLimits(),
         fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600,
-        eventRetention: Int = 5000
+        eventRetention: Int = 5000, bounds: Bounds = Bounds()
     ) {
         self.host = host
         self.port = port
@@ -40,6 +42,7 @@ public struct ServerConfiguration: Sendable {
         self.fetchLimits = fetchLimits
         self.uploadPatience = uploadPatience
         self.eventRetention = eventRetention
+        self.bounds = bounds
     }
 
     /// The database file inside the data folder.

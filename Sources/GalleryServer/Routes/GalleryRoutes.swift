@@ -7,6 +7,8 @@ import Hummingbird
 struct GalleryRoutes<Context: RequestContext> {
     let store: any GalleryStore
     let ingestion: IngestionService
+    /// The largest JSON body accepted.
+    let jsonBodyBytes: Int
 
     func add(to router: Router<Context>) {
         let galleries = router.group("api/galleries")
@@ -16,7 +18,7 @@ struct GalleryRoutes<Context: RequestContext> {
             return GalleryListResponse(galleries: list.map(response))
         }
         galleries.post { request, context in
-            let body = try await request.decode(as: CreateGalleryRequest.self, context: context)
+            let body = try await request.decodeJSON(as: CreateGalleryRequest.self, limit: jsonBodyBytes)
             let gallery = try await store.createGallery(named: body.name)
             return EditedResponse(status: .created, response: response(gallery))
         }
@@ -25,7 +27,7 @@ struct GalleryRoutes<Context: RequestContext> {
         }
         galleries.patch(":gallery") { request, context in
             let id = try Self.galleryID(context)
-            let body = try await request.decode(as: UpdateGalleryRequest.self, context: context)
+            let body = try await request.decodeJSON(as: UpdateGalleryRequest.self, limit: jsonBodyBytes)
             guard body.name != nil || body.imagesPerRow != nil else {
                 throw GalleryError.invalid("Nothing to change: send 'name' and/or 'imagesPerRow'.")
             }
@@ -42,11 +44,8 @@ struct GalleryRoutes<Context: RequestContext> {
         galleries.post(":gallery/duplicate") { request, context in
             let id = try Self.galleryID(context)
             // The body is optional: no body (or `{}`) names the copy "<name> copy".
-            let buffer = try await request.body.collect(upTo: 64 * 1024)
-            let name =
-                buffer.readableBytes == 0
-                ? nil
-                : try JSONDecoder().decode(DuplicateGalleryRequest.self, from: Data(buffer.readableBytesView)).name
+            let name = try await request.decodeOptionalJSON(as: DuplicateGalleryRequest.self, limit: jsonBodyBytes)?
+                .name
             let (gallery, items) = try await store.duplicateGallery(id, named: name)
             await ingestion.startLoadingCopies(items)
             return EditedResponse(status: .created, response: response(try await store.gallery(gallery.id)))

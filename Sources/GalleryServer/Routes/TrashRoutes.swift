@@ -8,6 +8,8 @@ struct TrashRoutes<Context: RequestContext> {
     let store: any GalleryStore
     let blobs: BlobStore
     let ingestion: IngestionService
+    /// The largest JSON body accepted.
+    let jsonBodyBytes: Int
 
     /// The most trashed items one listing shows.
     static var maximumListed: Int { 1000 }
@@ -22,14 +24,14 @@ struct TrashRoutes<Context: RequestContext> {
         }
         trash.post { request, context in
             let id = try GalleryRoutes<Context>.galleryID(context)
-            let body = try await request.decode(as: ItemBatchRequest.self, context: context)
+            let body = try await request.decodeJSON(as: ItemBatchRequest.self, limit: jsonBodyBytes)
             let items = try await store.trashItems(
                 try body.validatedIDs(), in: id, recordingFor: try request.historySession())
             return ItemListResponse(items: items.map(response))
         }
         trash.post("restore") { request, context in
             let id = try GalleryRoutes<Context>.galleryID(context)
-            let body = try await request.decode(as: ItemBatchRequest.self, context: context)
+            let body = try await request.decodeJSON(as: ItemBatchRequest.self, limit: jsonBodyBytes)
             let items = try await store.restoreItems(
                 try body.validatedIDs(), in: id, recordingFor: try request.historySession())
             return ItemListResponse(items: items.map(response))
