@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 "DragAndDrop", "GalleryCore", "BlobStore", "GalleryStoreSQLite", "Thumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

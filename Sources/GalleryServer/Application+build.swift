@@ -52,7 +52,7 @@ public func buildApplication(
     let router = buildRouter(parts, configuration: configuration)
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: buildLiveRouter(parts)),
+        server: .guardedHTTP1WebSocketUpgrade(webSocketRouter: buildLiveRouter(parts), bounds: configuration.bounds),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
         services: services,

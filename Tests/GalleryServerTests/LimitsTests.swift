@@ -127,6 +127,57 @@ struct ConcurrencyLimiterTests {
     }
 }
 
+@Suite("Connection counts per address")
+struct ConnectionCountsTests {
+    @Test func anAddressMayHoldItsLimitAndNoMore() {
+        var counts = ConnectionCounts(limitPerAddress: 2)
+        let admitted = ["10.0.0.1", "10.0.0.1", "10.0.0.1", "10.0.0.2"].map { counts.admit($0) }
+        #expect(admitted == [true, true, false, true])
+        #expect(counts.open == ["10.0.0.1": 2, "10.0.0.2": 1])
+    }
+
+    @Test func aClosedConnectionMakesRoomAndForgottenAddressesTakeNoSpace() {
+        var counts = ConnectionCounts(limitPerAddress: 1)
+        let first = counts.admit("::1")
+        counts.close("::1")
+        #expect(counts.open.isEmpty)
+        let again = counts.admit("::1")
+        counts.close("10.9.9.9")
+        #expect(first && again)
+        #expect(counts.open == ["::1": 1])
+    }
+}
+
+@Suite("Request head scanner")
+struct RequestHeadScannerTests {
+    /// Whether the scanner finds a complete head after each of these reads.
+    static func completeness(after reads: [String]) -> [Bool] {
+        var scanner = RequestHeadScanner()
+        return reads.map { scanner.consume(Array($0.utf8)) }
+    }
+
+    @Test func aHeadIsCompleteAtItsEmptyLineWhereverTheReadsSplitIt() {
+        let head = "GET / HTTP/1.1\r\nHost: a\r\n\r\n"
+        for split in 0...head.utf8.count {
+            let bytes = Array(head.utf8)
+            let reads = [bytes[..<split], bytes[split...]].map { String(decoding: $0, as: UTF8.self) }
+            #expect(Self.completeness(after: reads) == [split == bytes.count, true], "split at \(split)")
+        }
+    }
+
+    @Test func aPartialRequestLineOrHeadersAreNotComplete() {
+        #expect(Self.completeness(after: ["GET / HT", "TP/1.1\r\nHost: a\r\n"]) == [false, false])
+    }
+
+    @Test func bareLineFeedsEndAHeadToo() {
+        #expect(Self.completeness(after: ["GET / HTTP/1.1\nHost: a\n\n"]) == [true])
+    }
+
+    @Test func onlyLineEndsNeverCompleteAHead() {
+        #expect(Self.completeness(after: ["\r\n\r\n", "\n\n\r\n"]) == [false, false])
+    }
+}
+
 @Suite("Load admission")
 struct LoadAdmissionTests {
     @Test func roomIsSetAsideOnlyWhileRunningAndSetAsideJobsStayWithinTheLimit() {

@@ -1,9 +1,9 @@
 import Foundation
 
 extension ServerConfiguration {
-    /// What one client may make the server hold at once: request bodies, decoding work and loading images. Each limit
-    /// says why it is what it is; together they keep the server's memory and time bounded when a stranger on its
-    /// network sends it too much.
+    /// What one client may make the server hold at once: request bodies, decoding work, connections and loading
+    /// images. Each limit says why it is what it is; together they keep the server's memory and time bounded when
+    /// a stranger on its network sends it too much.
     public struct Bounds: Sendable {
         /// The largest drop request body (`POST /api/galleries/{id}/drops`), in bytes: 8 MB.
         ///
@@ -23,6 +23,15 @@ extension ServerConfiguration {
         public var waitingDropDecodes: Int
         /// How long a drop waits for its turn before it is refused with 503 and `Retry-After`.
         public var dropDecodePatience: Duration
+        /// How long a new connection may take to send its first request head (request line and headers): 10 s. A
+        /// connection that sends nothing, or only part of a request, is closed then.
+        public var headerTimeout: Duration
+        /// How long a connection may stay idle after its first request (no request part read, no response written)
+        /// before it is closed: 60 s. Live WebSocket feeds are not affected: they keep themselves alive with pings.
+        public var idleTimeout: Duration
+        /// How many connections one client address may hold open at once: 64 (a browser opens at most 6 per host,
+        /// plus one live socket per open gallery view).
+        public var connectionsPerAddress: Int
         /// How many images (dropped links and inline `data:` images) may be waiting to load at once, for all clients
         /// together: 1,000, twice the most one drop may carry. A drop that would go past it is refused with 503.
         public var pendingLoads: Int
@@ -32,13 +41,17 @@ extension ServerConfiguration {
             dropBodyBytes: Int = 8 * 1024 * 1024, jsonBodyBytes: Int = 256 * 1024,
             concurrentDropDecodes: Int = Bounds.halfTheCores,
             waitingDropDecodes: Int = 64, dropDecodePatience: Duration = .seconds(10),
-            pendingLoads: Int = 1000
+            headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
+            connectionsPerAddress: Int = 64, pendingLoads: Int = 1000
         ) {
             self.dropBodyBytes = dropBodyBytes
             self.jsonBodyBytes = jsonBodyBytes
             self.concurrentDropDecodes = concurrentDropDecodes
             self.waitingDropDecodes = waitingDropDecodes
             self.dropDecodePatience = dropDecodePatience
+            self.headerTimeout = headerTimeout
+            self.idleTimeout = idleTimeout
+            self.connectionsPerAddress = connectionsPerAddress
             self.pendingLoads = pendingLoads
         }
 
