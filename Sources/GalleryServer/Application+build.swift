@@ -40,7 +40,8 @@ public func buildApplication(
     }
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: buildLiveRouter(parts, configuration: configuration)),
+        server: .guardedHTTP1WebSocketUpgrade(
+            webSocketRouter: buildLiveRouter(parts, configuration: configuration), bounds: configuration.bounds),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
         services: [
@@ -77,7 +78,8 @@ public func buildServices(
     if !thumbnails.isEnabled { ThumbnailNotice.printOnce() }
     let ingestion = IngestionService(
         store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
-        fetchLimits: configuration.fetchLimits, logger: logger, thumbnails: thumbnails)
+        fetchLimits: configuration.fetchLimits, logger: logger, thumbnails: thumbnails,
+        maximumPendingLoads: configuration.bounds.pendingLoads)
     // Before any request is served: otherwise placeholders dropped right after the start would be taken for
     // leftovers of the last run (and uploads failed as interrupted while their bytes arrive).
     await ingestion.resumePendingWork()
@@ -97,14 +99,20 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
             configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
             searchForIndexHtml: false))
     let access = parts.access
-    SessionRoutes(authenticator: parts.authenticator).add(to: router)
-    GalleryRoutes(store: parts.store, ingestion: parts.ingestion, access: access).add(to: router)
+    let bounds = configuration.bounds
+    SessionRoutes(authenticator: parts.authenticator, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
+    GalleryRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
+        .add(to: router)
     GalleryItemRoutes(
-        store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits, access: access
+        store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits, access: access,
+        bounds: bounds
     ).add(to: router)
-    TrashRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access).add(to: router)
+    TrashRoutes(
+        store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access,
+        jsonBodyBytes: bounds.jsonBodyBytes
+    ).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion, access: access).add(to: router)
-    ShareRoutes(access: access).add(to: router)
+    ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
     MediaRoutes(store: parts.store, blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
     WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)
     return router

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var allowedHosts: [String]
     /// Whether `X-Forwarded-Proto: https` from a reverse proxy makes the session cookie `Secure`.
     public var behindHTTPSProxy: Bool
+    /// What one client may make the server hold at once (bodies, decoding, connections, loading images).
+    public var bounds: Bounds
 
     /// Makes a configuration.
     public init(
@@ -38,7 +40,7 @@ public struct ServerConfiguration: Sendable {
         fetchAllow: [AddressRange] = [], imageLimits: ImageLimits = ImageLimits(),
         fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600,
         eventRetention: Int = 5000, requiresSignIn: Bool = true, allowedHosts: [String] = [],
-        behindHTTPSProxy: Bool = false
+        behindHTTPSProxy: Bool = false, bounds: Bounds = Bounds()
     ) {
         self.requiresSignIn = requiresSignIn
         self.allowedHosts = allowedHosts
@@ -52,6 +54,7 @@ public struct ServerConfiguration: Sendable {
         self.fetchLimits = fetchLimits
         self.uploadPatience = uploadPatience
         self.eventRetention = eventRetention
+        self.bounds = bounds
     }
 
     /// Why the server must not start so, or nil: without sign-in it may only listen on a loopback address.

@@ -51,6 +51,19 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("behind-https-proxy"),
         help: "A reverse proxy terminates TLS: trust its 'X-Forwarded-Proto: https' for Secure cookies.")
     var behindHTTPSProxy = false
+    @Option(
+        name: .customLong("header-timeout"),
+        help: "Seconds a new connection may take to send its first request line and headers before it is closed.")
+    var headerTimeout = 10.0
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may stay idle after a request before it is closed."
+    )
+    var idleTimeout = 60.0
+    @Option(
+        name: .customLong("max-connections-per-address"),
+        help: "The most connections one client address may hold open at once.")
+    var maxConnectionsPerAddress = 64
 
     func validate() throws {
         guard (1...600).contains(fetchTimeout) else {
@@ -58,6 +71,15 @@ struct Serve: AsyncParsableCommand {
         }
         guard maxImageBytes > 0 else { throw ValidationError("--max-image-bytes must be positive.") }
         guard maxImagePixels > 0 else { throw ValidationError("--max-image-pixels must be positive.") }
+        guard (0.1...3600).contains(headerTimeout) else {
+            throw ValidationError("--header-timeout must be 0.1 to 3600 seconds.")
+        }
+        guard (0.1...86400).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be 0.1 to 86400 seconds.")
+        }
+        guard maxConnectionsPerAddress > 0 else {
+            throw ValidationError("--max-connections-per-address must be positive.")
+        }
     }
 
     func run() async throws {
@@ -78,7 +100,11 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, dataDirectory: data, fetchAllow: ranges,
             imageLimits: ImageLimits(maximumBytes: maxImageBytes, maximumPixels: maxImagePixels),
             fetchLimits: Fetcher.Limits(maximumBytes: maxImageBytes, deadline: .seconds(fetchTimeout)),
-            requiresSignIn: !noAuth, allowedHosts: allowedHosts, behindHTTPSProxy: behindHTTPSProxy)
+            requiresSignIn: !noAuth, allowedHosts: allowedHosts, behindHTTPSProxy: behindHTTPSProxy,
+            bounds: ServerConfiguration.Bounds(
+                headerTimeout: .milliseconds(Int(headerTimeout * 1000)),
+                idleTimeout: .milliseconds(Int(idleTimeout * 1000)),
+                connectionsPerAddress: maxConnectionsPerAddress))
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         var logger = Logger(label: "image-gallery")
         logger.logLevel = .info

@@ -113,16 +113,18 @@ func withTemporaryFolder(_ body: (URL) async throws -> Void) async throws {
     try await body(folder)
 }
 
-/// Runs `test` against the application (through its router) on the data folder, with `web` as the internet.
+/// Runs `test` against the application (through its router) on the data folder, with `web` as the internet, within
+/// `bounds`.
 func testApplication(
-    dataDirectory: URL, web: FakeWeb, _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    dataDirectory: URL, web: FakeWeb, bounds: ServerConfiguration.Bounds = .init(),
+    _ test: @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     var logger = Logger(label: "GalleryServerTests")
     logger.logLevel = .error
     let app = try await buildApplication(
-        configuration: ServerConfiguration(dataDirectory: dataDirectory, webRoot: webRoot, requiresSignIn: false),
-        fetcher: web.fetcher,
-        logger: logger)
+        configuration: ServerConfiguration(
+            dataDirectory: dataDirectory, webRoot: webRoot, requiresSignIn: false, bounds: bounds),
+        fetcher: web.fetcher, logger: logger)
     try await app.test(.router, test)
 }
 
@@ -144,12 +146,13 @@ func testLiveApplication(
     }
 }
 
-/// Runs `test` against a fresh application on a temporary data folder.
-func testApplication(web: FakeWeb = FakeWeb(), _ test: @Sendable (any TestClientProtocol) async throws -> Void)
-    async throws
-{
+/// Runs `test` against a fresh application on a temporary data folder, within `bounds`.
+func testApplication(
+    web: FakeWeb = FakeWeb(), bounds: ServerConfiguration.Bounds = .init(),
+    _ test: @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
     try await withTemporaryFolder { folder in
-        try await testApplication(dataDirectory: folder, web: web, test)
+        try await testApplication(dataDirectory: folder, web: web, bounds: bounds, test)
     }
 }
 

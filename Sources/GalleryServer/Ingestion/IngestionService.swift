@@ -16,13 +16,16 @@ public final class IngestionService: Sendable {
     public let thumbnails: ThumbnailService
     /// Progress of items being loaded.
     public let progress = ProgressBoard()
-    let jobs = JobRegistry()
+    let jobs: JobRegistry
 
     /// Makes the service; with no thumbnail service, one on the image folder (enabled when libvips is installed).
+    /// New drops may add loads while fewer than `maximumPendingLoads` run.
     public init(
         store: any GalleryStore, blobs: BlobStore, fetcher: Fetcher, limits: ImageLimits,
-        fetchLimits: Fetcher.Limits, logger: Logger, thumbnails: ThumbnailService? = nil
+        fetchLimits: Fetcher.Limits, logger: Logger, thumbnails: ThumbnailService? = nil,
+        maximumPendingLoads: Int = ServerConfiguration.Bounds().pendingLoads
     ) {
+        self.jobs = JobRegistry(limit: maximumPendingLoads)
         self.thumbnails = thumbnails ?? ThumbnailService(imageFolder: blobs.root, logger: logger)
         self.store = store
         self.blobs = blobs
@@ -32,10 +35,30 @@ public final class IngestionService: Sendable {
         self.logger = logger
     }
 
-    /// Starts loading a remote item in the background (once: a second call while it runs does nothing).
-    public func startFetching(_ item: Item) {
-        guard let source = item.sourceURL else { return }
-        jobs.start(item.id) { [self] in
+    /// Sets aside room for `count` new loads (dropped links and inline images), to be started with `reserved: true`.
+    /// - Throws: ``BoundsError/tooManyLoads(limit:retryAfterSeconds:)`` when they would go past the limit.
+    public func reserveLoads(_ count: Int) throws(BoundsError) {
+        guard jobs.reserve(count) else {
+            throw .tooManyLoads(limit: jobs.limit, retryAfterSeconds: Self.retryAfterSecondsWhenFull)
+        }
+    }
+
+    /// Gives back room set aside by ``reserveLoads(_:)`` for loads that will not start.
+    public func releaseReservedLoads(_ count: Int) {
+        jobs.releaseReservation(count)
+    }
+
+    /// The `Retry-After` when too many images are loading: about as long as a slow fetch takes.
+    static var retryAfterSecondsWhenFull: Int { 30 }
+
+    /// Starts loading a remote item in the background (once: a second call while it runs does nothing); `reserved`
+    /// when ``reserveLoads(_:)`` set aside its room.
+    public func startFetching(_ item: Item, reserved: Bool = false) {
+        guard let source = item.sourceURL else {
+            if reserved { jobs.releaseReservation(1) }
+            return
+        }
+        jobs.start(item.id, reserved: reserved) { [self] in
             await self.fetch(item, from: source)
         }
     }
@@ -67,9 +90,9 @@ public final class IngestionService: Sendable {
         return result
     }
 
-    /// Starts storing bytes that came inline with the drop.
-    public func startStoringInline(_ item: Item, data: Data) {
-        jobs.start(item.id) { [self] in
+    /// Starts storing bytes that came inline with the drop; `reserved` when ``reserveLoads(_:)`` set aside its room.
+    public func startStoringInline(_ item: Item, data: Data, reserved: Bool = false) {
+        jobs.start(item.id, reserved: reserved) { [self] in
             await self.ingest(item.id) { writer in try writer.write(data) }
         }
     }

@@ -1,18 +1,48 @@
 import GalleryCore
 import Synchronization
 
-/// Background jobs by item: at most one per item, and a way to wait for all of them.
+/// Background jobs by item: at most one per item, at most `limit` for new drops to add to, and a way to wait for all
+/// of them.
 final class JobRegistry: Sendable {
     private struct State {
         var running: [ItemID: Task<Void, Never>] = [:]
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        var admission: LoadAdmission
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// Starts `work` for an item unless one already runs.
-    func start(_ id: ItemID, _ work: @escaping @Sendable () async -> Void) {
+    /// A registry that lets ``reserve(_:)`` set aside room while fewer than `limit` jobs run.
+    init(limit: Int) {
+        state = Mutex(State(admission: LoadAdmission(limit: limit)))
+    }
+
+    /// Sets aside room for `count` new jobs; false when they would take the running and set-aside jobs past the limit.
+    /// Each job started with `reserved: true` takes one back; ``releaseReservation(_:)`` gives back the rest.
+    func reserve(_ count: Int) -> Bool {
         state.withLock { state in
+            let running = state.running.count
+            return state.admission.reserve(count, running: running)
+        }
+    }
+
+    /// Gives back room set aside for jobs that will not start.
+    func releaseReservation(_ count: Int) {
+        state.withLock { $0.admission.release(count) }
+    }
+
+    /// The most jobs running and set aside together for ``reserve(_:)`` to succeed.
+    var limit: Int { state.withLock { $0.admission.limit } }
+
+    /// How many jobs run, and how much room is set aside (for tests).
+    var occupancy: (running: Int, reserved: Int) {
+        state.withLock { ($0.running.count, $0.admission.reserved) }
+    }
+
+    /// Starts `work` for an item unless one already runs; `reserved` when ``reserve(_:)`` set aside its room.
+    func start(_ id: ItemID, reserved: Bool = false, _ work: @escaping @Sendable () async -> Void) {
+        state.withLock { state in
+            if reserved { state.admission.release(1) }
             guard state.running[id] == nil else { return }
             state.running[id] = Task {
                 await work()

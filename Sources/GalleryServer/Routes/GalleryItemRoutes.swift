@@ -10,9 +10,23 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
     let ingestion: IngestionService
     let limits: ImageLimits
     let access: GalleryAccess
+    let bounds: ServerConfiguration.Bounds
+    /// Only a few drop bodies are held and decoded at once (each may carry images inline as `data:` URLs).
+    let dropDecodes: ConcurrencyLimiter
 
-    /// The largest drop request accepted (a drop may carry an image inline as a data: URL).
-    static var maximumDropRequestBytes: Int { 80 * 1024 * 1024 }
+    init(
+        store: any GalleryStore, ingestion: IngestionService, limits: ImageLimits, access: GalleryAccess,
+        bounds: ServerConfiguration.Bounds
+    ) {
+        self.store = store
+        self.ingestion = ingestion
+        self.limits = limits
+        self.access = access
+        self.bounds = bounds
+        self.dropDecodes = ConcurrencyLimiter(
+            permits: bounds.concurrentDropDecodes, maximumWaiting: bounds.waitingDropDecodes,
+            patience: bounds.dropDecodePatience)
+    }
 
     func add(to router: Router<Context>) {
         let galleries = router.group("api/galleries")
@@ -60,7 +74,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         }
         galleries.post(":gallery/moves") { request, context in
             let id = try await access.gallery(request, context)
-            let body = try await request.decode(as: MoveRequest.self, context: context)
+            let body = try await request.decodeJSON(as: MoveRequest.self, limit: bounds.jsonBodyBytes)
             // Moving takes items out of their galleries: those must be changeable too.
             try await access.require(.edit, items: try body.validatedIDs(), for: context.identity)
             let moved = try await store.moveItems(
@@ -70,7 +84,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         }
         galleries.post(":gallery/copies") { request, context in
             let id = try await access.gallery(request, context)
-            let body = try await request.decode(as: MoveRequest.self, context: context)
+            let body = try await request.decodeJSON(as: MoveRequest.self, limit: bounds.jsonBodyBytes)
             try await access.require(.view, items: try body.validatedIDs(), for: context.identity)
             let copies = try await store.copyItems(
                 try body.validatedIDs(), to: id, at: try body.insertionPoint(),
@@ -81,25 +95,46 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         galleries.post(":gallery/drops") { request, context in
             let id = try await access.gallery(request, context)
             let session = try request.historySession()
-            let buffer = try await request.body.collect(upTo: Self.maximumDropRequestBytes)
-            let drop = try JSONDecoder().decode(DropRequest.self, from: Data(buffer.readableBytesView))
-            return try await self.drop(drop, into: id, recordingFor: session)
+            // The gallery first: a drop into an unknown gallery, or one in the trash, is refused before its body is
+            // read. Then its declared size, then its turn among the few drops decoded at once.
+            let gallery = try await store.gallery(id)
+            guard gallery.trashedAt == nil else {
+                throw GalleryError.notFound("The gallery '\(gallery.name)' is in the trash of galleries.")
+            }
+            try request.refuseDeclaredBody(over: bounds.dropBodyBytes, uploadAdvice: true)
+            let (drop, sources) = try await dropDecodes.withPermit {
+                let drop = try await request.decodeJSON(
+                    as: DropRequest.self, limit: bounds.dropBodyBytes, uploadAdvice: true)
+                // Inline `data:` images are decoded here, inside the permit, too.
+                return (drop, DropPayloadReader.sources(in: drop.payload))
+            }
+            return try await self.drop(drop, sources: sources, into: id, recordingFor: session)
         }
     }
 
-    func drop(_ drop: DropRequest, into gallery: GalleryID, recordingFor session: HistorySession?) async throws
-        -> EditedResponse<DropResponse>
-    {
+    func drop(
+        _ drop: DropRequest, sources: [DropSource], into gallery: GalleryID, recordingFor session: HistorySession?
+    ) async throws -> EditedResponse<DropResponse> {
         let point = try drop.insertionPoint()
-        let sources = DropPayloadReader.sources(in: drop.payload)
         guard !sources.isEmpty else {
             throw GalleryError.invalid(
                 "Nothing in this drop can be added: drop image files, links to images, or images from a web page.")
         }
-        let drafts = sources.map(Self.draft(for:))
-        let items = try await store.insertPendingItems(drafts, into: gallery, at: point, recordingFor: session)
+        let loads = sources.filter(\.isLoadedByTheServer).count
+        // Room for its links and inline images first: a drop that would go past the limit changes nothing.
+        try ingestion.reserveLoads(loads)
+        let items: [Item]
+        do {
+            items = try await store.insertPendingItems(
+                sources.map(Self.draft(for:)), into: gallery, at: point, recordingFor: session)
+        } catch {
+            ingestion.releaseReservedLoads(loads)
+            throw error
+        }
         var uploads: [DropResponse.Upload] = []
         var settled: [Item] = []
+        var started = 0
+        defer { ingestion.releaseReservedLoads(loads - started) }  // none, unless a failure below cut the loop short
         for (item, source) in zip(items, sources) {
             var current = item
             switch source {
@@ -112,9 +147,11 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                             itemId: item.id.rawValue, fileIndex: fileIndex, uploadURL: "/api/items/\(item.id)/content"))
                 }
             case .remote:
-                ingestion.startFetching(item)
+                ingestion.startFetching(item, reserved: true)
+                started += 1
             case .inline(let data, _):
-                ingestion.startStoringInline(item, data: data)
+                ingestion.startStoringInline(item, data: data, reserved: true)
+                started += 1
             }
             settled.append(current)
         }
@@ -137,4 +174,15 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
 
     func response(_ item: Item) -> ItemResponse { ingestion.response(for: item) }
 
+}
+
+extension DropSource {
+    /// Whether the server loads this item's bytes itself (a link it fetches, an inline image it stores), rather than
+    /// waiting for the browser to upload a file.
+    fileprivate var isLoadedByTheServer: Bool {
+        switch self {
+        case .file: false
+        case .remote, .inline: true
+        }
+    }
 }

@@ -8,6 +8,8 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let ingestion: IngestionService
     let access: GalleryAccess
+    /// The largest JSON body accepted.
+    let jsonBodyBytes: Int
 
     func add(to router: Router<Context>) {
         let galleries = router.group("api/galleries")
@@ -24,7 +26,7 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
         }
         galleries.post { request, context in
             let user = try GalleryAccess.user(context)
-            let body = try await request.decode(as: CreateGalleryRequest.self, context: context)
+            let body = try await request.decodeJSON(as: CreateGalleryRequest.self, limit: jsonBodyBytes)
             let gallery = try await store.createGallery(named: body.name)
             try await access.accounts.setRole(.owner, of: user.id, in: gallery.id)
             return EditedResponse(status: .created, response: ingestion.response(for: gallery, role: .owner))
@@ -41,7 +43,7 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
         }
         galleries.patch(":gallery") { request, context in
             let id = try await access.gallery(request, context)
-            let body = try await request.decode(as: UpdateGalleryRequest.self, context: context)
+            let body = try await request.decodeJSON(as: UpdateGalleryRequest.self, limit: jsonBodyBytes)
             guard body.name != nil || body.imagesPerRow != nil else {
                 throw GalleryError.invalid("Nothing to change: send 'name' and/or 'imagesPerRow'.")
             }
@@ -60,11 +62,8 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
             let user = try GalleryAccess.user(context)
             let id = try await access.gallery(request, context, needs: .view)
             // The body is optional: no body (or `{}`) names the copy "<name> copy".
-            let buffer = try await request.body.collect(upTo: 64 * 1024)
-            let name =
-                buffer.readableBytes == 0
-                ? nil
-                : try JSONDecoder().decode(DuplicateGalleryRequest.self, from: Data(buffer.readableBytesView)).name
+            let name = try await request.decodeOptionalJSON(as: DuplicateGalleryRequest.self, limit: jsonBodyBytes)?
+                .name
             let (gallery, items) = try await store.duplicateGallery(id, named: name)
             try await access.accounts.setRole(.owner, of: user.id, in: gallery.id)
             await ingestion.startLoadingCopies(items)

@@ -6,6 +6,8 @@ import Hummingbird
 /// link) and `/api/links/session` (opening a read-only link).
 struct SessionRoutes<Context: IdentifiedRequestContext> {
     let authenticator: Authenticator
+    /// The largest JSON body accepted.
+    let jsonBodyBytes: Int
 
     func add(to router: Router<Context>) {
         router.get("api/session") { request, context in
@@ -15,7 +17,7 @@ struct SessionRoutes<Context: IdentifiedRequestContext> {
             return SessionResponse(credentials, authRequired: authenticator.isRequired)
         }
         router.post("api/session") { request, context in
-            let body = try await request.decode(as: SignInRequest.self, context: context)
+            let body = try await request.decodeJSON(as: SignInRequest.self, limit: jsonBodyBytes)
             let address = context.remoteAddress?.ipAddress ?? "unknown"
             let (session, secret) = try await authenticator.signIn(
                 name: body.name, password: body.password, from: address)
@@ -28,13 +30,13 @@ struct SessionRoutes<Context: IdentifiedRequestContext> {
             return response
         }
         router.post("api/setup") { request, context in
-            let body = try await request.decode(as: SetupRequest.self, context: context)
+            let body = try await request.decodeJSON(as: SetupRequest.self, limit: jsonBodyBytes)
             let (session, secret) = try await authenticator.setUp(
                 token: body.token, name: body.name, password: body.password)
             return try await signedIn(session, secret, request)
         }
         router.post("api/links/session") { request, context in
-            let body = try await request.decode(as: LinkSessionRequest.self, context: context)
+            let body = try await request.decodeJSON(as: LinkSessionRequest.self, limit: jsonBodyBytes)
             let (session, secret) = try await authenticator.openLink(token: body.token)
             return try await signedIn(session, secret, request)
         }

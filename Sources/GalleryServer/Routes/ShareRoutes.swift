@@ -6,6 +6,8 @@ import Hummingbird
 /// and makes or revokes read-only links.
 struct ShareRoutes<Context: IdentifiedRequestContext> {
     let access: GalleryAccess
+    /// The largest JSON body accepted.
+    let jsonBodyBytes: Int
 
     var accounts: any AccountStore { access.accounts }
 
@@ -21,7 +23,7 @@ struct ShareRoutes<Context: IdentifiedRequestContext> {
         }
         gallery.put("shares/:user") { request, context in
             let id = try await access.gallery(request, context, needs: .own)
-            let body = try await request.decode(as: ShareRequest.self, context: context)
+            let body = try await request.decodeJSON(as: ShareRequest.self, limit: jsonBodyBytes)
             guard let role = GalleryRole(rawValue: body.role), role != .owner else {
                 throw GalleryError.invalid("'role' must be \"viewer\" or \"editor\".")
             }

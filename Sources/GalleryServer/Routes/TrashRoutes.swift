@@ -9,6 +9,8 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
     let blobs: BlobStore
     let ingestion: IngestionService
     let access: GalleryAccess
+    /// The largest JSON body accepted.
+    let jsonBodyBytes: Int
 
     /// The most trashed items one listing shows.
     static var maximumListed: Int { 1000 }
@@ -23,14 +25,14 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
         }
         trash.post { request, context in
             let id = try await access.gallery(request, context)
-            let body = try await request.decode(as: ItemBatchRequest.self, context: context)
+            let body = try await request.decodeJSON(as: ItemBatchRequest.self, limit: jsonBodyBytes)
             let items = try await store.trashItems(
                 try body.validatedIDs(), in: id, recordingFor: try request.historySession())
             return ItemListResponse(items: items.map(response))
         }
         trash.post("restore") { request, context in
             let id = try await access.gallery(request, context)
-            let body = try await request.decode(as: ItemBatchRequest.self, context: context)
+            let body = try await request.decodeJSON(as: ItemBatchRequest.self, limit: jsonBodyBytes)
             let items = try await store.restoreItems(
                 try body.validatedIDs(), in: id, recordingFor: try request.historySession())
             return ItemListResponse(items: items.map(response))

@@ -9,7 +9,8 @@ import _CryptoExtras
 /// The parameters are N = 2^15, r = 8, p = 1: 32 MiB and about a tenth of a second per hash in a release build on
 /// this project's 2-core machines — OWASP's minimum for scrypt is N = 2^17 at 128 MiB, but a sign-in then holds
 /// 128 MiB, and the server's memory bound under abuse (a few hundred MB) must also hold while someone hammers the
-/// sign-in form; at most two hashes run at once.
+/// sign-in form. One hash runs at a time, on a Dispatch thread rather than one of Swift's few cooperative threads, so
+/// that guessing cannot stall the rest of the server.
 struct PasswordHasher: Sendable {
     /// log2 of scrypt's cost N.
     var logCost = 15
@@ -18,7 +19,8 @@ struct PasswordHasher: Sendable {
     /// scrypt's parallelism p.
     var parallelism = 1
 
-    private static let gate = HashingGate(slots: 2)
+    /// One hash at a time, on a thread of its own: the other core keeps serving requests.
+    private static let gate = HashingGate(slots: 1)
 
     /// The stored form of a new password.
     func hash(_ password: String) async throws -> String {
@@ -88,7 +90,8 @@ struct PasswordHasher: Sendable {
     }
 }
 
-/// Lets at most `slots` password hashes run at once (each holds tens of MB); the rest wait their turn.
+/// Lets at most `slots` password hashes run at once (each holds tens of MB), each on a Dispatch thread; the rest wait
+/// their turn.
 actor HashingGate {
     private var free: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -97,16 +100,15 @@ actor HashingGate {
         free = slots
     }
 
-    nonisolated func run<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
+    nonisolated func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         await acquire()
-        do {
-            let result = try work()
-            await release()
-            return result
-        } catch {
-            await release()
-            throw error
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Error>, Never>) in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Result { try work() })
+            }
         }
+        await release()
+        return try outcome.get()
     }
 
     private func acquire() async {

@@ -1,0 +1,61 @@
+import Foundation
+
+extension ServerConfiguration {
+    /// What one client may make the server hold at once: request bodies, decoding work, connections and loading
+    /// images. Each limit says why it is what it is; together they keep the server's memory and time bounded when
+    /// a stranger on its network sends it too much.
+    public struct Bounds: Sendable {
+        /// The largest drop request body (`POST /api/galleries/{id}/drops`), in bytes: 8 MB.
+        ///
+        /// A drop carries what the browser read from the drag — URLs, HTML and at times an image inline as a `data:`
+        /// URL — so a few MB cover every real drop (a 6 MB image as base64). Image files, however large, go through
+        /// the upload path (`PUT /api/items/{id}/content`), which streams them to disk and never holds them in memory.
+        public var dropBodyBytes: Int
+        /// The largest body of every other JSON request, in bytes: 256 KB (1,000 item ids, the most a batch may name,
+        /// take about 40 KB).
+        public var jsonBodyBytes: Int
+        /// How many drop bodies may be read and decoded at once: half the processor cores, at least one. Each may take
+        /// a few times `dropBodyBytes` of memory while its JSON and base64 are decoded, and decoding is processor work on
+        /// the tasks' shared threads: with as many decodes as cores, every other request waits (measured: 3 s at the
+        /// 95th percentile with 4 on 2 cores, see Benchmarks/abuse_resilience.py).
+        public var concurrentDropDecodes: Int
+        /// How many drops may wait for their turn to be decoded; more are refused at once with 503.
+        public var waitingDropDecodes: Int
+        /// How long a drop waits for its turn before it is refused with 503 and `Retry-After`.
+        public var dropDecodePatience: Duration
+        /// How long a new connection may take to send its first request head (request line and headers): 10 s. A
+        /// connection that sends nothing, or only part of a request, is closed then.
+        public var headerTimeout: Duration
+        /// How long a connection may stay idle after its first request (no request part read, no response written)
+        /// before it is closed: 60 s. Live WebSocket feeds are not affected: they keep themselves alive with pings.
+        public var idleTimeout: Duration
+        /// How many connections one client address may hold open at once: 64 (a browser opens at most 6 per host,
+        /// plus one live socket per open gallery view).
+        public var connectionsPerAddress: Int
+        /// How many images (dropped links and inline `data:` images) may be waiting to load at once, for all clients
+        /// together: 1,000, twice the most one drop may carry. A drop that would go past it is refused with 503.
+        public var pendingLoads: Int
+
+        /// Makes the bounds; the defaults are the ones documented on each property.
+        public init(
+            dropBodyBytes: Int = 8 * 1024 * 1024, jsonBodyBytes: Int = 256 * 1024,
+            concurrentDropDecodes: Int = Bounds.halfTheCores,
+            waitingDropDecodes: Int = 64, dropDecodePatience: Duration = .seconds(10),
+            headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
+            connectionsPerAddress: Int = 64, pendingLoads: Int = 1000
+        ) {
+            self.dropBodyBytes = dropBodyBytes
+            self.jsonBodyBytes = jsonBodyBytes
+            self.concurrentDropDecodes = concurrentDropDecodes
+            self.waitingDropDecodes = waitingDropDecodes
+            self.dropDecodePatience = dropDecodePatience
+            self.headerTimeout = headerTimeout
+            self.idleTimeout = idleTimeout
+            self.connectionsPerAddress = connectionsPerAddress
+            self.pendingLoads = pendingLoads
+        }
+
+        /// Half the processor cores this process may use, at least one.
+        public static var halfTheCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
+    }
+}
