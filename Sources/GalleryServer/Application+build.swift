@@ -126,7 +126,9 @@ public func buildLiveRouter(_ parts: GalleryServices, configuration: ServerConfi
     router.add(middleware: RequestGuardMiddleware(rules: configuration.requestRules, guardsUpgrades: true))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: SignInMiddleware(authenticator: parts.authenticator))
-    LiveRoutes(store: parts.store, ingestion: parts.ingestion, access: parts.access).add(to: router)
+    LiveRoutes(
+        store: parts.store, ingestion: parts.ingestion, access: parts.access, authenticator: parts.authenticator
+    ).add(to: router)
     return router
 }
 

@@ -27,4 +27,42 @@ struct LiveSecurityTests {
             }
         }
     }
+
+    @Test func aFeedNeedsASessionAndTheRightToSeeItsGallery() async throws {
+        try await testSignedInApplication(live: true) { client, world in
+            let carol = try await client.signIn("carol", SignedInWorld.carolPassword)
+            for headers: HTTPFields in [[:], [.cookie: carol.cookie], [.cookie: "ig_session=forged"]] {
+                let heard = Mutex(false)
+                do {
+                    try await client.ws(
+                        "/api/galleries/\(world.ownerGallery)/live?since=0",
+                        configuration: WebSocketClientConfiguration(additionalHeaders: headers)
+                    ) { inbound, _, _ in
+                        for try await _ in inbound.messages(maxSize: 1 << 20) { heard.withLock { $0 = true } }
+                    }
+                } catch {}
+                #expect(!heard.withLock { $0 })
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anOpenFeedClosesOnceItsViewerIsNoLongerGivenTheGallery() async throws {
+        try await testSignedInApplication(live: true) { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            _ = try await client.send(
+                .put, "/api/galleries/\(world.ownerGallery)/shares/bob", json: #"{"role":"viewer"}"#, as: owner)
+            let bob = try await client.signIn("bob", SignedInWorld.bobPassword)
+            let close = try await client.ws(
+                "/api/galleries/\(world.ownerGallery)/live?since=0",
+                configuration: WebSocketClientConfiguration(additionalHeaders: [.cookie: bob.cookie])
+            ) { inbound, _, _ in
+                // The socket is open: now the owner takes the gallery back; the feed must end by itself.
+                _ = try await client.send(
+                    .delete, "/api/galleries/\(world.ownerGallery)/shares/bob", json: "{}", as: owner)
+                for try await _ in inbound.messages(maxSize: 1 << 20) {}
+            }
+            #expect(close?.closeCode == .unknown(4404))
+            #expect(close?.reason == "You can no longer see this gallery.")
+        }
+    }
 }

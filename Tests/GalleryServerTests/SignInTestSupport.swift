@@ -32,8 +32,9 @@ struct SessionJSON: Decodable {
 
 /// The server with sign-in required, an owner (password set), and two more users, bob and carol, who were given
 /// nothing yet; `test` runs against its router.
+/// With `live`, the application listens on a free port of 127.0.0.1 with its WebSocket feeds.
 func testSignedInApplication(
-    allowedHosts: [String] = [],
+    allowedHosts: [String] = [], live: Bool = false,
     _ test: @Sendable (any TestClientProtocol, SignedInWorld) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
@@ -44,14 +45,22 @@ func testSignedInApplication(
         var logger = Logger(label: "GalleryServerTests")
         logger.logLevel = .error
         let configuration = ServerConfiguration(
-            dataDirectory: folder, webRoot: webRoot, allowedHosts: allowedHosts)
+            port: 0, dataDirectory: folder, webRoot: webRoot, allowedHosts: allowedHosts)
         let parts = try await buildServices(configuration: configuration, fetcher: FakeWeb().fetcher, logger: logger)
         let router = buildRouter(parts, configuration: configuration)
         let gallery = try await parts.store.galleries().first?.id.rawValue ?? ""
         let world = SignedInWorld(parts: parts, ownerGallery: gallery)
-        try await Application(router: router, logger: logger).test(.router) { client in
-            try await test(client, world)
+        guard live else {
+            try await Application(router: router, logger: logger).test(.router) { client in
+                try await test(client, world)
+            }
+            return
         }
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: buildLiveRouter(parts, configuration: configuration)),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+        try await app.test(.live) { client in try await test(client, world) }
     }
 }
 

@@ -10,23 +10,40 @@ import HummingbirdWebSocket
 /// the gallery is unknown or in the trash of galleries.
 ///
 /// Upgrades pass the same checks as every request (the guard's Host and Origin rules, sign-in), and a gallery's feed
-/// needs the right to view the gallery.
+/// needs the right to view the gallery. Both are checked again every few seconds while the socket is open: a feed
+/// whose session ended, or whose right to the gallery was taken away, closes with code 4404.
 struct LiveRoutes {
     let store: any GalleryStore
     let ingestion: IngestionService
     let access: GalleryAccess
+    let authenticator: Authenticator
+    /// How often an open feed checks that it may still see what it shows.
+    var accessCheckInterval: Duration = .seconds(5)
 
-    /// The close code for a gallery that is gone.
+    /// The close code for a gallery that is gone (or no longer one's to see).
     static let galleryGoneCode: UInt16 = 4404
+    /// What a feed whose access ended is told.
+    static let accessEndedReason = "You can no longer see this gallery."
 
     func add(to router: Router<AppWebSocketRequestContext>) {
         // The gallery browser's feed: {"type":"changed"} after any change of any gallery.
         router.ws("api/galleries/live") { _, _ in
             .upgrade([:])
-        } onUpgrade: { inbound, outbound, _ in
+        } onUpgrade: { inbound, outbound, context in
             let feed = GalleryListFeed(store: store)
+            let request = context.request
             try await Self.run(until: inbound) {
-                try await feed.run { message in try await outbound.write(.text(try message.json())) }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        try await feed.run { message in try await outbound.write(.text(try message.json())) }
+                    }
+                    group.addTask {
+                        try await accessEnds(request, gallery: nil)
+                        try await outbound.close(.policyViolation, reason: "Signed out.")
+                    }
+                    try await group.next()
+                    group.cancelAll()
+                }
             }
         }
         router.ws("api/galleries/:gallery/live") { _, context in
@@ -37,9 +54,21 @@ struct LiveRoutes {
             guard let id = context.requestContext.parameters.get("gallery").flatMap(GalleryID.init) else { return }
             let since = context.request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
             let feed = LiveFeed(store: store, ingestion: ingestion)
+            let request = context.request
             try await Self.run(until: inbound) {
-                let ending = try await feed.run(gallery: id, since: since) { message in
-                    try await outbound.write(.text(try message.json()))
+                let ending = try await withThrowingTaskGroup(of: LiveFeed.Ending?.self) { group in
+                    group.addTask {
+                        try await feed.run(gallery: id, since: since) { message in
+                            try await outbound.write(.text(try message.json()))
+                        }
+                    }
+                    group.addTask {
+                        try await accessEnds(request, gallery: id)
+                        return .galleryGone(Self.accessEndedReason)
+                    }
+                    let first = try await group.next() ?? nil
+                    group.cancelAll()
+                    return first
                 }
                 switch ending {
                 case .reset: try await outbound.close(.normalClosure, reason: "reset")
@@ -49,6 +78,16 @@ struct LiveRoutes {
                 case nil: break
                 }
             }
+        }
+    }
+
+    /// Returns once the request's sign-in has ended, or (for a gallery) its right to view the gallery; checks every
+    /// `accessCheckInterval`.
+    private func accessEnds(_ request: Request, gallery: GalleryID?) async throws {
+        while true {
+            try await Task.sleep(for: accessCheckInterval)
+            guard let credentials = try await authenticator.credentials(for: request) else { return }
+            if let gallery, try await access.role(of: credentials.identity, in: gallery) == nil { return }
         }
     }
 
