@@ -94,6 +94,20 @@ def owner(auth_server):
     return auth_helpers.AccountClient(auth_server).set_up_owner(auth_helpers.setup_link(auth_server))
 
 
+def open_watched_page(browser, viewport):
+    """A page in a fresh browser context (cookies of its own) that collects its errors and console errors and
+    warnings in `page.problems`."""
+    context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    new_page = context.new_page()
+    problems: list[str] = []
+    new_page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    new_page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
+                if message.type in ("error", "warning") else None)
+    new_page.problems = problems
+    return context, new_page
+
+
 @pytest.fixture
 def window(browser, request, tmp_path):
     """Opens fresh browser windows, each with its own cookies (a person of their own); every page collects its errors
@@ -101,14 +115,7 @@ def window(browser, request, tmp_path):
     opened = []
 
     def open_window(viewport=VIEWPORT):
-        context = browser.new_context(viewport=viewport)
-        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-        new_page = context.new_page()
-        problems: list[str] = []
-        new_page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-        new_page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
-                    if message.type in ("error", "warning") else None)
-        new_page.problems = problems
+        context, new_page = open_watched_page(browser, viewport)
         opened.append((context, new_page))
         return new_page
 
@@ -139,14 +146,7 @@ def browser():
 @pytest.fixture
 def page(browser, server, request, tmp_path):
     """A fresh browser context on the gallery page of `server`, after the list has appeared."""
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    gallery_page = context.new_page()
-    problems: list[str] = []
-    gallery_page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    gallery_page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
-                    if message.type in ("error", "warning") else None)
-    gallery_page.problems = problems
+    context, gallery_page = open_watched_page(browser, VIEWPORT)
     gallery_page.goto(f"{server.base_url}/")
     expect(gallery_page).to_have_url(f"{server.base_url}/g/{server.gallery_id}")
     expect(gallery_page.get_by_role("list", name="My Gallery")).to_be_attached()

@@ -242,6 +242,12 @@ extension TestResponse {
     func decoded<T: Decodable>(as type: T.Type = T.self) throws -> T {
         try JSONDecoder().decode(T.self, from: bytes)
     }
+
+    /// The body decoded from JSON, once the status is the expected one.
+    func decoded<T: Decodable>(expecting status: HTTPResponse.Status, as type: T.Type = T.self) throws -> T {
+        guard self.status == status else { throw UnexpectedResponse(status: self.status, body: String(buffer: body)) }
+        return try decoded()
+    }
 }
 
 extension TestClientProtocol {
@@ -261,11 +267,7 @@ extension TestClientProtocol {
         _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, session: String? = nil,
         expecting status: HTTPResponse.Status = .ok, as type: T.Type = T.self
     ) async throws -> T {
-        let response = try await send(method, uri, json: json, session: session)
-        guard response.status == status else {
-            throw UnexpectedResponse(status: response.status, body: String(buffer: response.body))
-        }
-        return try response.decoded()
+        try await send(method, uri, json: json, session: session).decoded(expecting: status)
     }
 
     /// The id of the gallery `/` opens.

@@ -99,10 +99,6 @@ extension TestClientProtocol {
         _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, as visitor: Visitor,
         expecting status: HTTPResponse.Status = .ok, as type: T.Type = T.self
     ) async throws -> T {
-        let response = try await send(method, uri, json: json, as: visitor)
-        guard response.status == status else {
-            throw UnexpectedResponse(status: response.status, body: String(buffer: response.body))
-        }
-        return try response.decoded()
+        try await send(method, uri, json: json, as: visitor).decoded(expecting: status)
     }
 }
