@@ -79,7 +79,8 @@ public func buildServices(
     let ingestion = IngestionService(
         store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
         fetchLimits: configuration.fetchLimits, logger: logger, thumbnails: thumbnails,
-        maximumPendingLoads: configuration.bounds.pendingLoads)
+        maximumPendingLoads: configuration.bounds.pendingLoads,
+        maximumPendingLoadsPerPerson: configuration.bounds.pendingLoadsPerPerson)
     // Before any request is served: otherwise placeholders dropped right after the start would be taken for
     // leftovers of the last run (and uploads failed as interrupted while their bytes arrive).
     await ingestion.resumePendingWork()

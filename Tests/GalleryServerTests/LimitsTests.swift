@@ -183,7 +183,7 @@ struct LoadAdmissionTests {
     @Test func roomIsSetAsideOnlyWhileRunningAndSetAsideJobsStayWithinTheLimit() {
         var admission = LoadAdmission(limit: 10)
         let reserved = [4, 2, 1].map { admission.reserve($0, running: 5) }
-        #expect(reserved == [true, false, true])
+        #expect(reserved == [nil, .full, nil])
         #expect(admission.reserved == 5)
     }
 
@@ -193,8 +193,23 @@ struct LoadAdmissionTests {
         admission.release(2)
         let second = admission.reserve(2, running: 0)
         admission.release(10)
-        #expect(first && second)
+        #expect(first == nil && second == nil)
         #expect(admission.reserved == 0)
+    }
+
+    @Test func onePersonsLoadsStayWithinTheirShareAndEndWithTheirJobs() {
+        var admission = LoadAdmission(limit: 10, perPersonLimit: 4)
+        #expect(admission.reserve(3, running: 0, for: "alice") == nil)
+        #expect(admission.reserve(2, running: 0, for: "alice") == .personFull)
+        #expect(admission.reserve(4, running: 0, for: "bob") == nil)
+        admission.release(3)  // alice's three started
+        #expect(admission.reserve(2, running: 3, for: "alice") == .personFull)
+        admission.finish(for: "alice")
+        #expect(admission.reserve(2, running: 2, for: "alice") == nil)
+        admission.cancel(2, for: "alice")
+        #expect(admission.byPerson == ["alice": 2, "bob": 4])
+        admission.finish(2, for: "alice")
+        #expect(admission.byPerson == ["bob": 4])
     }
 }
 

@@ -140,4 +140,33 @@ struct SharingAPITests {
             #expect(reopened.status == .notFound)
         }
     }
+
+    @Test func onePersonsBurstOfLinksLeavesRoomForEveryoneElse() async throws {
+        let web = FakeWeb(
+            Dictionary(uniqueKeysWithValues: (1...5).map { ("http://site.test/slow\($0).png", WebAnswer.silence) }))
+        try await testSignedInApplication(bounds: .init(pendingLoads: 10, pendingLoadsPerPerson: 3), web: web) {
+            client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let links = uriListPayload((1...3).map { "http://site.test/slow\($0).png" })
+            let first = try await client.send(
+                .post, "/api/galleries/\(world.ownerGallery)/drops", json: #"{"payload":\#(links)}"#, as: owner)
+            #expect(first.status == .created)
+            let more = try await client.send(
+                .post, "/api/galleries/\(world.ownerGallery)/drops",
+                json: #"{"payload":\#(uriListPayload(["http://site.test/slow4.png"]))}"#, as: owner)
+            #expect(more.status == .serviceUnavailable)
+            #expect(String(buffer: more.body).contains("You have too many images loading (at most 3 at once)"))
+            #expect(more.headers[.retryAfter] == "30")
+            let bob = try await client.signIn("bob", SignedInWorld.bobPassword)
+            let bobs: RoleGalleryJSON = try await client.call(
+                .post, "/api/galleries", json: #"{"name":"Bob's"}"#, as: bob, expecting: .created)
+            let other = try await client.send(
+                .post, "/api/galleries/\(bobs.id)/drops",
+                json: #"{"payload":\#(uriListPayload(["http://site.test/slow5.png"]))}"#, as: bob)
+            #expect(other.status == .created)
+            let items = try await client.call(
+                .get, "/api/galleries/\(world.ownerGallery)/items", as: owner, as: ItemPageJSON.self)
+            #expect(items.items.count == 3)
+        }
+    }
 }

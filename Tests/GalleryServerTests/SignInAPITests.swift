@@ -96,6 +96,17 @@ struct SignInAPITests {
                 let short = try await client.send(
                     .post, "/api/setup", json: #"{"token":"\#(token)","password":"short"}"#, as: nil)
                 #expect(short.status == .badRequest)
+                // A refused name leaves the link working.
+                _ = try await AccountAdministration.open(dataDirectory: folder).addUser(
+                    named: "taken", password: "a-long-password")
+                let taken = try await client.send(
+                    .post, "/api/setup", json: #"{"token":"\#(token)","name":"taken","password":"a-long-password"}"#,
+                    as: nil)
+                #expect(taken.status == .conflict)
+                let badName = try await client.send(
+                    .post, "/api/setup", json: #"{"token":"\#(token)","name":"a b","password":"a-long-password"}"#,
+                    as: nil)
+                #expect(badName.status == .badRequest)
                 let set = try await client.send(
                     .post, "/api/setup", json: #"{"token":"\#(token)","name":"anna","password":"a-long-password"}"#,
                     as: nil)

@@ -34,7 +34,8 @@ struct SessionJSON: Decodable {
 /// nothing yet; `test` runs against its router.
 /// With `live`, the application listens on a free port of 127.0.0.1 with its WebSocket feeds.
 func testSignedInApplication(
-    allowedHosts: [String] = [], live: Bool = false,
+    allowedHosts: [String] = [], live: Bool = false, bounds: ServerConfiguration.Bounds = .init(),
+    web: FakeWeb = FakeWeb(),
     _ test: @Sendable (any TestClientProtocol, SignedInWorld) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
@@ -45,8 +46,8 @@ func testSignedInApplication(
         var logger = Logger(label: "GalleryServerTests")
         logger.logLevel = .error
         let configuration = ServerConfiguration(
-            port: 0, dataDirectory: folder, webRoot: webRoot, allowedHosts: allowedHosts)
-        let parts = try await buildServices(configuration: configuration, fetcher: FakeWeb().fetcher, logger: logger)
+            port: 0, dataDirectory: folder, webRoot: webRoot, allowedHosts: allowedHosts, bounds: bounds)
+        let parts = try await buildServices(configuration: configuration, fetcher: web.fetcher, logger: logger)
         let router = buildRouter(parts, configuration: configuration)
         let gallery = try await parts.store.galleries().first?.id.rawValue ?? ""
         let world = SignedInWorld(parts: parts, ownerGallery: gallery)

@@ -23,9 +23,10 @@ public final class IngestionService: Sendable {
     public init(
         store: any GalleryStore, blobs: BlobStore, fetcher: Fetcher, limits: ImageLimits,
         fetchLimits: Fetcher.Limits, logger: Logger, thumbnails: ThumbnailService? = nil,
-        maximumPendingLoads: Int = ServerConfiguration.Bounds().pendingLoads
+        maximumPendingLoads: Int = ServerConfiguration.Bounds().pendingLoads,
+        maximumPendingLoadsPerPerson: Int = ServerConfiguration.Bounds().pendingLoadsPerPerson
     ) {
-        self.jobs = JobRegistry(limit: maximumPendingLoads)
+        self.jobs = JobRegistry(limit: maximumPendingLoads, perPersonLimit: maximumPendingLoadsPerPerson)
         self.thumbnails = thumbnails ?? ThumbnailService(imageFolder: blobs.root, logger: logger)
         self.store = store
         self.blobs = blobs
@@ -35,17 +36,23 @@ public final class IngestionService: Sendable {
         self.logger = logger
     }
 
-    /// Sets aside room for `count` new loads (dropped links and inline images), to be started with `reserved: true`.
-    /// - Throws: ``BoundsError/tooManyLoads(limit:retryAfterSeconds:)`` when they would go past the limit.
-    public func reserveLoads(_ count: Int) throws(BoundsError) {
-        guard jobs.reserve(count) else {
-            throw .tooManyLoads(limit: jobs.limit, retryAfterSeconds: Self.retryAfterSecondsWhenFull)
+    /// Sets aside room for `count` new loads (dropped links and inline images) of `person`, to be started with
+    /// `reservedFor: person`.
+    /// - Throws: ``BoundsError/tooManyLoads(limit:retryAfterSeconds:)`` when they would go past the limit,
+    ///   ``BoundsError/tooManyLoadsOfOnePerson(limit:retryAfterSeconds:)`` past the person's.
+    public func reserveLoads(_ count: Int, for person: String) throws(BoundsError) {
+        switch jobs.reserve(count, for: person) {
+        case nil: return
+        case .full: throw .tooManyLoads(limit: jobs.limit, retryAfterSeconds: Self.retryAfterSecondsWhenFull)
+        case .personFull:
+            throw .tooManyLoadsOfOnePerson(
+                limit: jobs.perPersonLimit, retryAfterSeconds: Self.retryAfterSecondsWhenFull)
         }
     }
 
-    /// Gives back room set aside by ``reserveLoads(_:)`` for loads that will not start.
-    public func releaseReservedLoads(_ count: Int) {
-        jobs.releaseReservation(count)
+    /// Gives back room set aside by ``reserveLoads(_:for:)`` for loads that will not start.
+    public func releaseReservedLoads(_ count: Int, for person: String) {
+        jobs.releaseReservation(count, for: person)
     }
 
     /// The `Retry-After` when too many images are loading: about as long as a slow fetch takes.
@@ -53,12 +60,12 @@ public final class IngestionService: Sendable {
 
     /// Starts loading a remote item in the background (once: a second call while it runs does nothing); `reserved`
     /// when ``reserveLoads(_:)`` set aside its room.
-    public func startFetching(_ item: Item, reserved: Bool = false) {
+    public func startFetching(_ item: Item, reservedFor person: String? = nil) {
         guard let source = item.sourceURL else {
-            if reserved { jobs.releaseReservation(1) }
+            if let person { jobs.releaseReservation(1, for: person) }
             return
         }
-        jobs.start(item.id, reserved: reserved) { [self] in
+        jobs.start(item.id, reserved: person != nil, for: person) { [self] in
             await self.fetch(item, from: source)
         }
     }
@@ -90,9 +97,10 @@ public final class IngestionService: Sendable {
         return result
     }
 
-    /// Starts storing bytes that came inline with the drop; `reserved` when ``reserveLoads(_:)`` set aside its room.
-    public func startStoringInline(_ item: Item, data: Data, reserved: Bool = false) {
-        jobs.start(item.id, reserved: reserved) { [self] in
+    /// Starts storing bytes that came inline with the drop; `reservedFor` the person ``reserveLoads(_:for:)`` set aside
+    /// its room for.
+    public func startStoringInline(_ item: Item, data: Data, reservedFor person: String? = nil) {
+        jobs.start(item.id, reserved: person != nil, for: person) { [self] in
             await self.ingest(item.id) { writer in try writer.write(data) }
         }
     }

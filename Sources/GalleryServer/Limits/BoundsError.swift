@@ -10,12 +10,14 @@ public enum BoundsError: Error, Equatable, Sendable, HTTPResponseError {
     case busy(retryAfterSeconds: Int)
     /// Too many images are waiting to load; try again after the given seconds (503).
     case tooManyLoads(limit: Int, retryAfterSeconds: Int)
+    /// Too many of this person's images are waiting to load; try again after the given seconds (503).
+    case tooManyLoadsOfOnePerson(limit: Int, retryAfterSeconds: Int)
 
     /// The HTTP status of the answer.
     public var status: HTTPResponse.Status {
         switch self {
         case .bodyTooLarge: .contentTooLarge
-        case .busy, .tooManyLoads: .serviceUnavailable
+        case .busy, .tooManyLoads, .tooManyLoadsOfOnePerson: .serviceUnavailable
         }
     }
 
@@ -32,6 +34,8 @@ public enum BoundsError: Error, Equatable, Sendable, HTTPResponseError {
             return "The server is busy reading other large drops; try again in \(seconds) seconds."
         case .tooManyLoads(let limit, let seconds):
             return "Too many images are loading (at most \(limit) at once); try again in \(seconds) seconds."
+        case .tooManyLoadsOfOnePerson(let limit, let seconds):
+            return "You have too many images loading (at most \(limit) at once); try again in \(seconds) seconds."
         }
     }
 
@@ -39,7 +43,7 @@ public enum BoundsError: Error, Equatable, Sendable, HTTPResponseError {
     var retryAfterSeconds: Int? {
         switch self {
         case .bodyTooLarge: nil
-        case .busy(let seconds), .tooManyLoads(_, let seconds): seconds
+        case .busy(let seconds), .tooManyLoads(_, let seconds), .tooManyLoadsOfOnePerson(_, let seconds): seconds
         }
     }
 

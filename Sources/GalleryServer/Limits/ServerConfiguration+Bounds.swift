@@ -35,6 +35,9 @@ extension ServerConfiguration {
         /// How many images (dropped links and inline `data:` images) may be waiting to load at once, for all clients
         /// together: 1,000, twice the most one drop may carry. A drop that would go past it is refused with 503.
         public var pendingLoads: Int
+        /// How many of those one person (a user, or a read-only link's visitors, who cannot drop) may have waiting at
+        /// once: 500, the most one drop may carry; so one person's burst leaves room for everybody else.
+        public var pendingLoadsPerPerson: Int
 
         /// Makes the bounds; the defaults are the ones documented on each property.
         public init(
@@ -42,8 +45,9 @@ extension ServerConfiguration {
             concurrentDropDecodes: Int = Bounds.halfTheCores,
             waitingDropDecodes: Int = 64, dropDecodePatience: Duration = .seconds(10),
             headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
-            connectionsPerAddress: Int = 64, pendingLoads: Int = 1000
+            connectionsPerAddress: Int = 64, pendingLoads: Int = 1000, pendingLoadsPerPerson: Int = 500
         ) {
+            self.pendingLoadsPerPerson = pendingLoadsPerPerson
             self.dropBodyBytes = dropBodyBytes
             self.jsonBodyBytes = jsonBodyBytes
             self.concurrentDropDecodes = concurrentDropDecodes

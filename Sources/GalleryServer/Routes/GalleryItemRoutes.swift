@@ -108,12 +108,15 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 // Inline `data:` images are decoded here, inside the permit, too.
                 return (drop, DropPayloadReader.sources(in: drop.payload))
             }
-            return try await self.drop(drop, sources: sources, into: id, recordingFor: session)
+            let person = context.identity?.user?.id.rawValue ?? "link"
+            return try await self.drop(drop, sources: sources, into: id, by: person, recordingFor: session)
         }
     }
 
+    /// Adds a drop's items; `person` (a user id) is whose loads they count among.
     func drop(
-        _ drop: DropRequest, sources: [DropSource], into gallery: GalleryID, recordingFor session: HistorySession?
+        _ drop: DropRequest, sources: [DropSource], into gallery: GalleryID, by person: String,
+        recordingFor session: HistorySession?
     ) async throws -> EditedResponse<DropResponse> {
         let point = try drop.insertionPoint()
         guard !sources.isEmpty else {
@@ -122,19 +125,20 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         }
         let loads = sources.filter(\.isLoadedByTheServer).count
         // Room for its links and inline images first: a drop that would go past the limit changes nothing.
-        try ingestion.reserveLoads(loads)
+        try ingestion.reserveLoads(loads, for: person)
         let items: [Item]
         do {
             items = try await store.insertPendingItems(
                 sources.map(Self.draft(for:)), into: gallery, at: point, recordingFor: session)
         } catch {
-            ingestion.releaseReservedLoads(loads)
+            ingestion.releaseReservedLoads(loads, for: person)
             throw error
         }
         var uploads: [DropResponse.Upload] = []
         var settled: [Item] = []
         var started = 0
-        defer { ingestion.releaseReservedLoads(loads - started) }  // none, unless a failure below cut the loop short
+        // Gives back nothing, unless a failure below cut the loop short.
+        defer { ingestion.releaseReservedLoads(loads - started, for: person) }
         for (item, source) in zip(items, sources) {
             var current = item
             switch source {
@@ -147,10 +151,10 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                             itemId: item.id.rawValue, fileIndex: fileIndex, uploadURL: "/api/items/\(item.id)/content"))
                 }
             case .remote:
-                ingestion.startFetching(item, reserved: true)
+                ingestion.startFetching(item, reservedFor: person)
                 started += 1
             case .inline(let data, _):
-                ingestion.startStoringInline(item, data: data, reserved: true)
+                ingestion.startStoringInline(item, data: data, reservedFor: person)
                 started += 1
             }
             settled.append(current)

@@ -111,6 +111,11 @@ public final class Authenticator: Sendable {
     /// Uses a setup link: sets the password (and optionally a new name) of its account and signs it in.
     func setUp(token: String, name: String?, password: String) async throws -> (SessionRecord, String) {
         let password = try User.validatedPassword(password)
+        // Every check that can fail comes before the link is used up: a refused setup leaves the link working.
+        let name = try name.map { name throws(GalleryError) in try User.validatedName(name) }
+        if let name, let other = try await accounts.user(named: name), other.id != owner.id {
+            throw GalleryError.conflict("There is already a user named '\(other.name)'.")
+        }
         guard SecretToken.isWellFormed(token),
             let userID = try await accounts.consumeSetupToken(hash: SecretToken.hash(token), now: Date())
         else {
