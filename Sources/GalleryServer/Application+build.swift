@@ -41,7 +41,8 @@ public func buildApplication(
     return Application(
         router: router,
         server: .guardedHTTP1WebSocketUpgrade(
-            webSocketRouter: buildLiveRouter(parts, configuration: configuration), bounds: configuration.bounds),
+            webSocketRouter: buildLiveRouter(parts, configuration: configuration), bounds: configuration.bounds,
+            uncapped: configuration.proxyAddresses),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
         services: [
@@ -67,7 +68,7 @@ public func buildServices(
     let accounts = SQLiteAccountStore(database: database)
     let authenticator = Authenticator(
         accounts: accounts, owner: try await Authenticator.prepareOwner(accounts),
-        isRequired: configuration.requiresSignIn, trustsForwardedProto: configuration.behindHTTPSProxy)
+        isRequired: configuration.requiresSignIn, proxyAddresses: configuration.proxyAddresses)
     let liveFetcher: Fetcher
     if let fetcher {
         liveFetcher = fetcher

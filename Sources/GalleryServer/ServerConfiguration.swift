@@ -57,6 +57,13 @@ public struct ServerConfiguration: Sendable {
         self.bounds = bounds
     }
 
+    /// The addresses a reverse proxy on this machine connects from, with `--behind-https-proxy` (none otherwise):
+    /// their `X-Forwarded-Proto` and `X-Forwarded-For` are believed, and their connections are not capped per address,
+    /// since everybody's come through them.
+    public var proxyAddresses: Set<String> {
+        behindHTTPSProxy ? ["127.0.0.1", "::1", "::ffff:127.0.0.1"] : []
+    }
+
     /// Why the server must not start so, or nil: without sign-in it may only listen on a loopback address.
     public var refusal: String? {
         guard !requiresSignIn else { return nil }

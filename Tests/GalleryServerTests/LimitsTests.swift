@@ -146,6 +146,14 @@ struct ConnectionCountsTests {
         #expect(first && again)
         #expect(counts.open == ["::1": 1])
     }
+
+    @Test func aReverseProxysAddressIsNeverCappedForEverybodyComesThroughIt() {
+        var counts = ConnectionCounts(limitPerAddress: 1, uncapped: ["127.0.0.1"])
+        let admitted = ["127.0.0.1", "127.0.0.1", "127.0.0.1", "10.0.0.1", "10.0.0.1"].map { counts.admit($0) }
+        #expect(admitted == [true, true, true, true, false])
+        counts.close("127.0.0.1")
+        #expect(counts.open == ["10.0.0.1": 1])
+    }
 }
 
 @Suite("Request head scanner")

@@ -5,9 +5,9 @@ import Synchronization
 final class ConnectionRegistry: Sendable {
     private let counts: Mutex<ConnectionCounts>
 
-    /// A registry allowing `limitPerAddress` connections per address.
-    init(limitPerAddress: Int) {
-        counts = Mutex(ConnectionCounts(limitPerAddress: limitPerAddress))
+    /// A registry allowing `limitPerAddress` connections per address, except the `uncapped` ones.
+    init(limitPerAddress: Int, uncapped: Set<String> = []) {
+        counts = Mutex(ConnectionCounts(limitPerAddress: limitPerAddress, uncapped: uncapped))
     }
 
     /// The most connections one address may hold.

@@ -31,12 +31,12 @@ struct GuardedChildChannel<Base: ServerChildChannel>: ServerChildChannel {
 extension HTTPServerBuilder {
     /// HTTP/1 with WebSocket upgrades (as `.http1WebSocketUpgrade`), within `bounds`: each connection gets
     /// `headerTimeout` for its first request head and `idleTimeout` when idle after it, and one address may hold at
-    /// most `connectionsPerAddress` connections.
+    /// most `connectionsPerAddress` connections — except `uncapped` addresses (a reverse proxy's).
     static func guardedHTTP1WebSocketUpgrade<LiveRouter: HTTPResponderBuilder>(
-        webSocketRouter: LiveRouter, bounds: ServerConfiguration.Bounds
+        webSocketRouter: LiveRouter, bounds: ServerConfiguration.Bounds, uncapped: Set<String> = []
     ) -> HTTPServerBuilder where LiveRouter.Responder.Context: WebSocketRequestContext {
         let webSocketResponder = webSocketRouter.buildResponder()
-        let registry = ConnectionRegistry(limitPerAddress: bounds.connectionsPerAddress)
+        let registry = ConnectionRegistry(limitPerAddress: bounds.connectionsPerAddress, uncapped: uncapped)
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(idleTimeout: TimeAmount(bounds.idleTimeout)))
         return HTTPServerBuilder { responder in

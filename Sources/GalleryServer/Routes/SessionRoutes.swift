@@ -18,7 +18,7 @@ struct SessionRoutes<Context: IdentifiedRequestContext> {
         }
         router.post("api/session") { request, context in
             let body = try await request.decodeJSON(as: SignInRequest.self, limit: jsonBodyBytes)
-            let address = context.remoteAddress?.ipAddress ?? "unknown"
+            let address = authenticator.clientAddress(of: request, peer: context.remoteAddress?.ipAddress)
             let (session, secret) = try await authenticator.signIn(
                 name: body.name, password: body.password, from: address)
             return try await signedIn(session, secret, request)

@@ -10,8 +10,9 @@ public final class Authenticator: Sendable {
     let hasher = PasswordHasher()
     /// Whether sign-in is required (false with `--no-auth`: every request acts as the owner).
     let isRequired: Bool
-    /// Whether cookies get `Secure` when a proxy says the request came over HTTPS.
-    let trustsForwardedProto: Bool
+    /// The addresses of a reverse proxy whose `X-Forwarded-Proto` and `X-Forwarded-For` are believed (none without
+    /// `--behind-https-proxy`).
+    let proxyAddresses: Set<String>
     /// The account of the first start.
     let owner: User
     /// How long a session lasts.
@@ -23,11 +24,21 @@ public final class Authenticator: Sendable {
     /// The session cookie's name.
     static let cookieName = "ig_session"
 
-    init(accounts: any AccountStore, owner: User, isRequired: Bool, trustsForwardedProto: Bool) {
+    init(accounts: any AccountStore, owner: User, isRequired: Bool, proxyAddresses: Set<String> = []) {
         self.accounts = accounts
         self.owner = owner
         self.isRequired = isRequired
-        self.trustsForwardedProto = trustsForwardedProto
+        self.proxyAddresses = proxyAddresses
+    }
+
+    /// The address a request came from: its peer, or — when the peer is the reverse proxy — the last address the
+    /// proxy added to `X-Forwarded-For` (earlier ones are the client's word, and could be anything).
+    func clientAddress(of request: Request, peer: String?) -> String {
+        let peer = peer ?? "unknown"
+        guard proxyAddresses.contains(peer), let forwarded = request.headers.value(named: "X-Forwarded-For"),
+            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+        else { return peer }
+        return last
     }
 
     /// Makes sure the owner account exists (the first start makes it, without a password) and owns every gallery
@@ -160,7 +171,7 @@ public final class Authenticator: Sendable {
     func cookie(_ secret: String, for request: Request) -> Cookie {
         let secure =
             request.head.scheme == "https"
-            || (trustsForwardedProto && request.headers.value(named: "X-Forwarded-Proto")?.lowercased() == "https")
+            || (!proxyAddresses.isEmpty && request.headers.value(named: "X-Forwarded-Proto")?.lowercased() == "https")
         return Cookie(
             name: Self.cookieName, value: secret, maxAge: secret.isEmpty ? 0 : Int(sessionLifetime), path: "/",
             secure: secure, httpOnly: true, sameSite: .strict)
