@@ -48,10 +48,9 @@ public protocol GalleryStore: Sendable {
     func trashGallery(_ id: GalleryID) async throws -> Gallery
     /// Takes a gallery out of the trash of galleries.
     func restoreGallery(_ id: GalleryID) async throws -> Gallery
-    /// The gallery opened last, making the first gallery if there is none.
-    func lastOpenedGallery() async throws -> Gallery
-    /// Remembers which gallery was opened last.
-    func setLastOpenedGallery(_ id: GalleryID) async throws
+    /// The oldest live gallery, making "My Gallery" if there is none (each person's last opened gallery is kept by
+    /// the ``AccountStore``).
+    func firstGallery() async throws -> Gallery
 
     /// A page of the gallery's live (non-trashed) items after the cursor.
     func items(in gallery: GalleryID, after cursor: OrderKey?, limit: Int) async throws -> ItemPage

@@ -64,7 +64,7 @@ public func buildServices(
     let store = SQLiteGalleryStore(
         database: database, blobExists: { hash in blobs.contains(hash: hash) },
         eventRetention: configuration.eventRetention)
-    _ = try await store.lastOpenedGallery()  // the first run makes "My Gallery"
+    _ = try await store.firstGallery()  // the first run makes "My Gallery"
     let accounts = SQLiteAccountStore(database: database)
     let authenticator = Authenticator(
         accounts: accounts, owner: try await Authenticator.prepareOwner(accounts),

@@ -87,20 +87,9 @@ public struct SQLiteGalleryStore: GalleryStore {
         try recordEvent(db, id, sequence, items: [])
     }
 
-    public func lastOpenedGallery() async throws -> Gallery {
+    public func firstGallery() async throws -> Gallery {
         let date = now()
         return try await writer.write { db in
-            if let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'lastOpenedGallery'"),
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause)
-                        WHERE gallery.id = ? AND gallery.trashedAt IS NULL
-                        """,
-                    arguments: [text])
-            {
-                return Gallery(row: row)
-            }
             if let row = try Row.fetchOne(
                 db,
                 sql:
@@ -112,16 +101,6 @@ public struct SQLiteGalleryStore: GalleryStore {
                 return Gallery(row: row)
             }
             return try insertGallery(db, name: Gallery.firstGalleryName, date: date)
-        }
-    }
-
-    public func setLastOpenedGallery(_ id: GalleryID) async throws {
-        try await writer.write { db in
-            _ = try Self.fetchGallery(db, id)
-            try db.execute(
-                sql:
-                    "INSERT INTO setting(key, value) VALUES ('lastOpenedGallery', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                arguments: [id.rawValue])
         }
     }
 

@@ -52,8 +52,7 @@ private final class HoldingStore: GalleryStore {
     }
     func trashGallery(_ id: GalleryID) async throws -> Gallery { try await base.trashGallery(id) }
     func restoreGallery(_ id: GalleryID) async throws -> Gallery { try await base.restoreGallery(id) }
-    func lastOpenedGallery() async throws -> Gallery { try await base.lastOpenedGallery() }
-    func setLastOpenedGallery(_ id: GalleryID) async throws { try await base.setLastOpenedGallery(id) }
+    func firstGallery() async throws -> Gallery { try await base.firstGallery() }
     func items(in gallery: GalleryID, after cursor: OrderKey?, limit: Int) async throws -> ItemPage {
         try await base.items(in: gallery, after: cursor, limit: limit)
     }
@@ -124,7 +123,7 @@ struct IngestionServiceTests {
             let ingestion = IngestionService(
                 store: store, blobs: try BlobStore(root: folder), fetcher: web.fetcher, limits: ImageLimits(),
                 fetchLimits: Fetcher.Limits(), logger: Logger(label: "IngestionServiceTests"))
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let draft = ItemDraft(origin: .remote, sourceURL: url, title: "a.png")
             let item = try await store.insertPendingItems([draft], into: gallery.id, at: .end)[0]
 
@@ -154,7 +153,7 @@ struct IngestionServiceTests {
             let ingestion = IngestionService(
                 store: store, blobs: blobs, fetcher: web.fetcher, limits: ImageLimits(),
                 fetchLimits: Fetcher.Limits(), logger: Logger(label: "IngestionServiceTests"))
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let items = try await store.insertPendingItems(
                 [
                     ItemDraft(origin: .remote, sourceURL: url, title: "a.png"),

@@ -60,7 +60,7 @@ struct MediaAPITests {
             // Through the store, as if an older server had accepted it.
             let configuration = ServerConfiguration(dataDirectory: folder, webRoot: webRoot)
             let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: configuration.databasePath))
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let pending = try await store.insertPendingItems(
                 [ItemDraft(origin: .upload, sourceURL: nil, title: "a.svg")], into: gallery.id, at: .end)
             let image = StoredImage(hash: hash, mimeType: "image/svg+xml", width: 10, height: 10, byteCount: 70)

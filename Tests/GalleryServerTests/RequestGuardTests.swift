@@ -143,6 +143,13 @@ struct RequestGuardTests {
             #expect(opened.status == .noContent)
             let again = try await client.send(.get, "/", as: owner)
             #expect(again.headers[.location] == "/g/\(other.id)")
+            // Never a gallery in the trash, nor one that does not exist.
+            _ = try await client.send(.delete, "/api/galleries/\(other.id)", as: owner)
+            let afterTrash = try await client.send(.get, "/", as: owner)
+            #expect(afterTrash.headers[.location] == "/g/\(world.ownerGallery)")
+            let unknown = try await client.send(
+                .post, "/api/galleries/\(UUID().uuidString)/opened", json: "{}", as: owner)
+            #expect(unknown.status == .notFound)
         }
     }
 

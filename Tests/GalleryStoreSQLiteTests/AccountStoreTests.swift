@@ -69,6 +69,20 @@ struct AccountStoreTests {
         #expect(try await accounts.consumeSetupToken(hash: setup, now: now) == nil)
     }
 
+    @Test func eachPersonsLastOpenedGalleryIsTheirOwn() async throws {
+        let (galleries, accounts) = try stores()
+        let anna = try await accounts.createUser(named: "anna", passwordHash: nil, isAdmin: true)
+        let bob = try await accounts.createUser(named: "bob", passwordHash: nil, isAdmin: false)
+        let first = try await galleries.createGallery(named: "First")
+        let second = try await galleries.createGallery(named: "Second")
+        #expect(try await accounts.lastOpenedGallery(of: anna.id) == nil)
+        try await accounts.setLastOpenedGallery(first.id, of: anna.id)
+        try await accounts.setLastOpenedGallery(second.id, of: bob.id)
+        try await accounts.setLastOpenedGallery(second.id, of: anna.id)
+        #expect(try await accounts.lastOpenedGallery(of: anna.id) == second.id)
+        #expect(try await accounts.lastOpenedGallery(of: bob.id) == second.id)
+    }
+
     @Test func revokingALinkEndsTheSessionsOpenedWithItOnly() async throws {
         let (galleries, accounts) = try stores()
         let gallery = try await galleries.createGallery(named: "Shown")

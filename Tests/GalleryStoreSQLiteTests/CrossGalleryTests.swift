@@ -256,14 +256,6 @@ struct CrossGalleryTests {
         }
     }
 
-    @Test func theGalleryOpenedLastIsNeverATrashedOne() async throws {
-        try await withTwoGalleries { store, source, target, _ in
-            try await store.setLastOpenedGallery(target)
-            _ = try await store.trashGallery(target)
-            #expect(try await store.lastOpenedGallery().id == source)
-        }
-    }
-
     // MARK: - Item count and cover
 
     @Test func theItemCountCountsLiveItemsOfEveryState() async throws {

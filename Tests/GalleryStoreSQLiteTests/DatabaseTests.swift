@@ -38,7 +38,7 @@ struct DatabaseTests {
             let itemIDs: [ItemID]
             do {
                 let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
-                let gallery = try await store.lastOpenedGallery()
+                let gallery = try await store.firstGallery()
                 _ = try await store.updateGallery(gallery.id, name: "Holidays", imagesPerRow: 6)
                 let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
                 _ = try await store.markReady(items[0].id, image: storedImage())
@@ -47,7 +47,7 @@ struct DatabaseTests {
             }
 
             let reopened = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
-            let gallery = try await reopened.lastOpenedGallery()
+            let gallery = try await reopened.firstGallery()
             #expect(gallery.id == galleryID)
             #expect(gallery.name == "Holidays")
             #expect(gallery.imagesPerRow == 6)
@@ -59,7 +59,7 @@ struct DatabaseTests {
 
     @Test func aReadyItemWithoutImageIsRefusedByTheSchema() async throws {
         try await withStore { store, database in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let now = Date()
             await #expect(throws: DatabaseError.self) {
                 try await database.executeRaw(
@@ -76,7 +76,7 @@ struct DatabaseTests {
 
     @Test func readyingAPendingItemWithoutImageIsRefusedByTheSchema() async throws {
         try await withStore { store, database in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let item = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0]
             let error = await #expect(throws: DatabaseError.self) {
                 try await database.executeRaw(
@@ -89,7 +89,7 @@ struct DatabaseTests {
 
     @Test func aFailedItemWithoutReasonIsRefusedByTheSchema() async throws {
         try await withStore { store, database in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let item = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0]
             await #expect(throws: DatabaseError.self) {
                 try await database.executeRaw(
@@ -101,7 +101,7 @@ struct DatabaseTests {
 
     @Test func imagesPerRowOutsideOneToTwelveIsRefusedByTheSchema() async throws {
         try await withStore { store, database in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             await #expect(throws: DatabaseError.self) {
                 try await database.executeRaw(
                     "UPDATE gallery SET imagesPerRow = 13 WHERE id = ?", arguments: [gallery.id.rawValue])
@@ -112,7 +112,7 @@ struct DatabaseTests {
 
     @Test func twoLiveItemsCannotShareAnOrderKey() async throws {
         try await withStore { store, database in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
             await #expect(throws: DatabaseError.self) {
                 try await database.executeRaw(

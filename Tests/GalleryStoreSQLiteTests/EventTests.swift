@@ -376,7 +376,7 @@ struct EventTests {
         try await withLetteredGallery("A") { store, gallery, _ in
             _ = try await store.trashGallery(gallery)
             var all = store.changeSignals().makeAsyncIterator()
-            let made = try await store.lastOpenedGallery()
+            let made = try await store.firstGallery()
             #expect(made.id != gallery)
             #expect(await all.next() != nil)
         }

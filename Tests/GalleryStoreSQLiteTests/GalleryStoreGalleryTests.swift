@@ -9,8 +9,8 @@ struct GalleryStoreGalleryTests {
     @Test func theFirstOpeningMakesMyGalleryOnce() async throws {
         try await withStore { store, _ in
             #expect(try await store.galleries().isEmpty)
-            let first = try await store.lastOpenedGallery()
-            let second = try await store.lastOpenedGallery()
+            let first = try await store.firstGallery()
+            let second = try await store.firstGallery()
             #expect(first.name == "My Gallery")
             #expect(first.imagesPerRow == Gallery.defaultImagesPerRow)
             #expect(second.id == first.id)
@@ -18,19 +18,14 @@ struct GalleryStoreGalleryTests {
         }
     }
 
-    @Test func theGalleryOpenedLastIsRemembered() async throws {
+    @Test func theFirstGalleryIsTheOldestLiveOne() async throws {
         try await withStore { store, _ in
-            _ = try await store.lastOpenedGallery()
+            let first = try await store.firstGallery()
             let other = try await store.createGallery(named: "  Other  ")
             #expect(other.name == "Other")
-            try await store.setLastOpenedGallery(other.id)
-            #expect(try await store.lastOpenedGallery().id == other.id)
-        }
-    }
-
-    @Test func rememberingAnUnknownGalleryFails() async throws {
-        try await withStore { store, _ in
-            await #expect(throws: GalleryError.self) { try await store.setLastOpenedGallery(GalleryID.make()) }
+            #expect(try await store.firstGallery().id == first.id)
+            _ = try await store.trashGallery(first.id)
+            #expect(try await store.firstGallery().id == other.id)
         }
     }
 
@@ -45,7 +40,7 @@ struct GalleryStoreGalleryTests {
 
     @Test func aValidUpdateChangesNameAndImagesPerRowAndCountsAsAChange() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let updated = try await store.updateGallery(gallery.id, name: " Trips ", imagesPerRow: 3)
             #expect(updated.name == "Trips")
             #expect(updated.imagesPerRow == 3)
@@ -65,7 +60,7 @@ struct GalleryStoreGalleryTests {
     ])
     func anInvalidUpdateIsRefusedAndChangesNothing(name: String?, imagesPerRow: Int?) async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let error = await #expect(throws: GalleryError.self) {
                 _ = try await store.updateGallery(gallery.id, name: name, imagesPerRow: imagesPerRow)
             }
@@ -79,7 +74,7 @@ struct GalleryStoreGalleryTests {
 
     @Test func theLimitsOfImagesPerRowAreAccepted() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             #expect(try await store.updateGallery(gallery.id, name: nil, imagesPerRow: 1).imagesPerRow == 1)
             #expect(try await store.updateGallery(gallery.id, name: nil, imagesPerRow: 12).imagesPerRow == 12)
             let longest = String(repeating: "x", count: 200)

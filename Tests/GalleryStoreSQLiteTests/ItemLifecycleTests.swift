@@ -8,7 +8,7 @@ import Testing
 struct ItemLifecycleTests {
     @Test func newItemsArePendingPlaceholders() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let item = try await store.insertPendingItems(drafts("one.png"), into: gallery.id, at: .end)[0]
             #expect(item.state == .pending)
             #expect(item.origin == .remote)
@@ -28,7 +28,7 @@ struct ItemLifecycleTests {
             let id: ItemID
             do {
                 let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
-                let gallery = try await store.lastOpenedGallery()
+                let gallery = try await store.firstGallery()
                 id = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0].id
                 let ready = try #require(try await store.markReady(id, image: storedImage(width: 800, height: 600)))
                 #expect(ready.state == .ready)
@@ -49,7 +49,7 @@ struct ItemLifecycleTests {
 
     @Test func aStoredImageIsReadAsItWasFirstRecorded() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
             #expect(try await store.storedImage(hash: storedImage().hash) == nil)
             _ = try await store.markReady(items[0].id, image: storedImage(width: 800, height: 600))
@@ -61,7 +61,7 @@ struct ItemLifecycleTests {
 
     @Test func twoItemsWithTheSameBytesShareOneImage() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
             _ = try await store.markReady(items[0].id, image: storedImage())
             // The second image row is ignored: the bytes (and so the hash) are the same.
@@ -82,7 +82,7 @@ struct ItemLifecycleTests {
             let id: ItemID
             do {
                 let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
-                let gallery = try await store.lastOpenedGallery()
+                let gallery = try await store.firstGallery()
                 id = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0].id
                 let failed = try #require(try await store.markFailed(id, reason: reason))
                 #expect(failed.state == .failed)
@@ -98,7 +98,7 @@ struct ItemLifecycleTests {
 
     @Test func aFailedSiteAnswerReadsAsItsStatus() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let id = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0].id
             _ = try await store.markFailed(id, reason: .httpStatus(404))
             #expect(try await store.item(id).failure?.message == "The site answered 404 (not found)")
@@ -107,7 +107,7 @@ struct ItemLifecycleTests {
 
     @Test func onlyAPendingItemCanBeSettled() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
             _ = try await store.markFailed(items[0].id, reason: .notAnImage)
             _ = try await store.markReady(items[1].id, image: storedImage())
@@ -122,7 +122,7 @@ struct ItemLifecycleTests {
 
     @Test func aFailedRemoteItemCanBeRetried() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let id = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0].id
             let failed = try #require(try await store.markFailed(id, reason: .timedOut))
             #expect(failed.isRetryable)
@@ -137,7 +137,7 @@ struct ItemLifecycleTests {
 
     @Test func onlyAFailedItemWithASourceCanBeRetried() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let upload = ItemDraft(origin: .upload, sourceURL: nil, title: "a.png")
             let items = try await store.insertPendingItems(
                 [draft("pending"), upload], into: gallery.id, at: .end)
@@ -150,7 +150,7 @@ struct ItemLifecycleTests {
 
     @Test func aTrashedItemLeavesTheListButShowsInTheChanges() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
             let before = try await store.gallery(gallery.id).sequence
 
@@ -167,7 +167,7 @@ struct ItemLifecycleTests {
 
     @Test func trashingTwiceChangesNothingMore() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let id = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0].id
             let first = try await store.trashItem(id)
             let sequence = try await store.gallery(gallery.id).sequence
@@ -179,7 +179,7 @@ struct ItemLifecycleTests {
 
     @Test func changesSinceANumberHoldOnlyLaterChanges() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let early = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
             let mark = try await store.gallery(gallery.id).sequence
             let late = try await store.insertPendingItems(drafts("three"), into: gallery.id, at: .end)
@@ -196,7 +196,7 @@ struct ItemLifecycleTests {
 
     @Test func pagesTogetherHoldEveryItemExactlyOnce() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let titles = (1...23).map { "item \($0)" }
             _ = try await store.insertPendingItems(titles.map(draft), into: gallery.id, at: .end)
             _ = try await store.insertPendingItems(drafts("first"), into: gallery.id, at: .start)
@@ -222,7 +222,7 @@ struct ItemLifecycleTests {
 
     @Test func aFullLastPageHasNoNextCursor() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             _ = try await store.insertPendingItems(drafts("A", "B", "C", "D"), into: gallery.id, at: .end)
             let first = try await store.items(in: gallery.id, after: nil, limit: 2)
             #expect(first.items.map(\.title) == ["A", "B"])

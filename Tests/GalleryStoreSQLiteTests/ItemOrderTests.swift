@@ -11,7 +11,7 @@ struct ItemOrderTests {
         _ body: (SQLiteGalleryStore, GalleryID, [Item]) async throws -> Void
     ) async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let items = try await store.insertPendingItems(drafts("A", "B", "C"), into: gallery.id, at: .end)
             try await body(store, gallery.id, items)
         }
@@ -110,7 +110,7 @@ struct ItemOrderTests {
 
     @Test func aBatchInsertedIntoAnEmptyGalleryStartsAtTheFirstKey() async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery()
+            let gallery = try await store.firstGallery()
             let batch = try await store.insertPendingItems(drafts("A", "B", "C"), into: gallery.id, at: .index(5))
             #expect(batch.first?.orderKey == OrderKey.first)
             #expect(try await store.titles(in: gallery.id) == ["A", "B", "C"])

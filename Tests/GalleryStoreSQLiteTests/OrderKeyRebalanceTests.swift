@@ -9,7 +9,7 @@ struct OrderKeyRebalanceTests {
     @Test func tenThousandInsertsIntoOneGapKeepEveryKeyShortAndTheOrderExact() async throws {
         // In memory: this test is about keys, not about the file, and 10,000 commits to a file take long.
         let store = SQLiteGalleryStore(database: try AppDatabase.makeInMemory(), eventRetention: 20_000)
-        let gallery = try await store.lastOpenedGallery().id
+        let gallery = try await store.firstGallery().id
         let ends = try await store.insertPendingItems(drafts("A", "B"), into: gallery, at: .end)
         // A ready first item is the gallery's cover, found at once; with none ready, every read of the gallery would
         // look through all its items for one.
@@ -57,7 +57,7 @@ struct OrderKeyRebalanceTests {
     @Test(arguments: Placing.allCases)
     func placingIntoANarrowGapSpreadsTheNeighboursKeepingKeysShort(placing: Placing) async throws {
         try await withStore(clock: TickingClock()) { store, _ in
-            let gallery = try await store.lastOpenedGallery().id
+            let gallery = try await store.firstGallery().id
             let before = (1...20).map { "P\($0)" }
             let after = (1...20).map { "Q\($0)" }
             let made = try await store.insertPendingItems(

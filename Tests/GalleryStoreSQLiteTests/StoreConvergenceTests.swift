@@ -260,7 +260,7 @@ private func simulate(
     check: (SQLiteGalleryStore, GalleryID, [ClientReport]) async throws -> Void
 ) async throws {
     try await withStore(eventRetention: eventRetention) { store, database in
-        let gallery = try await store.lastOpenedGallery().id
+        let gallery = try await store.firstGallery().id
         let side = try await store.createGallery(named: "Side").id
         let first = try await store.insertPendingItems((1...8).map { draft("first \($0)") }, into: gallery, at: .end)
         if narrowGaps {
@@ -350,7 +350,7 @@ struct StoreConvergenceTests {
     @Test(arguments: 201...206 as ClosedRange<UInt64>)
     func concurrentMovesOfOneItemLeaveItInExactlyOnePlace(seed: UInt64) async throws {
         try await withStore { store, _ in
-            let gallery = try await store.lastOpenedGallery().id
+            let gallery = try await store.firstGallery().id
             let side = try await store.createGallery(named: "Side").id
             let items = try await store.insertPendingItems((1...6).map { draft("\($0)") }, into: gallery, at: .end)
             _ = try await store.insertPendingItems(drafts("S"), into: side, at: .end)

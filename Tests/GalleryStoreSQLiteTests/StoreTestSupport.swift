@@ -156,7 +156,7 @@ func withLetteredGallery(
     _ body: (SQLiteGalleryStore, GalleryID, [String: Item]) async throws -> Void
 ) async throws {
     try await withStore(clock: TickingClock(), eventRetention: eventRetention) { store, _ in
-        let gallery = try await store.lastOpenedGallery()
+        let gallery = try await store.firstGallery()
         let items = try await store.addLetters(letters, to: gallery.id)
         try await body(store, gallery.id, items)
     }

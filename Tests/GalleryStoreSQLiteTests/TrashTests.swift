@@ -10,7 +10,7 @@ private func withItems(
     _ body: (SQLiteGalleryStore, GalleryID, [String: Item], AppDatabase) async throws -> Void
 ) async throws {
     try await withStore(clock: TickingClock(), files: files) { store, database in
-        let gallery = try await store.lastOpenedGallery()
+        let gallery = try await store.firstGallery()
         let items = try await store.insertPendingItems(
             titles.map { draft(String($0)) }, into: gallery.id, at: .end)
         try await body(store, gallery.id, Dictionary(uniqueKeysWithValues: items.map { ($0.title, $0) }), database)

@@ -430,7 +430,7 @@ struct UndoRedoTests {
             let gallery: GalleryID
             do {
                 let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
-                gallery = try await store.lastOpenedGallery().id
+                gallery = try await store.firstGallery().id
                 let items = try await store.addLetters("ABC", to: gallery)
                 _ = try await store.moveItems(itemIDs("C", items), to: gallery, at: .start, recordingFor: sessionOne)
                 _ = try await store.trashItem(try itemID("A", items), recordingFor: sessionOne)
