@@ -30,11 +30,7 @@ struct GalleryAccess: Sendable {
     func require(_ permission: GalleryPermission, in gallery: GalleryID, for identity: Identity?) async throws
         -> GalleryRole
     {
-        guard let role = try await role(of: identity, in: gallery) else {
-            throw GalleryError.notFound("There is no such gallery.")
-        }
-        guard role.allows(permission) else { throw HTTPError(.forbidden, message: Self.refusal(permission)) }
-        return role
+        try Self.check(try await role(of: identity, in: gallery), allows: permission, elseNotFound: "gallery")
     }
 
     /// Checks the identity may do `permission` in the gallery of every item (an unknown item is left to the store,
@@ -50,9 +46,35 @@ struct GalleryAccess: Sendable {
         _ request: Request, _ context: Context, needs permission: GalleryPermission? = nil
     ) async throws -> GalleryID {
         let id: GalleryID = try context.parameters.typedID("gallery", what: "gallery")
-        try await require(
-            permission ?? (request.method == .get ? .view : .edit), in: id, for: context.identity)
+        try await require(permission ?? Self.permission(for: request), in: id, for: context.identity)
         return id
+    }
+
+    /// The item of the `:item` path parameter, after checking the request may do what its method implies in the
+    /// item's gallery; an item of a gallery one was not given is a 404 like an unknown one.
+    func item<Context: IdentifiedRequestContext>(_ request: Request, _ context: Context) async throws -> ItemID {
+        let id: ItemID = try context.parameters.typedID("item", what: "item")
+        var role: GalleryRole?
+        if let gallery = try await accounts.galleries(ofItems: [id])[id] {
+            role = try await self.role(of: context.identity, in: gallery)
+        }
+        try Self.check(role, allows: Self.permission(for: request), elseNotFound: "item")
+        return id
+    }
+
+    /// The role, if it allows `permission`: no role is a 404 ("There is no such `thing`."), too little a 403.
+    @discardableResult
+    private static func check(_ role: GalleryRole?, allows permission: GalleryPermission, elseNotFound thing: String)
+        throws -> GalleryRole
+    {
+        guard let role else { throw GalleryError.notFound("There is no such \(thing).") }
+        guard role.allows(permission) else { throw HTTPError(.forbidden, message: refusal(permission)) }
+        return role
+    }
+
+    /// What a request needs by its method: reading for GET, changing otherwise.
+    static func permission(for request: Request) -> GalleryPermission {
+        request.method == .get ? .view : .edit
     }
 
     /// The signed-in user (not a read-only link).
