@@ -46,6 +46,9 @@ public struct AddressPolicy: Sendable, Equatable {
         "::/128", "::1/128", "::ffff:0:0/96", "fe80::/10", "fc00::/7", "ff00::/8", "2001:db8::/32", "64:ff9b::/96",
     ].compactMap(AddressRange.init)
 
+    /// The loopback ranges: this machine itself.
+    public static let loopback: [AddressRange] = ["127.0.0.0/8", "::1/128"].compactMap(AddressRange.init)
+
     /// Parses comma- or space-separated CIDR ranges; throws with the first bad one.
     public static func parseRanges(_ texts: [String]) throws(GalleryError) -> [AddressRange] {
         var ranges: [AddressRange] = []

@@ -68,9 +68,8 @@ public struct ServerConfiguration: Sendable {
     public var refusal: String? {
         guard !requiresSignIn else { return nil }
         if host == "localhost" { return nil }
-        if let address = IPAddress(host) {
-            let loopback = address.isIPv4 ? address.bytes[12] == 127 : address == IPAddress("::1")
-            if loopback { return nil }
+        if let address = IPAddress(host), AddressPolicy.loopback.contains(where: { $0.contains(address) }) {
+            return nil
         }
         return "--no-auth only works on a loopback address (127.0.0.1, ::1): anyone who can reach \(host) would "
             + "act as the owner. Leave out --no-auth and sign in, or use --host 127.0.0.1."

@@ -12,13 +12,7 @@ struct RequestRules: Sendable {
     /// Why the request is refused, or nil if it may go on.
     /// - Parameter authority: the `Host` header (HTTP/1) or `:authority` (HTTP/2).
     func refusal(method: HTTPRequest.Method, path: String, authority: String?, headers: HTTPFields) -> Refusal? {
-        if let host = authority, !isAllowed(host: host) {
-            return Refusal(
-                status: .misdirectedRequest,
-                message:
-                    "This server does not answer to the name '\(host.prefix(100))'. Start it with --allowed-host to add a name."
-            )
-        }
+        if let refusal = hostRefusal(authority) { return refusal }
         if Self.hasControlCharacter(path) {
             return Refusal(status: .badRequest, message: "The path holds a control character.")
         }
@@ -29,10 +23,17 @@ struct RequestRules: Sendable {
 
     /// Why a WebSocket upgrade is refused (foreign name, foreign or `null` Origin, cross-site), or nil.
     func upgradeRefusal(authority: String?, headers: HTTPFields) -> Refusal? {
-        if let host = authority, !isAllowed(host: host) {
-            return Refusal(status: .misdirectedRequest, message: "This server does not answer to that name.")
-        }
-        return crossSiteRefusal(authority: authority, headers: headers)
+        hostRefusal(authority) ?? crossSiteRefusal(authority: authority, headers: headers)
+    }
+
+    /// Refuses a `Host` that does not name this server (421).
+    func hostRefusal(_ authority: String?) -> Refusal? {
+        guard let host = authority, !isAllowed(host: host) else { return nil }
+        return Refusal(
+            status: .misdirectedRequest,
+            message:
+                "This server does not answer to the name '\(host.prefix(100))'. Start it with --allowed-host to add a name."
+        )
     }
 
     /// A refusal: status and message.
