@@ -44,10 +44,11 @@ public struct SQLiteAccountStore: AccountStore {
             try db.execute(
                 sql: "INSERT INTO user (id, name, passwordHash, isAdmin, createdAt) VALUES (?, ?, ?, ?, ?)",
                 arguments: [id.rawValue, name, passwordHash, isAdmin, Date()])
-            return try User(
-                row: try Row.fetchOne(
+            guard
+                let row = try Row.fetchOne(
                     db, sql: "SELECT \(User.selectColumns) FROM user WHERE id = ?", arguments: [id.rawValue])
-                    ?? Row())
+            else { throw StoreError.corrupt("user \(id) vanished while being made") }
+            return User(row: row)
         }
     }
 

@@ -19,9 +19,8 @@ struct SessionRoutes<Context: IdentifiedRequestContext> {
         router.post("api/session") { request, context in
             let body = try await request.decodeJSON(as: SignInRequest.self, limit: jsonBodyBytes)
             let address = authenticator.clientAddress(of: request, peer: context.remoteAddress?.ipAddress)
-            let (session, secret) = try await authenticator.signIn(
-                name: body.name, password: body.password, from: address)
-            return try await signedIn(session, secret, request)
+            return response(
+                try await authenticator.signIn(name: body.name, password: body.password, from: address), request)
         }
         router.delete("api/session") { request, _ in
             try await authenticator.signOut(request)
@@ -31,28 +30,20 @@ struct SessionRoutes<Context: IdentifiedRequestContext> {
         }
         router.post("api/setup") { request, context in
             let body = try await request.decodeJSON(as: SetupRequest.self, limit: jsonBodyBytes)
-            let (session, secret) = try await authenticator.setUp(
-                token: body.token, name: body.name, password: body.password)
-            return try await signedIn(session, secret, request)
+            return response(
+                try await authenticator.setUp(token: body.token, name: body.name, password: body.password), request)
         }
         router.post("api/links/session") { request, context in
             let body = try await request.decodeJSON(as: LinkSessionRequest.self, limit: jsonBodyBytes)
-            let (session, secret) = try await authenticator.openLink(token: body.token)
-            return try await signedIn(session, secret, request)
+            return response(try await authenticator.openLink(token: body.token), request)
         }
     }
 
-    private func signedIn(_ session: SessionRecord, _ secret: String, _ request: Request) async throws -> Response {
-        var identity = Identity.link(gallery: session.linkGallery ?? GalleryID.make())
-        if let userID = session.userID, let user = try await authenticator.accounts.user(userID) {
-            identity = .user(user)
-        }
-        let body = SessionResponse(
-            Authenticator.Credentials(identity: identity, session: session), authRequired: authenticator.isRequired)
-        var response = Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: .init(data: try APIJSON.makeEncoder().encode(body))))
-        response.setCookie(authenticator.cookie(secret, for: request))
+    /// Who signed in, with the session cookie set.
+    private func response(_ signedIn: Authenticator.SignedIn, _ request: Request) -> EditedResponse<SessionResponse> {
+        var response = EditedResponse(
+            response: SessionResponse(signedIn.credentials, authRequired: authenticator.isRequired))
+        response.setCookie(authenticator.cookie(signedIn.secret, for: request))
         return response
     }
 }

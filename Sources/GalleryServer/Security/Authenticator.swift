@@ -96,7 +96,7 @@ public final class Authenticator: Sendable {
 
     /// Signs a user in by name and password.
     /// - Throws: 401 for a wrong name or password (the same answer for both), 429 while attempts are slowed down.
-    func signIn(name: String, password: String, from address: String) async throws -> (SessionRecord, String) {
+    func signIn(name: String, password: String, from address: String) async throws -> SignedIn {
         let keys = ["user:" + name.lowercased(), "address:" + address]
         if let wait = throttle.withLock({ $0.wait(for: keys, now: Date()) }) {
             let seconds = Int(wait.rounded(.up))
@@ -116,11 +116,11 @@ public final class Authenticator: Sendable {
             throw HTTPError(.unauthorized, message: "Wrong name or password.")
         }
         throttle.withLock { $0.recordSuccess(for: keys[0]) }
-        return try await startSession(userID: user.id, link: nil)
+        return try await startSession(for: .user(user))
     }
 
     /// Uses a setup link: sets the password (and optionally a new name) of its account and signs it in.
-    func setUp(token: String, name: String?, password: String) async throws -> (SessionRecord, String) {
+    func setUp(token: String, name: String?, password: String) async throws -> SignedIn {
         let password = try User.validatedPassword(password)
         // Every check that can fail comes before the link is used up: a refused setup leaves the link working.
         let name = try name.map { name throws(GalleryError) in try User.validatedName(name) }
@@ -140,15 +140,16 @@ public final class Authenticator: Sendable {
             try await accounts.renameUser(userID, to: name)
         }
         try await accounts.setPasswordHash(try await hasher.hash(password), of: userID)
-        return try await startSession(userID: userID, link: nil)
+        guard let user = try await accounts.user(userID) else { throw GalleryError.notFound("There is no such user.") }
+        return try await startSession(for: .user(user))
     }
 
     /// Opens a read-only link: a session that may view its gallery only.
-    func openLink(token: String) async throws -> (SessionRecord, String) {
+    func openLink(token: String) async throws -> SignedIn {
         guard SecretToken.isWellFormed(token), let link = try await accounts.link(hash: SecretToken.hash(token)) else {
             throw HTTPError(.notFound, message: "This link does not work any more.")
         }
-        return try await startSession(userID: nil, link: link)
+        return try await startSession(for: .link(gallery: link.galleryID), link: link)
     }
 
     /// Ends the request's session.
@@ -157,14 +158,20 @@ public final class Authenticator: Sendable {
         try await accounts.deleteSession(tokenHash: SecretToken.hash(secret))
     }
 
-    private func startSession(userID: UserID?, link: ShareLink?) async throws -> (SessionRecord, String) {
+    /// A new session: what it proves, and the secret its cookie carries.
+    struct SignedIn: Sendable {
+        var credentials: Credentials
+        var secret: String
+    }
+
+    private func startSession(for identity: Identity, link: ShareLink? = nil) async throws -> SignedIn {
         let secret = SecretToken.make()
         let now = Date()
         let session = SessionRecord(
-            tokenHash: SecretToken.hash(secret), userID: userID, link: link, csrfToken: SecretToken.make(),
+            tokenHash: SecretToken.hash(secret), userID: identity.user?.id, link: link, csrfToken: SecretToken.make(),
             createdAt: now, expiresAt: now.addingTimeInterval(sessionLifetime))
         try await accounts.createSession(session)
-        return (session, secret)
+        return SignedIn(credentials: Credentials(identity: identity, session: session), secret: secret)
     }
 
     /// The session cookie: `HttpOnly`, `SameSite=Strict`, `Path=/`, `Secure` over HTTPS; an empty secret clears it.
