@@ -33,17 +33,10 @@ struct LiveRoutes {
             let feed = GalleryListFeed(store: store)
             let request = context.request
             try await Self.run(until: inbound) {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        try await feed.run { message in try await outbound.write(.text(try message.json())) }
-                    }
-                    group.addTask {
-                        try await accessEnds(request, gallery: nil)
-                        try await outbound.close(.policyViolation, reason: "Signed out.")
-                    }
-                    try await group.next()
-                    group.cancelAll()
+                let ended = try await untilAccessEnds(request, gallery: nil) {
+                    try await feed.run { message in try await outbound.write(.text(try message.json())) }
                 }
+                if case nil = ended { try await outbound.close(.policyViolation, reason: "Signed out.") }
             }
         }
         router.ws("api/galleries/:gallery/live") { _, context in
@@ -56,20 +49,12 @@ struct LiveRoutes {
             let feed = LiveFeed(store: store, ingestion: ingestion)
             let request = context.request
             try await Self.run(until: inbound) {
-                let ending = try await withThrowingTaskGroup(of: LiveFeed.Ending?.self) { group in
-                    group.addTask {
+                let ending =
+                    try await untilAccessEnds(request, gallery: id) {
                         try await feed.run(gallery: id, since: since) { message in
                             try await outbound.write(.text(try message.json()))
                         }
-                    }
-                    group.addTask {
-                        try await accessEnds(request, gallery: id)
-                        return .galleryGone(Self.accessEndedReason)
-                    }
-                    let first = try await group.next() ?? nil
-                    group.cancelAll()
-                    return first
-                }
+                    } ?? .galleryGone(Self.accessEndedReason)
                 switch ending {
                 case .reset: try await outbound.close(.normalClosure, reason: "reset")
                 case .galleryGone(let message):
@@ -78,6 +63,22 @@ struct LiveRoutes {
                 case nil: break
                 }
             }
+        }
+    }
+
+    /// Runs `feed` until it ends (its result) or until the request's access ends (nil), whichever comes first.
+    private func untilAccessEnds<Result: Sendable>(
+        _ request: Request, gallery: GalleryID?, _ feed: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result? {
+        try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask { try await feed() }
+            group.addTask {
+                try await accessEnds(request, gallery: gallery)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
     }
 
