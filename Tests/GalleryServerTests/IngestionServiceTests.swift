@@ -128,14 +128,18 @@ struct IngestionServiceTests {
             let item = try await store.insertPendingItems([draft], into: gallery.id, at: .end)[0]
 
             store.arm()
-            ingestion.startFetching(item)
+            try await ingestion.withReservedLoads(1, for: "someone") { $0.startFetching(item) }
             try await store.failed.wait()
             // The item is failed, but the job that failed it has not ended: retry now.
             web.answer(url, with: .bytes(PNGBuilder.make(width: 2, height: 2)))
             let retried = try await store.markPendingForRetry(item.id)
-            let retry = Task { await ingestion.restartFetching(retried) }
+            let retry = Task {
+                try await ingestion.withReservedLoads(1, for: "someone") { reservation in
+                    await ingestion.restartFetching(retried, in: reservation)
+                }
+            }
             store.release.open()
-            await retry.value
+            try await retry.value
             await ingestion.waitUntilIdle()
 
             let settled = try await store.item(item.id)

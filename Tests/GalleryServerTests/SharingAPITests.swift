@@ -169,4 +169,57 @@ struct SharingAPITests {
             #expect(items.items.count == 3)
         }
     }
+
+    @Test func copiesDuplicatesAndRetriesCountAmongThePersonsLoads() async throws {
+        let slow = (1...3).map { "http://site.test/slow\($0).png" }
+        let web = FakeWeb(Dictionary(uniqueKeysWithValues: slow.map { ($0, WebAnswer.silence) }))
+        try await testSignedInApplication(bounds: .init(pendingLoads: 10, pendingLoadsPerPerson: 3), web: web) {
+            client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let gallery = world.ownerGallery
+            // An item that failed (unknown links answer 404), then the owner's three places taken by loading links.
+            let broken: DropJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/drops",
+                json: #"{"payload":\#(uriListPayload(["http://site.test/gone.png"]))}"#, as: owner,
+                expecting: .created)
+            let brokenID = try #require(broken.items.first?.id)
+            var state = ""
+            while state != "failed" {
+                state = try await client.call(.get, "/api/items/\(brokenID)", as: owner, as: ItemJSON.self).state
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let loading: DropJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/drops", json: #"{"payload":\#(uriListPayload(slow))}"#, as: owner,
+                expecting: .created)
+            let second: RoleGalleryJSON = try await client.call(
+                .post, "/api/galleries", json: #"{"name":"Second"}"#, as: owner, expecting: .created)
+
+            let ids = loading.items.map { #""\#($0.id)""# }.joined(separator: ",")
+            let copy = try await client.send(
+                .post, "/api/galleries/\(second.id)/copies", json: #"{"itemIds":[\#(ids)]}"#,
+                as: owner)
+            #expect(copy.status == .serviceUnavailable)
+            #expect(copy.headers[.retryAfter] == "30")
+            let copied = try await client.call(
+                .get, "/api/galleries/\(second.id)/items", as: owner, as: ItemPageJSON.self)
+            #expect(copied.items.isEmpty)
+
+            let galleriesBefore = try await client.call(.get, "/api/galleries", as: owner, as: RoleGalleryListJSON.self)
+            let duplicate = try await client.send(.post, "/api/galleries/\(gallery)/duplicate", json: "{}", as: owner)
+            #expect(duplicate.status == .serviceUnavailable)
+            let galleriesAfter = try await client.call(.get, "/api/galleries", as: owner, as: RoleGalleryListJSON.self)
+            #expect(galleriesAfter.galleries.count == galleriesBefore.galleries.count)
+
+            let retry = try await client.send(.post, "/api/items/\(brokenID)/retry", json: "{}", as: owner)
+            #expect(retry.status == .serviceUnavailable)
+            #expect(
+                try await client.call(.get, "/api/items/\(brokenID)", as: owner, as: ItemJSON.self).state == "failed")
+
+            // What loads nothing needs no room: the failed item copies.
+            let failedCopy = try await client.send(
+                .post, "/api/galleries/\(second.id)/copies",
+                json: #"{"itemIds":["\#(brokenID)"]}"#, as: owner)
+            #expect(failedCopy.status == .created)
+        }
+    }
 }

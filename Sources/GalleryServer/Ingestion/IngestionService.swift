@@ -36,11 +36,10 @@ public final class IngestionService: Sendable {
         self.logger = logger
     }
 
-    /// Sets aside room for `count` new loads (dropped links and inline images) of `person`, to be started with
-    /// `reservedFor: person`.
+    /// Sets aside room for `count` new loads of `person`, to be started with `reservedFor: person`.
     /// - Throws: ``BoundsError/tooManyLoads(limit:retryAfterSeconds:)`` when they would go past the limit,
     ///   ``BoundsError/tooManyLoadsOfOnePerson(limit:retryAfterSeconds:)`` past the person's.
-    public func reserveLoads(_ count: Int, for person: String) throws(BoundsError) {
+    func reserveLoads(_ count: Int, for person: String) throws(BoundsError) {
         switch jobs.reserve(count, for: person) {
         case nil: return
         case .full: throw .tooManyLoads(limit: jobs.limit, retryAfterSeconds: Self.retryAfterSecondsWhenFull)
@@ -51,16 +50,16 @@ public final class IngestionService: Sendable {
     }
 
     /// Gives back room set aside by ``reserveLoads(_:for:)`` for loads that will not start.
-    public func releaseReservedLoads(_ count: Int, for person: String) {
+    func releaseReservedLoads(_ count: Int, for person: String) {
         jobs.releaseReservation(count, for: person)
     }
 
     /// The `Retry-After` when too many images are loading: about as long as a slow fetch takes.
     static var retryAfterSecondsWhenFull: Int { 30 }
 
-    /// Starts loading a remote item in the background (once: a second call while it runs does nothing); `reserved`
-    /// when ``reserveLoads(_:)`` set aside its room.
-    public func startFetching(_ item: Item, reservedFor person: String? = nil) {
+    /// Starts loading a remote item in the background (once: a second call while it runs does nothing); `reservedFor`
+    /// the person ``reserveLoads(_:for:)`` set aside its room for (loads resumed at start have none).
+    func startFetching(_ item: Item, reservedFor person: String? = nil) {
         guard let source = item.sourceURL else {
             if let person { jobs.releaseReservation(1, for: person) }
             return
@@ -70,17 +69,23 @@ public final class IngestionService: Sendable {
         }
     }
 
-    /// Starts loading a failed remote item again, once the job that failed it has ended (a job that settled an item
-    /// is still registered for a moment, and would make `startFetching` do nothing).
-    public func restartFetching(_ item: Item) async {
+    /// Starts loading a failed remote item again in `reservation`'s room, once the job that failed it has ended (a
+    /// job that settled an item is still registered for a moment, and would make `startFetching` do nothing).
+    public func restartFetching(_ item: Item, in reservation: LoadReservation) async {
         await jobs.waitUntilFinished(item.id)
-        startFetching(item)
+        reservation.startFetching(item)
+    }
+
+    /// How many of `items` a copy would load again: the remote ones still loading. The room a copy sets aside.
+    public static func loadsToCopy(_ items: [Item]) -> Int {
+        items.count { $0.state == .pending && $0.origin == .remote }
     }
 
     /// Starts loading copies that were copied while their originals were still loading: a remote one is fetched
-    /// again; an uploaded or inline one cannot get its bytes and fails, saying so. Returns the copies as they are now.
+    /// again in `reservation`'s room; an uploaded or inline one cannot get its bytes and fails, saying so. Returns the
+    /// copies as they are now.
     @discardableResult
-    public func startLoadingCopies(_ copies: [Item]) async -> [Item] {
+    public func startLoadingCopies(_ copies: [Item], in reservation: LoadReservation) async -> [Item] {
         var result: [Item] = []
         for copy in copies {
             guard copy.state == .pending else {
@@ -88,7 +93,7 @@ public final class IngestionService: Sendable {
                 continue
             }
             if copy.origin == .remote {
-                startFetching(copy)
+                reservation.startFetching(copy)
                 result.append(copy)
             } else {
                 result.append((try? await fail(copy.id, .copiedWhileUploading)) ?? copy)
@@ -99,7 +104,7 @@ public final class IngestionService: Sendable {
 
     /// Starts storing bytes that came inline with the drop; `reservedFor` the person ``reserveLoads(_:for:)`` set aside
     /// its room for.
-    public func startStoringInline(_ item: Item, data: Data, reservedFor person: String? = nil) {
+    func startStoringInline(_ item: Item, data: Data, reservedFor person: String? = nil) {
         jobs.start(item.id, reserved: person != nil, for: person) { [self] in
             await self.ingest(item.id) { writer in try writer.write(data) }
         }

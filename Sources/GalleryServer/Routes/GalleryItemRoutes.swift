@@ -85,11 +85,18 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         galleries.post(":gallery/copies") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: MoveRequest.self, limit: bounds.jsonBodyBytes)
-            try await access.require(.view, items: try body.validatedIDs(), for: context.identity)
-            let copies = try await store.copyItems(
-                try body.validatedIDs(), to: id, at: try body.insertionPoint(),
-                recordingFor: try request.historySession())
-            let loaded = await ingestion.startLoadingCopies(copies)
+            let ids = try body.validatedIDs()
+            try await access.require(.view, items: ids, for: context.identity)
+            // Copies of links still loading load again: room for them first, or nothing is copied.
+            var originals: [Item] = []
+            for itemID in ids { originals.append(try await store.item(itemID)) }
+            let loaded = try await ingestion.withReservedLoads(
+                IngestionService.loadsToCopy(originals), for: GalleryAccess.person(context)
+            ) { reservation in
+                let copies = try await store.copyItems(
+                    ids, to: id, at: try body.insertionPoint(), recordingFor: try request.historySession())
+                return await ingestion.startLoadingCopies(copies, in: reservation)
+            }
             return EditedResponse(status: .created, response: ItemListResponse(items: loaded.map(response)))
         }
         galleries.post(":gallery/drops") { request, context in
@@ -108,8 +115,8 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 // Inline `data:` images are decoded here, inside the permit, too.
                 return (drop, DropPayloadReader.sources(in: drop.payload))
             }
-            let person = context.identity?.user?.id.rawValue ?? "link"
-            return try await self.drop(drop, sources: sources, into: id, by: person, recordingFor: session)
+            return try await self.drop(
+                drop, sources: sources, into: id, by: GalleryAccess.person(context), recordingFor: session)
         }
     }
 
@@ -125,41 +132,31 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         }
         let loads = sources.filter(\.isLoadedByTheServer).count
         // Room for its links and inline images first: a drop that would go past the limit changes nothing.
-        try ingestion.reserveLoads(loads, for: person)
-        let items: [Item]
-        do {
-            items = try await store.insertPendingItems(
+        return try await ingestion.withReservedLoads(loads, for: person) { reservation in
+            let items = try await store.insertPendingItems(
                 sources.map(Self.draft(for:)), into: gallery, at: point, recordingFor: session)
-        } catch {
-            ingestion.releaseReservedLoads(loads, for: person)
-            throw error
-        }
-        var uploads: [DropResponse.Upload] = []
-        var settled: [Item] = []
-        var started = 0
-        // Gives back nothing, unless a failure below cut the loop short.
-        defer { ingestion.releaseReservedLoads(loads - started, for: person) }
-        for (item, source) in zip(items, sources) {
-            var current = item
-            switch source {
-            case .file(let fileIndex, _, _, let size, _):
-                if size > limits.maximumBytes {
-                    current = try await ingestion.fail(item.id, .tooLarge(limitBytes: limits.maximumBytes))
-                } else {
-                    uploads.append(
-                        .init(
-                            itemId: item.id.rawValue, fileIndex: fileIndex, uploadURL: "/api/items/\(item.id)/content"))
+            var uploads: [DropResponse.Upload] = []
+            var settled: [Item] = []
+            for (item, source) in zip(items, sources) {
+                var current = item
+                switch source {
+                case .file(let fileIndex, _, _, let size, _):
+                    if size > limits.maximumBytes {
+                        current = try await ingestion.fail(item.id, .tooLarge(limitBytes: limits.maximumBytes))
+                    } else {
+                        uploads.append(
+                            .init(
+                                itemId: item.id.rawValue, fileIndex: fileIndex,
+                                uploadURL: "/api/items/\(item.id)/content"))
+                    }
+                case .remote: reservation.startFetching(item)
+                case .inline(let data, _): reservation.startStoringInline(item, data: data)
                 }
-            case .remote:
-                ingestion.startFetching(item, reservedFor: person)
-                started += 1
-            case .inline(let data, _):
-                ingestion.startStoringInline(item, data: data, reservedFor: person)
-                started += 1
+                settled.append(current)
             }
-            settled.append(current)
+            return EditedResponse(
+                status: .created, response: DropResponse(items: settled.map(response), uploads: uploads))
         }
-        return EditedResponse(status: .created, response: DropResponse(items: settled.map(response), uploads: uploads))
     }
 
     static func draft(for source: DropSource) -> ItemDraft {

@@ -64,9 +64,16 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
             // The body is optional: no body (or `{}`) names the copy "<name> copy".
             let name = try await request.decodeOptionalJSON(as: DuplicateGalleryRequest.self, limit: jsonBodyBytes)?
                 .name
-            let (gallery, items) = try await store.duplicateGallery(id, named: name)
-            try await access.accounts.setRole(.owner, of: user.id, in: gallery.id)
-            await ingestion.startLoadingCopies(items)
+            // Its links still loading load again: room for them first, or nothing is copied.
+            let loading = try await store.pendingItems().filter { $0.galleryID == id }
+            let gallery = try await ingestion.withReservedLoads(
+                IngestionService.loadsToCopy(loading), for: user.id.rawValue
+            ) { reservation in
+                let (gallery, items) = try await store.duplicateGallery(id, named: name)
+                try await access.accounts.setRole(.owner, of: user.id, in: gallery.id)
+                await ingestion.startLoadingCopies(items, in: reservation)
+                return gallery
+            }
             return EditedResponse(
                 status: .created, response: ingestion.response(for: try await store.gallery(gallery.id), role: .owner))
         }

@@ -21,8 +21,13 @@ struct ItemRoutes<Context: IdentifiedRequestContext> {
             return response(item)
         }
         items.post(":item/retry") { request, context in
-            let item = try await store.markPendingForRetry(try await access.item(request, context))
-            await ingestion.restartFetching(item)
+            let id = try await access.item(request, context)
+            // A retry is a load like a dropped link's: room for it first.
+            let item = try await ingestion.withReservedLoads(1, for: GalleryAccess.person(context)) { reservation in
+                let item = try await store.markPendingForRetry(id)
+                await ingestion.restartFetching(item, in: reservation)
+                return item
+            }
             return EditedResponse(status: .accepted, response: response(item))
         }
         items.delete(":item") { request, context in

@@ -85,6 +85,12 @@ struct GalleryAccess: Sendable {
         return user
     }
 
+    /// Whose loads the request's count among (``IngestionService/withReservedLoads(_:for:_:)``): its user, or "link"
+    /// for a read-only link, which cannot start any.
+    static func person(_ context: some IdentifiedRequestContext) -> String {
+        context.identity?.user?.id.rawValue ?? "link"
+    }
+
     static func refusal(_ permission: GalleryPermission) -> String {
         switch permission {
         case .view: "You cannot see this gallery."
