@@ -60,7 +60,8 @@ final class JobRegistry: Sendable {
                 state.admission.release(1)
                 state.people[id] = person
             }
-            state.running[id] = Task {
+            // Below the requests' priority: a burst of loads yields the processor to everyone's requests first.
+            state.running[id] = Task(priority: .utility) {
                 await work()
                 self.finish(id)
             }
