@@ -3,12 +3,12 @@
 // signed in.
 
 import { api } from "./net/api.js";
-import { account, isLinkSession, signOut } from "./net/account.js";
+import { account, signOut } from "./net/account.js";
 import { pasteTarget } from "./dnd/externalDrop.js";
 import { GalleryPane } from "./pane/galleryPane.js";
 import { transferItems } from "./pane/transfers.js";
 import { galleryURL, parseGalleryURL } from "./model/location.js";
-import { changeableGalleries } from "./model/roles.js";
+import { changeableGalleries, isLinkSession } from "./model/roles.js";
 import { AccountView } from "./view/account.js";
 import { createAnnouncer } from "./view/announcer.js";
 import { GalleryPicker } from "./view/galleryPicker.js";

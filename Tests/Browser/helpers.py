@@ -370,6 +370,8 @@ class GalleryServer(JSONClient):
         self._log.flush()
         env = {key: value for key, value in os.environ.items()
                if key != "IMAGE_GALLERY_FETCH_ALLOW" and "proxy" not in key.lower()}
+        # The page of this checkout, whichever checkout the binary was built in.
+        env.setdefault("IMAGE_GALLERY_WEB_ROOT", str(REPO_ROOT / "Web"))
         self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=self._log,
                                         stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30

@@ -38,3 +38,8 @@ export function roleText(role) {
 export function changeableGalleries(galleries) {
   return galleries.filter((gallery) => canChange(roleOf(gallery)));
 }
+
+/** Whether this is a read-only link's session (one gallery, nobody signed in). */
+export function isLinkSession(session) {
+  return Boolean(session?.galleryId) && !session?.user;
+}

@@ -42,11 +42,6 @@ async function load() {
   }
 }
 
-/** Whether this is a read-only link's session (one gallery, nobody signed in). */
-export function isLinkSession(session) {
-  return Boolean(session?.galleryId) && !session?.user;
-}
-
 /** Goes to the sign-in page, which comes back to this page; never resolves (the page is leaving). */
 export function signInAgain() {
   location.assign(signInURL(location.pathname + location.search));

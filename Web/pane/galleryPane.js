@@ -1,23 +1,24 @@
-// One gallery pane's controller: the gallery's state (a replica of the server's, with optimistic changes on top),
-// its views (toolbar, grid, trash) and the user's intents from them, turned into API requests. It never touches DOM
-// events itself; the views hand it intents through their bind… hooks.
+// One gallery pane: its store (model and state: store/paneState.js), its views (toolbar, grid, trash), which render
+// from the store whenever it changes, and the actions that turn the user's intents into requests (itemActions,
+// keyActions, historyActions; wired to the views in wiring.js). Loads the gallery and follows its live feed. It never
+// touches DOM events itself: the views decode them and hand it intents through their bind… hooks.
 
 import { api } from "../net/api.js";
-import { account, isLinkSession } from "../net/account.js";
+import { account } from "../net/account.js";
 import { connectLive } from "../net/live.js";
 import { settledItems } from "../model/announcements.js";
-import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
-import { insertionPointFor } from "../model/reorder.js";
 import { catchUpFrom, createReplica, hasGap, receiveEvent, receiveEvents, reloadReplica } from "../model/replica.js";
-import { canChange, isOwner, roleOf } from "../model/roles.js";
-import { emptySelection, pruneSelection } from "../model/selection.js";
+import { roleOf } from "../model/roles.js";
+import { createStore } from "../store/store.js";
+import { basisFor, insertionAt, itemById, pasteIndex, shownProgress } from "../store/paneSelectors.js";
+import { initialPaneState, paneActions, paneReducer } from "../store/paneState.js";
 import { GridView } from "../view/grid.js";
 import { ToolbarView } from "../view/toolbar.js";
 import { TrashView } from "../view/trash.js";
-import { historyActions } from "./historyActions.js";
-import { itemActions } from "./itemActions.js";
-import { keyActions } from "./keyActions.js";
-import { wiring } from "./wiring.js";
+import { createHistoryActions } from "./historyActions.js";
+import { createItemActions } from "./itemActions.js";
+import { createKeyActions } from "./keyActions.js";
+import { wirePane } from "./wiring.js";
 
 export class GalleryPane {
   /**
@@ -31,107 +32,162 @@ export class GalleryPane {
   constructor({ galleryId, view, shared, hooks }) {
     this.galleryId = galleryId;
     this.view = view;
-    this.announcer = shared.announcer;
-    this.menu = shared.menu;
-    this.hooks = hooks;
-    this.replica = null;
-    this.gallery = null; // the newest gallery document seen (events, answers)
-    this.overlays = [];
-    this.progress = new Map(); // itemId → {received, total} from the server
-    this.uploadProgress = new Map(); // itemId → {received, total} of this page's uploads
-    this.selection = emptySelection();
-    this.dragging = new Set();
-    this.perRow = 4;
-    this.perRowSaving = null;
-    this.shownItems = [];
-    this.closed = false;
-    this.role = "owner"; // the signed-in person's role in this gallery (setAccess)
-    this.readOnly = false;
-    this.session = null;
-
+    this.store = createStore(paneReducer, initialPaneState(galleryId));
     this.grid = new GridView(view.scroller, view.list);
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
-    this.cleanups = [];
-    this.wire();
+
+    // What the actions work with: the store, the views and the page's shared parts, given explicitly.
+    const context = {
+      galleryId,
+      store: this.store,
+      announcer: shared.announcer,
+      menu: shared.menu,
+      hooks,
+      view,
+      grid: this.grid,
+      trash: this.trash,
+      facade: this,
+      refuseChange: () => this.refuseChange(),
+      tell: (message) => this.tell(message),
+      announceSettled: (before, after) => this.announceSettled(before, after),
+      shrinkIntoTrash: (ids) => this.shrinkIntoTrash(ids),
+      refreshGallery: () => this.refreshGallery(),
+      toolbar: this.toolbar,
+    };
+    this.announcer = shared.announcer;
+    this.historyActions = createHistoryActions(context);
+    this.itemActions = createItemActions(context, this.historyActions);
+    this.keyActions = createKeyActions(context, this.itemActions);
+    this.store.subscribe((state, previous) => this.render(state, previous));
+    this.cleanups = wirePane(context, { items: this.itemActions, keys: this.keyActions, history: this.historyActions });
   }
 
-  // ---- State ----
+  // ---- What the page asks of a pane ----
 
-  /** The items as the user sees them now, in order. */
-  items() {
-    return this.shownItems;
-  }
-
-  itemById(id) {
-    return this.shownItems.find((item) => item.id === id);
-  }
-
-  order() {
-    return this.shownItems.map((item) => item.id);
+  get state() {
+    return this.store.getState();
   }
 
   get name() {
-    return this.gallery?.name ?? "Gallery";
+    return this.state.gallery?.name ?? "Gallery";
   }
 
-  /** Recomputes what is shown and draws it. */
-  render() {
-    if (this.closed) return;
-    if (this.replica) {
-      this.overlays = pruneOverlays(this.overlays, this.replica);
-      this.shownItems = showItems(this.replica.items, this.overlays);
+  get readOnly() {
+    return this.state.access.readOnly;
+  }
+
+  get closed() {
+    return this.state.closed;
+  }
+
+  get isGone() {
+    return this.state.gone !== null;
+  }
+
+  itemById(id) {
+    return itemById(this.state, id);
+  }
+
+  insertionAt(index, movingIds = []) {
+    return insertionAt(this.state, index, movingIds);
+  }
+
+  basisFor(ids) {
+    return basisFor(this.state, ids);
+  }
+
+  pasteIndex() {
+    return pasteIndex(this.state);
+  }
+
+  addOverlay(overlay) {
+    this.store.dispatch(paneActions.overlayAdded(overlay));
+  }
+
+  settleOverlay(key, ...replacements) {
+    this.store.dispatch(paneActions.overlaySettled(key, ...replacements));
+  }
+
+  addFromOutside(data, index) {
+    return this.itemActions.addFromOutside(data, index);
+  }
+
+  trashItems(ids) {
+    return this.itemActions.trashItems(ids);
+  }
+
+  selectAll() {
+    return this.keyActions.selectAll();
+  }
+
+  clearSelection() {
+    return this.keyActions.clearSelection();
+  }
+
+  deleteSelection() {
+    return this.keyActions.deleteSelection();
+  }
+
+  copySelection(clipboardData) {
+    return this.keyActions.copySelection(clipboardData);
+  }
+
+  menuAction(id, action, position, returnFocus) {
+    this.keyActions.menuAction(id, action, position, returnFocus);
+  }
+
+  undo() {
+    return this.historyActions.undo();
+  }
+
+  redo() {
+    return this.historyActions.redo();
+  }
+
+  /** After a change this page made that concerns this gallery (e.g. from the other pane): `history` if the answer
+   * carried it. */
+  afterOwnChange(history) {
+    this.historyActions.afterOwnChange(history);
+  }
+
+  refreshHistory() {
+    return this.historyActions.refresh();
+  }
+
+  // ---- Rendering: the views follow the store ----
+
+  render(state, previous) {
+    if (state.closed) return;
+    if (state.gallery !== previous.gallery && state.gallery) {
+      this.grid.setName(state.gallery.name);
+      this.view.setName(state.gallery.name);
+      this.toolbar.setCloseLabel(state.gallery.name);
     }
-    const progress = new Map(this.progress);
-    for (const [id, entry] of this.uploadProgress) progress.set(id, entry);
-    this.selection = pruneSelection(this.selection, this.order());
-    this.grid.render({ items: this.shownItems, perRow: this.perRow, progress, selected: this.selection.ids, dragging: this.dragging });
-    this.toolbar.render({ name: this.gallery?.name ?? "Image Gallery", perRow: this.perRow });
-    this.trash.renderCount(this.gallery?.trashCount ?? 0);
-  }
-
-  /** Takes a newer gallery document (name, images per row, trash count). */
-  applyGallery(gallery) {
-    if (!gallery || (this.gallery && gallery.sequence < this.gallery.sequence)) return;
-    const perRowChanged = !this.gallery || this.gallery.imagesPerRow !== gallery.imagesPerRow;
-    this.gallery = gallery;
-    if (perRowChanged && this.perRowSaving === null) this.perRow = gallery.imagesPerRow;
-    this.grid.setName(gallery.name);
-    this.view.setName(gallery.name);
-    this.toolbar.setCloseLabel(gallery.name);
+    if (state.access !== previous.access) {
+      const { readOnly, canShare, linkSession } = state.access;
+      this.view.setReadOnly(readOnly);
+      this.grid.setMenuEnabled(!readOnly);
+      this.trash.setAvailable(!readOnly);
+      this.toolbar.renderAccess({ readOnly, canShare, linkSession });
+    }
+    if (state.history !== previous.history && state.history) this.toolbar.renderHistory(state.history);
+    this.grid.render({
+      items: state.shown,
+      perRow: state.perRow,
+      progress: shownProgress(state),
+      selected: state.selection.ids,
+      dragging: state.dragging,
+    });
+    this.toolbar.render({ name: state.gallery?.name ?? "Image Gallery", perRow: state.perRow });
+    this.trash.renderCount(state.gallery?.trashCount ?? 0);
   }
 
   /** Replaces the replica (a load, a reload after a reset, or new changes), announcing items that finished loading. */
   setReplica(replica) {
-    const before = this.shownItems;
-    this.replica = replica;
-    this.applyGallery(replica.gallery);
-    this.render();
-    this.announceSettled(before, this.shownItems);
-  }
-
-  addOverlay(overlay) {
-    this.overlays = [...this.overlays, overlay];
-    this.render();
-  }
-
-  /** Replaces the optimistic change `key` by `replacements` (none: drops it). */
-  settleOverlay(key, ...replacements) {
-    this.overlays = replaceOverlay(this.overlays, key, ...replacements);
-    this.render();
-  }
-
-  /** The changeSequence of each of these items in the replica now (for overlays that wait for a newer change). */
-  basisFor(ids) {
-    const basis = {};
-    for (const item of this.replica?.items ?? []) if (ids.includes(item.id)) basis[item.id] = item.changeSequence ?? 0;
-    return basis;
-  }
-
-  /** Where an insertion before shown position `index` goes: the API's `at` and the item it goes before (or null). */
-  insertionAt(index, movingIds = []) {
-    const at = insertionPointFor(this.shownItems, movingIds, index);
-    return { at, beforeId: at.before ?? null };
+    const before = this.state.shown;
+    this.store.dispatch(paneActions.replicaChanged(replica));
+    this.announceSettled(before, this.state.shown);
   }
 
   announceSettled(before, after) {
@@ -140,37 +196,51 @@ export class GalleryPane {
     if (failed.length) this.announcer.announce(`Could not add ${failed[0].title}: ${failed[0].failure?.message ?? ""}.`);
   }
 
-  /** What this person may do here, by their role in the gallery and their session: a viewer's pane (and a read-only
-   * link's) is view only; only the owner shares, and only where people sign in. */
-  setAccess(role, session = this.session) {
-    this.role = role;
-    this.session = session;
-    this.readOnly = !canChange(role) || isLinkSession(session);
-    this.view.setReadOnly(this.readOnly);
-    this.grid.setMenuEnabled(!this.readOnly);
-    this.trash.setAvailable(!this.readOnly);
-    this.toolbar.renderAccess({
-      readOnly: this.readOnly,
-      canShare: Boolean(session?.authRequired && session.user) && isOwner(role),
-      linkSession: isLinkSession(session),
-    });
+  /** In a view-only pane, says so and returns true (the change is not made); else false. */
+  refuseChange() {
+    if (!this.readOnly) return false;
+    this.tell("This gallery is view only.");
+    return true;
+  }
+
+  /** A message for everyone: announced politely and shown in the pane's status line. */
+  tell(message) {
+    if (!message) return;
+    this.announcer.announce(message);
+    this.view.showStatus(message);
+  }
+
+  /** The seed's previewForDropping: items shrink into the trash icon. */
+  shrinkIntoTrash(ids) {
+    if (matchMedia("(prefers-reduced-motion: reduce)").matches) return Promise.resolve();
+    const target = this.trash.center();
+    const animations = ids
+      .map((id) => this.grid.tileFor(id))
+      .filter(Boolean)
+      .map((tile) => {
+        const box = tile.getBoundingClientRect();
+        const dx = target.x - (box.left + box.width / 2);
+        const dy = target.y - (box.top + box.height / 2);
+        const base = tile.style.transform;
+        return tile.animate(
+          [{ transform: base, opacity: 1 }, { transform: `${base} translate(${dx}px, ${dy}px) scale(0.05)`, opacity: 0.2 }],
+          { duration: 200, easing: "ease-in", fill: "forwards" },
+        ).finished.catch(() => {});
+      });
+    return Promise.all(animations);
   }
 
   // ---- Loading and the live feed ----
 
   async load() {
     const [{ gallery, items }, session] = await Promise.all([api.allItems(this.galleryId), account()]);
-    this.setAccess(roleOf(gallery), session);
-    this.perRow = gallery.imagesPerRow;
+    this.store.dispatch(paneActions.accessChanged(roleOf(gallery), session));
     this.setReplica(createReplica(gallery, items));
-    this.refreshHistory();
+    this.historyActions.refresh();
     this.live = connectLive(this.galleryId, {
-      since: () => this.replica.sequence,
+      since: () => this.state.replica.sequence,
       onEvent: (event) => this.receive(event),
-      onProgress: (progress) => {
-        this.progress = new Map(Object.entries(progress));
-        this.render();
-      },
+      onProgress: (progress) => this.store.dispatch(paneActions.progressReceived(progress)),
       onReset: () => this.reload(),
       onGone: (reason) => this.gone(reason),
       onState: (state) => this.view.setConnection(state),
@@ -179,7 +249,7 @@ export class GalleryPane {
 
   /** An event from the live socket: applied in order; a gap is filled from the event list. */
   receive(event) {
-    const { replica } = receiveEvent(this.replica, event);
+    const { replica } = receiveEvent(this.state.replica, event);
     this.setReplica(replica);
     if (hasGap(replica)) this.catchUp();
   }
@@ -189,23 +259,23 @@ export class GalleryPane {
     if (this.catchingUp) return;
     this.catchingUp = true;
     try {
-      const feed = await api.events(this.galleryId, catchUpFrom(this.replica));
+      const feed = await api.events(this.galleryId, catchUpFrom(this.state.replica));
       if (feed.reset) await this.reload({ restart: false });
-      else this.setReplica(receiveEvents(this.replica, feed.events));
+      else this.setReplica(receiveEvents(this.state.replica, feed.events));
     } catch (error) {
       if (error.status === 404) this.gone(error.message);
       else console.warn("catching up failed", error);
     } finally {
       this.catchingUp = false;
     }
-    if (hasGap(this.replica)) setTimeout(() => this.catchUp(), 500);
+    if (hasGap(this.state.replica)) setTimeout(() => this.catchUp(), 500);
   }
 
   /** Loads every item afresh (after a reset), then reconnects from the new sequence. */
   async reload({ restart = true } = {}) {
     try {
       const { gallery, items } = await api.allItems(this.galleryId);
-      this.setAccess(roleOf(gallery));
+      this.store.dispatch(paneActions.accessChanged(roleOf(gallery)));
       this.setReplica(reloadReplica(gallery, items));
     } catch (error) {
       if (error.status === 404) this.gone(error.message);
@@ -223,7 +293,7 @@ export class GalleryPane {
   /** The gallery is gone (in the trash of galleries, or unknown): says so, with a way to the other galleries. */
   gone(reason) {
     if (this.isGone) return;
-    this.isGone = true;
+    this.store.dispatch(paneActions.galleryGone(reason));
     const detail = reason && reason !== "gone" ? ` ${reason}` : "";
     const text = `This gallery is no longer available: it was moved to the trash or deleted.${detail}`;
     this.view.showNotice(text, { href: "/galleries", text: "Go to all galleries" });
@@ -231,7 +301,7 @@ export class GalleryPane {
   }
 
   close() {
-    this.closed = true;
+    this.store.dispatch(paneActions.paneClosed());
     this.live?.close();
     for (const cleanup of this.cleanups) cleanup();
     this.view.remove();
@@ -239,11 +309,7 @@ export class GalleryPane {
 
   async refreshGallery() {
     try {
-      this.applyGallery(await api.gallery(this.galleryId));
-      this.render();
+      this.store.dispatch(paneActions.galleryReceived(await api.gallery(this.galleryId)));
     } catch {}
   }
 }
-
-// The pane's behaviour, by concern, in files of their own.
-Object.assign(GalleryPane.prototype, itemActions, keyActions, historyActions, wiring);

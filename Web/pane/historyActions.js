@@ -1,59 +1,60 @@
 // Undo and redo of this tab's changes in a pane's gallery (the server keeps the history per session and gallery): the
-// toolbar's buttons follow the history, the server's message is told to the user, and the view changes through the
-// events that follow. Installed on GalleryPane's prototype.
+// history is held in the pane's store (the toolbar's buttons follow it), the server's message is told to the user,
+// and the view changes through the events that follow.
 
 import { api } from "../net/api.js";
+import { paneActions } from "../store/paneState.js";
 
-export const historyActions = {
+/** The history actions of the pane `pane` (its store, announcer, hooks). */
+export function createHistoryActions(pane) {
+  const { store, galleryId } = pane;
+  let asked = 0;
+  let stepping = false;
 
-  /** Called after every change this page made: the Undo and Redo buttons follow the history. */
-  afterOwnChange() {
-    this.refreshHistory();
-  },
+  const actions = {
+    /** Called after every change this page made: the history the answer carried, or the server's history now. */
+    afterOwnChange(history) {
+      if (history) {
+        asked += 1;
+        store.dispatch(paneActions.historyReceived(history));
+      } else {
+        actions.refresh();
+      }
+    },
 
-  async refreshHistory() {
-    if (this.readOnly) return;
-    const asked = (this.historyAsked = (this.historyAsked ?? 0) + 1);
-    try {
-      const history = await api.history(this.galleryId);
-      if (asked === this.historyAsked && !this.closed) this.toolbar.renderHistory(history);
-    } catch (error) {
-      if (error.status !== 404) console.warn("history failed", error);
-    }
-  },
+    /** Asks the server for this tab's history here (after a change made elsewhere, e.g. in the other pane). */
+    async refresh() {
+      if (store.getState().access.readOnly) return;
+      const mine = ++asked;
+      try {
+        const history = await api.history(galleryId);
+        if (mine === asked && !store.getState().closed) store.dispatch(paneActions.historyReceived(history));
+      } catch (error) {
+        if (error.status !== 404) console.warn("history failed", error);
+      }
+    },
 
-  undo() {
-    return this.step("undo");
-  },
+    undo: () => actions.step("undo"),
+    redo: () => actions.step("redo"),
 
-  redo() {
-    return this.step("redo");
-  },
-
-  /** Undoes or redoes this tab's last change here; the server's message is announced and shown for a while. The
-   * view changes through the events that follow. */
-  async step(direction) {
-    if (this.stepping || this.isGone || this.refuseChange()) return;
-    this.stepping = true;
-    try {
-      const response = direction === "undo" ? await api.undo(this.galleryId) : await api.redo(this.galleryId);
-      this.historyAsked = (this.historyAsked ?? 0) + 1;
-      this.toolbar.renderHistory(response.history);
-      this.tell(response.message);
-      // A move or copy between galleries is in both galleries' histories: the other panes' buttons change too.
-      this.hooks.onHistoryStep?.(this);
-    } catch (error) {
-      this.tell(error.message);
-      this.refreshHistory();
-    } finally {
-      this.stepping = false;
-    }
-  },
-
-  /** A message for everyone: announced politely and shown in the pane's status line. */
-  tell(message) {
-    if (!message) return;
-    this.announcer.announce(message);
-    this.view.showStatus(message);
-  },
-};
+    /** Undoes or redoes this tab's last change here; the server's message is announced and shown for a while. */
+    async step(direction) {
+      if (stepping || store.getState().gone || pane.refuseChange()) return;
+      stepping = true;
+      try {
+        const response = direction === "undo" ? await api.undo(galleryId) : await api.redo(galleryId);
+        asked += 1;
+        store.dispatch(paneActions.historyReceived(response.history));
+        pane.tell(response.message);
+        // A move or copy between galleries is in both galleries' histories: the other panes' buttons change too.
+        pane.hooks.onHistoryStep?.(pane.facade);
+      } catch (error) {
+        pane.tell(error.message);
+        actions.refresh();
+      } finally {
+        stepping = false;
+      }
+    },
+  };
+  return actions;
+}

@@ -1,96 +1,107 @@
-// A pane's selection, keys and item menu: what the grid's keys and the menu's choices do, and the page-wide shortcuts
-// (select all, clear, delete, copy) the app routes to the pane in use. Installed on GalleryPane's prototype.
+// A pane's selection, keys and item menu: what the grid's decoded key intents and the menu's choices do, and the
+// page-wide shortcuts (select all, clear, delete, copy) the app routes to the pane in use. Never sees a DOM event.
 
 import { writeItems } from "../dnd/localDrag.js";
 import { stepIndex } from "../model/reorder.js";
-import { clickSelect, emptySelection, selectAll, selectedInOrder } from "../model/selection.js";
+import { itemsFor, selectedItems } from "../store/paneSelectors.js";
+import { paneActions } from "../store/paneState.js";
 
-export const keyActions = {
+/** The key and menu actions of the pane `pane` (its store, views and announcer); `items` are its item actions. */
+export function createKeyActions(pane, items) {
+  const { store, announcer } = pane;
+  const state = () => store.getState();
+  const idsFor = (id) => itemsFor(state(), id).filter((item) => !item.local).map((item) => item.id);
 
-  selectAll() {
-    this.selection = selectAll(this.order());
-    this.render();
-    this.announcer.announce(`Selected all ${this.shownItems.length} items.`);
-    return true;
-  },
+  return {
+    selectAll() {
+      store.dispatch(paneActions.allSelected());
+      announcer.announce(`Selected all ${state().shown.length} items.`);
+      return true;
+    },
 
-  clearSelection() {
-    if (!this.selection.ids.size) return false;
-    this.selection = emptySelection();
-    this.render();
-    this.announcer.announce("Selection cleared.");
-    return true;
-  },
+    clearSelection() {
+      if (!state().selection.ids.size) return false;
+      store.dispatch(paneActions.selectionCleared());
+      announcer.announce("Selection cleared.");
+      return true;
+    },
 
-  deleteSelection() {
-    if (!this.selection.ids.size) return false;
-    if (this.refuseChange()) return true;
-    this.trashItems(selectedInOrder(this.selection, this.order()));
-    return true;
-  },
+    deleteSelection() {
+      if (!state().selection.ids.size) return false;
+      if (pane.refuseChange()) return true;
+      items.trashItems(selectedItems(state()).map((item) => item.id));
+      return true;
+    },
 
-  /** Writes the selection to the clipboard; false when nothing is selected. */
-  copySelection(clipboardData) {
-    const items = selectedInOrder(this.selection, this.order()).map((id) => this.itemById(id)).filter((item) => item && !item.local);
-    if (!items.length) return false;
-    writeItems(clipboardData, this.galleryId, items);
-    this.announcer.announce(items.length === 1 ? `Copied '${items[0].title}'.` : `Copied ${items.length} items.`);
-    return true;
-  },
+    /** Writes the selection to the clipboard; false when nothing is selected. */
+    copySelection(clipboardData) {
+      const chosen = selectedItems(state()).filter((item) => !item.local);
+      if (!chosen.length) return false;
+      writeItems(clipboardData, pane.galleryId, chosen);
+      announcer.announce(chosen.length === 1 ? `Copied '${chosen[0].title}'.` : `Copied ${chosen.length} items.`);
+      return true;
+    },
 
-  key(event, id) {
-    const items = this.shownItems;
-    const index = items.findIndex((item) => item.id === id);
-    const mod = event.ctrlKey || event.metaKey;
-    const horizontal = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    const vertical = { ArrowUp: -this.perRow, ArrowDown: this.perRow }[event.key];
-    if (event.altKey && (horizontal || vertical)) {
-      const ids = this.itemsFor(id).map((item) => item.id);
-      const step = (horizontal ?? vertical) < 0 ? -1 : 1;
-      const to = stepIndex(items, ids, step);
-      if (to !== null) this.moveItems(ids, to, { focus: id });
-      else this.announcer.announce(step < 0 ? "Already at the start." : "Already at the end.");
-    } else if (horizontal || vertical) {
-      const next = items[Math.min(items.length - 1, Math.max(0, index + (horizontal ?? vertical)))];
-      if (next) {
-        if (event.shiftKey) this.selection = clickSelect(this.selection, this.order(), next.id, { range: true });
-        this.grid.focusItem(next.id);
-        this.render();
+    /** A decoded key (view/itemKeys.js) on item `id`, whose element is `tile`; true when it was the pane's. */
+    key(intent, id, tile) {
+      const shown = state().shown;
+      const index = shown.findIndex((item) => item.id === id);
+      switch (intent.kind) {
+        case "move": {
+          const ids = idsFor(id);
+          const step = intent.direction === "left" || intent.direction === "up" ? -1 : 1;
+          const to = stepIndex(shown, ids, step);
+          if (to !== null) items.moveItems(ids, to, { focus: id });
+          else announcer.announce(step < 0 ? "Already at the start." : "Already at the end.");
+          return true;
+        }
+        case "focus": {
+          const next = shown[pane.grid.indexInDirection(index, intent.direction)];
+          if (next) {
+            if (intent.extend) store.dispatch(paneActions.itemClicked(next.id, { range: true }));
+            pane.grid.focusItem(next.id);
+          }
+          return true;
+        }
+        case "first":
+        case "last": {
+          const next = intent.kind === "first" ? shown[0] : shown[shown.length - 1];
+          if (next) pane.grid.focusItem(next.id);
+          return true;
+        }
+        case "select":
+          store.dispatch(paneActions.itemClicked(id, { toggle: intent.toggle }));
+          return true;
+        case "trash":
+          items.trashItems(idsFor(id));
+          return true;
+        case "menu":
+          if (state().access.readOnly) return false; // no item menu: the browser's own
+          pane.menu.open(id, intent.point, tile, shown.length, pane.facade);
+          return true;
+        default:
+          return false;
       }
-    } else if (event.key === "Home" || event.key === "End") {
-      const next = event.key === "Home" ? items[0] : items[items.length - 1];
-      if (next) this.grid.focusItem(next.id);
-    } else if (event.key === " " || event.key === "Enter") {
-      this.selection = clickSelect(this.selection, this.order(), id, { toggle: mod || event.key === " " });
-      this.render();
-    } else if (event.key === "Delete" || event.key === "Backspace") {
-      this.trashItems(this.itemsFor(id).map((item) => item.id));
-    } else if (this.readOnly && (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10"))) {
-      return; // no item menu: the browser's own
-    } else if (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10")) {
-      const box = event.target.getBoundingClientRect();
-      this.menu.open(id, { x: box.left + 8, y: box.top + 8 }, event.target, items.length, this);
-    } else {
-      return;
-    }
-    event.preventDefault();
-  },
+    },
 
-  /** A choice from the item menu for item `id`. */
-  menuAction(id, action, position, returnFocus) {
-    if (this.refuseChange()) return;
-    const ids = this.itemsFor(id).filter((item) => !item.local).map((item) => item.id);
-    if (action === "start") this.moveItems(ids, 0, { focus: id });
-    else if (action === "end") this.moveItems(ids, this.shownItems.length, { focus: id });
-    else if (action === "trash") this.trashItems(ids);
-    else if (action === "gallery") this.hooks.onMoveToGallery(this, ids, returnFocus);
-    else if (action === "position") {
-      const target = Math.min(Math.max(1, Math.round(position) || 1), this.shownItems.length);
-      // Position n of the final order: count the place among the items that do not move.
-      const rest = this.shownItems.filter((item) => !ids.includes(item.id));
-      const anchor = rest[target - 1];
-      const index = anchor ? this.shownItems.indexOf(anchor) : this.shownItems.length;
-      this.moveItems(ids, index, { focus: id });
-    }
-  },
-};
+    /** A choice from the item menu for item `id`. */
+    menuAction(id, action, position, returnFocus) {
+      if (pane.refuseChange()) return;
+      const ids = idsFor(id);
+      const shown = state().shown;
+      if (action === "start") items.moveItems(ids, 0, { focus: id });
+      else if (action === "end") items.moveItems(ids, shown.length, { focus: id });
+      else if (action === "trash") items.trashItems(ids);
+      else if (action === "gallery") pane.hooks.onMoveToGallery(pane.facade, ids, returnFocus);
+      else if (action === "position") {
+        const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);
+        // Position n of the final order: count the place among the items that do not move.
+        const rest = shown.filter((item) => !ids.includes(item.id));
+        const anchor = rest[target - 1];
+        const index = anchor ? shown.indexOf(anchor) : shown.length;
+        items.moveItems(ids, index, { focus: id });
+      }
+    },
+  };
+}
+

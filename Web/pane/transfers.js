@@ -37,7 +37,7 @@ export async function transferItems({ ids, source, target, targetGalleryId, targ
   const count = response.items.length;
   const what = count === 1 ? `'${response.items[0].title}'` : `${count} items`;
   announcer.announce(`${copy ? "Copied" : "Moved"} ${what} to ${targetName}.`);
-  target?.afterOwnChange();
+  target?.afterOwnChange(response.history);
   if (source !== target) source?.afterOwnChange();
   return response.items;
 }

@@ -3,6 +3,7 @@
 // `render` and receives user intents through `bind…` hooks.
 
 import { computeLayout, insertionIndexAt, visibleRange } from "../model/layout.js";
+import { decodeItemKey } from "./itemKeys.js";
 import { createTile, updateTile } from "./tile.js";
 
 const OVERSCAN = 800; // pixels rendered above and below the viewport
@@ -42,7 +43,14 @@ export class GridView {
     });
     list.addEventListener("keydown", (event) => {
       const tile = event.target.closest("[data-item-id]");
-      if (tile && event.target === tile) this.intents.onKey(event, tile.dataset.itemId);
+      if (!tile || event.target !== tile) return;
+      const intent = decodeItemKey(event);
+      if (!intent) return;
+      if (intent.kind === "menu") {
+        const box = tile.getBoundingClientRect();
+        intent.point = { x: box.left + 8, y: box.top + 8 };
+      }
+      if (this.intents.onKey(intent, tile.dataset.itemId, tile)) event.preventDefault();
     });
     list.addEventListener("focusin", (event) => {
       const tile = event.target.closest("[data-item-id]");
@@ -88,6 +96,13 @@ export class GridView {
     if (!tile) return;
     tile.scrollIntoView({ block: "nearest" });
     tile.focus({ preventScroll: true });
+  }
+
+  /** The index of the item one step from `index` in `direction` ("left", "right", "up", "down"), kept inside the
+   * items. */
+  indexInDirection(index, direction) {
+    const step = { left: -1, right: 1, up: -this.perRow, down: this.perRow }[direction];
+    return Math.min(this.items.length - 1, Math.max(0, index + step));
   }
 
   /** The rendered element of an item, if any. */

@@ -1,0 +1,146 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createStore } from "../../Web/store/store.js";
+import { initialPaneState, paneActions, paneReducer } from "../../Web/store/paneState.js";
+import { basisFor, insertionAt, itemsFor, pasteIndex, selectedItems, shownProgress } from "../../Web/store/paneSelectors.js";
+import { createReplica, receiveEvent } from "../../Web/model/replica.js";
+import { hiding, placeholders, reordering, upsert } from "../../Web/model/overlay.js";
+
+const G = "g";
+const item = (id, orderKey, changeSequence = 1, extra = {}) => ({ id, galleryId: G, orderKey, state: "ready", changeSequence, ...extra });
+const gallery = (sequence, extra = {}) => ({ id: G, name: "Fruit", imagesPerRow: 4, sequence, trashCount: 0, ...extra });
+const ids = (items) => items.map((each) => each.id).join(",");
+
+function loadedStore(items = [item("a", "a0"), item("b", "a1"), item("c", "a2")]) {
+  const store = createStore(paneReducer, initialPaneState(G));
+  store.dispatch(paneActions.replicaChanged(createReplica(gallery(1), items)));
+  return store;
+}
+
+test("subscribers are told of each change with the state before it, and not of actions that change nothing", () => {
+  const store = loadedStore();
+  const seen = [];
+  const stop = store.subscribe((state, previous, action) => seen.push([action.type, previous.selection.ids.size, state.selection.ids.size]));
+  store.dispatch(paneActions.itemClicked("a"));
+  store.dispatch(paneActions.dragEnded()); // nothing was being dragged
+  store.dispatch(paneActions.selectionCleared());
+  store.dispatch(paneActions.selectionCleared()); // already empty
+  stop();
+  store.dispatch(paneActions.itemClicked("b"));
+  assert.deepEqual(seen, [["itemClicked", 0, 1], ["selectionCleared", 1, 0]]);
+});
+
+test("an unknown action is an error, not silently ignored", () => {
+  assert.throws(() => paneReducer(initialPaneState(G), { type: "nope" }), /Unknown pane action nope/);
+});
+
+test("the items shown are the replica's with the optimistic changes on top, and follow every change", () => {
+  const store = loadedStore();
+  assert.equal(ids(store.getState().shown), "a,b,c");
+  store.dispatch(paneActions.overlayAdded(reordering("move-1", ["c"], "a")));
+  assert.equal(ids(store.getState().shown), "c,a,b");
+  store.dispatch(paneActions.overlayAdded(placeholders("drop-1", "b", [{ id: "drop-1", state: "pending" }])));
+  assert.equal(ids(store.getState().shown), "c,a,b,drop-1");
+  store.dispatch(paneActions.overlaySettled("drop-1"));
+  store.dispatch(paneActions.overlaySettled("move-1", upsert("move-1", [item("c", "Zz", 2)], G)));
+  assert.equal(ids(store.getState().shown), "c,a,b");
+  // The event that makes the move real settles the answer's overlay: it is pruned.
+  const { replica } = receiveEvent(store.getState().replica, { sequence: 2, gallery: gallery(2), items: [item("c", "Zz", 2)], removed: [] });
+  store.dispatch(paneActions.replicaChanged(replica));
+  assert.equal(ids(store.getState().shown), "c,a,b");
+  assert.equal(store.getState().overlays.length, 0);
+});
+
+test("the selection follows clicks, Shift ranges and select all, and loses items that are no longer shown", () => {
+  const store = loadedStore();
+  store.dispatch(paneActions.itemClicked("a"));
+  store.dispatch(paneActions.itemClicked("c", { range: true }));
+  assert.deepEqual([...store.getState().selection.ids].sort(), ["a", "b", "c"]);
+  store.dispatch(paneActions.itemClicked("b", { toggle: true }));
+  assert.equal(ids(selectedItems(store.getState())), "a,c");
+  store.dispatch(paneActions.overlayAdded(hiding("trash-1", ["c"])));
+  assert.equal(ids(selectedItems(store.getState())), "a");
+  store.dispatch(paneActions.allSelected());
+  assert.equal(ids(selectedItems(store.getState())), "a,b");
+});
+
+test("an action on a selected item applies to the whole selection; on another item to that item alone", () => {
+  const store = loadedStore();
+  store.dispatch(paneActions.itemClicked("a"));
+  store.dispatch(paneActions.itemClicked("c", { toggle: true }));
+  assert.equal(ids(itemsFor(store.getState(), "c")), "a,c");
+  assert.equal(ids(itemsFor(store.getState(), "b")), "b");
+  assert.equal(pasteIndex(store.getState()), 3);
+  store.dispatch(paneActions.itemClicked("a"));
+  assert.equal(pasteIndex(store.getState()), 1);
+  store.dispatch(paneActions.selectionCleared());
+  assert.equal(pasteIndex(store.getState()), 3);
+});
+
+test("a change of images per row waits to be saved: meanwhile the gallery's own value does not undo it", () => {
+  const store = loadedStore();
+  store.dispatch(paneActions.perRowChanged(6, { saving: true }));
+  assert.equal(store.getState().perRow, 6);
+  store.dispatch(paneActions.galleryReceived(gallery(2, { imagesPerRow: 3 })));
+  assert.equal(store.getState().perRow, 6);
+  store.dispatch(paneActions.galleryReceived(gallery(3, { imagesPerRow: 6 })));
+  store.dispatch(paneActions.perRowSaved());
+  store.dispatch(paneActions.galleryReceived(gallery(4, { imagesPerRow: 2 })));
+  assert.equal(store.getState().perRow, 2);
+  store.dispatch(paneActions.perRowChanged(99));
+  assert.equal(store.getState().perRow, 12, "clamped");
+});
+
+test("an older gallery document never replaces a newer one", () => {
+  const store = loadedStore();
+  store.dispatch(paneActions.galleryReceived(gallery(5, { name: "New" })));
+  store.dispatch(paneActions.galleryReceived(gallery(4, { name: "Old" })));
+  assert.equal(store.getState().gallery.name, "New");
+});
+
+test("access: viewers and read-only links are view only; only an owner who signed in may share", () => {
+  const store = loadedStore();
+  const signedIn = { user: { name: "ann" }, galleryId: null, authRequired: true };
+  store.dispatch(paneActions.accessChanged("owner", signedIn));
+  assert.deepEqual(store.getState().access, { role: "owner", session: signedIn, readOnly: false, canShare: true, linkSession: false });
+  store.dispatch(paneActions.accessChanged("viewer"));
+  assert.equal(store.getState().access.readOnly, true);
+  assert.equal(store.getState().access.session, signedIn, "the session is kept when only the role is new");
+  store.dispatch(paneActions.accessChanged("owner", { user: null, galleryId: G, authRequired: true }));
+  assert.equal(store.getState().access.readOnly, true);
+  assert.equal(store.getState().access.linkSession, true);
+  store.dispatch(paneActions.accessChanged("owner", { user: null, galleryId: null, authRequired: false }));
+  assert.equal(store.getState().access.canShare, false, "no sharing where nobody signs in");
+});
+
+test("progress: this page's uploads show over the server's, and end", () => {
+  const store = loadedStore();
+  store.dispatch(paneActions.progressReceived({ a: { received: 1, total: 10 }, b: { received: 2, total: 10 } }));
+  store.dispatch(paneActions.uploadProgressed("b", { received: 5, total: 10 }));
+  assert.deepEqual(shownProgress(store.getState()).get("b"), { received: 5, total: 10 });
+  assert.deepEqual(shownProgress(store.getState()).get("a"), { received: 1, total: 10 });
+  store.dispatch(paneActions.uploadProgressed("b", null));
+  assert.deepEqual(shownProgress(store.getState()).get("b"), { received: 2, total: 10 });
+});
+
+test("history, drags, gone and closed are state like the rest", () => {
+  const store = loadedStore();
+  store.dispatch(paneActions.historyReceived({ canUndo: true, canRedo: false }));
+  assert.equal(store.getState().history.canUndo, true);
+  store.dispatch(paneActions.dragStarted(["a", "b"]));
+  assert.deepEqual([...store.getState().dragging], ["a", "b"]);
+  store.dispatch(paneActions.dragEnded());
+  assert.equal(store.getState().dragging.size, 0);
+  store.dispatch(paneActions.galleryGone("Deleted."));
+  store.dispatch(paneActions.galleryGone("Later."));
+  assert.equal(store.getState().gone, "Deleted.");
+  store.dispatch(paneActions.paneClosed());
+  assert.equal(store.getState().closed, true);
+});
+
+test("insertion points and the basis of overlays are read from the state", () => {
+  const store = loadedStore([item("a", "a0", 3), item("b", "a1", 4), item("c", "a2", 5)]);
+  assert.deepEqual(insertionAt(store.getState(), 1), { at: { before: "b" }, beforeId: "b" });
+  assert.deepEqual(insertionAt(store.getState(), 3).beforeId, null);
+  assert.deepEqual(basisFor(store.getState(), ["a", "c"]), { a: 3, c: 5 });
+});

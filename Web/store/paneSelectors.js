@@ -1,0 +1,56 @@
+// What views and controllers read from a pane's state, pure.
+
+import { insertionPointFor } from "../model/reorder.js";
+import { selectedInOrder } from "../model/selection.js";
+
+/** The ids of the items shown, in order. */
+export function order(state) {
+  return state.shown.map((item) => item.id);
+}
+
+/** The item shown with this id, if any. */
+export function itemById(state, id) {
+  return state.shown.find((item) => item.id === id);
+}
+
+/** The items an action on `id` applies to: the selection when `id` is in it, else `id` alone. */
+export function itemsFor(state, id) {
+  if (state.selection.ids.has(id)) {
+    return selectedInOrder(state.selection, order(state)).map((each) => itemById(state, each)).filter(Boolean);
+  }
+  const item = itemById(state, id);
+  return item ? [item] : [];
+}
+
+/** The selected items in order. */
+export function selectedItems(state) {
+  return selectedInOrder(state.selection, order(state)).map((id) => itemById(state, id)).filter(Boolean);
+}
+
+/** Where a paste goes: after the last selected item, or at the end. */
+export function pasteIndex(state) {
+  const ids = selectedInOrder(state.selection, order(state));
+  if (!ids.length) return state.shown.length;
+  return state.shown.findIndex((item) => item.id === ids[ids.length - 1]) + 1;
+}
+
+/** The changeSequence of each of these items in the replica now (for overlays that wait for a newer change). */
+export function basisFor(state, ids) {
+  const basis = {};
+  for (const item of state.replica?.items ?? []) if (ids.includes(item.id)) basis[item.id] = item.changeSequence ?? 0;
+  return basis;
+}
+
+/** Where an insertion before shown position `index` goes: the API's `at` and the item it goes before (or null). */
+export function insertionAt(state, index, movingIds = []) {
+  const at = insertionPointFor(state.shown, movingIds, index);
+  return { at, beforeId: at.before ?? null };
+}
+
+/** The progress to show: the server's, with this page's uploads over it. */
+export function shownProgress(state) {
+  if (!state.uploads.size) return state.progress;
+  const progress = new Map(state.progress);
+  for (const [id, entry] of state.uploads) progress.set(id, entry);
+  return progress;
+}

@@ -1,0 +1,146 @@
+// One gallery pane's state and the named actions that change it, pure: the replica of the gallery, the optimistic
+// changes shown on top of it, progress, selection, the drag in progress, the view settings, the Undo/Redo history and
+// what this person may do. `shown` (the items as the user sees them) is derived here, once per change.
+
+import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
+import { canChange, isLinkSession, isOwner } from "../model/roles.js";
+import { clickSelect, emptySelection, pruneSelection, selectAll } from "../model/selection.js";
+import { clampPerRow } from "../model/zoom.js";
+
+/** The state of a pane on `galleryId` before it has loaded. */
+export function initialPaneState(galleryId) {
+  return {
+    galleryId,
+    replica: null,
+    gallery: null, // the newest gallery document seen (events, answers)
+    overlays: [],
+    shown: [],
+    progress: new Map(), // itemId → {received, total} from the server
+    uploads: new Map(), // itemId → {received, total} of this page's uploads
+    selection: emptySelection(),
+    dragging: new Set(),
+    perRow: 4,
+    perRowSaving: false, // a change of images per row not yet saved: the gallery's own value waits
+    history: null,
+    access: { role: "owner", session: null, readOnly: false, canShare: false, linkSession: false },
+    gone: null, // why the gallery is no longer available, once it is not
+    closed: false,
+  };
+}
+
+/** The named actions: each returns the action object the reducer takes. */
+export const paneActions = {
+  /** A replica of the gallery: loaded, reloaded, or with new events applied. */
+  replicaChanged: (replica) => ({ type: "replicaChanged", replica }),
+  /** A newer gallery document (an answer: name, images per row, trash count). */
+  galleryReceived: (gallery) => ({ type: "galleryReceived", gallery }),
+  /** An optimistic change shown at once. */
+  overlayAdded: (overlay) => ({ type: "overlayAdded", overlay }),
+  /** The optimistic change `key` replaced by `replacements` (none: dropped). */
+  overlaySettled: (key, ...replacements) => ({ type: "overlaySettled", key, replacements }),
+  /** The server's progress of the items loading. */
+  progressReceived: (progress) => ({ type: "progressReceived", progress }),
+  /** This page's upload of an item: `entry` {received, total}, or null when it ended. */
+  uploadProgressed: (id, entry) => ({ type: "uploadProgressed", id, entry }),
+  /** A click (or key) on item `id`, with {toggle, range}. */
+  itemClicked: (id, modifiers = {}) => ({ type: "itemClicked", id, modifiers }),
+  allSelected: () => ({ type: "allSelected" }),
+  selectionCleared: () => ({ type: "selectionCleared" }),
+  /** A drag of these items started. */
+  dragStarted: (ids) => ({ type: "dragStarted", ids }),
+  dragEnded: () => ({ type: "dragEnded" }),
+  /** Images per row changed here (saving: to be saved for everyone). */
+  perRowChanged: (perRow, { saving = false } = {}) => ({ type: "perRowChanged", perRow, saving }),
+  /** The images per row were saved (or saving failed): the gallery's own value counts again. */
+  perRowSaved: () => ({ type: "perRowSaved" }),
+  /** This tab's Undo/Redo history for the gallery. */
+  historyReceived: (history) => ({ type: "historyReceived", history }),
+  /** This person's role in the gallery and their session. */
+  accessChanged: (role, session) => ({ type: "accessChanged", role, session }),
+  /** The gallery is no longer available. */
+  galleryGone: (reason) => ({ type: "galleryGone", reason }),
+  paneClosed: () => ({ type: "paneClosed" }),
+};
+
+/** The pane state after `action`. */
+export function paneReducer(state, action) {
+  switch (action.type) {
+    case "replicaChanged": {
+      const next = { ...receiveGallery(state, action.replica.gallery), replica: action.replica };
+      return derive({ ...next, overlays: pruneOverlays(next.overlays, action.replica) });
+    }
+    case "galleryReceived":
+      return receiveGallery(state, action.gallery);
+    case "overlayAdded":
+      return derive({ ...state, overlays: [...state.overlays, action.overlay] });
+    case "overlaySettled":
+      return derive({ ...state, overlays: replaceOverlay(state.overlays, action.key, ...action.replacements) });
+    case "progressReceived":
+      return { ...state, progress: new Map(Object.entries(action.progress ?? {})) };
+    case "uploadProgressed": {
+      const uploads = new Map(state.uploads);
+      if (action.entry) uploads.set(action.id, action.entry);
+      else uploads.delete(action.id);
+      return { ...state, uploads };
+    }
+    case "itemClicked":
+      return { ...state, selection: clickSelect(state.selection, order(state), action.id, action.modifiers) };
+    case "allSelected":
+      return { ...state, selection: selectAll(order(state)) };
+    case "selectionCleared":
+      return state.selection.ids.size ? { ...state, selection: emptySelection() } : state;
+    case "dragStarted":
+      return { ...state, dragging: new Set(action.ids) };
+    case "dragEnded":
+      return state.dragging.size ? { ...state, dragging: new Set() } : state;
+    case "perRowChanged": {
+      const perRow = clampPerRow(action.perRow);
+      if (perRow === state.perRow && !action.saving) return state;
+      return { ...state, perRow, perRowSaving: state.perRowSaving || action.saving };
+    }
+    case "perRowSaved":
+      return { ...state, perRowSaving: false };
+    case "historyReceived":
+      return { ...state, history: action.history };
+    case "accessChanged": {
+      const session = action.session === undefined ? state.access.session : action.session;
+      const linkSession = isLinkSession(session);
+      return {
+        ...state,
+        access: {
+          role: action.role,
+          session,
+          readOnly: !canChange(action.role) || linkSession,
+          canShare: Boolean(session?.authRequired && session.user) && isOwner(action.role),
+          linkSession,
+        },
+      };
+    }
+    case "galleryGone":
+      return state.gone ? state : { ...state, gone: action.reason ?? "gone" };
+    case "paneClosed":
+      return { ...state, closed: true };
+    default:
+      throw new Error(`Unknown pane action ${action.type}`);
+  }
+}
+
+/** Takes a gallery document when it is newer than the one held; its images per row count unless a change waits. */
+function receiveGallery(state, gallery) {
+  if (!gallery || (state.gallery && gallery.sequence < state.gallery.sequence)) return state;
+  const perRowChanged = !state.gallery || state.gallery.imagesPerRow !== gallery.imagesPerRow;
+  const perRow = perRowChanged && !state.perRowSaving ? gallery.imagesPerRow : state.perRow;
+  return { ...state, gallery, perRow };
+}
+
+/** The items shown (the replica's with the overlays on top) and the selection among them. */
+function derive(state) {
+  if (!state.replica) return state;
+  const shown = showItems(state.replica.items, state.overlays);
+  const ids = shown.map((item) => item.id);
+  return { ...state, shown, selection: pruneSelection(state.selection, ids) };
+}
+
+function order(state) {
+  return state.shown.map((item) => item.id);
+}
