@@ -158,6 +158,6 @@ def page(browser, server, request, tmp_path):
             print(f"\n--- screenshot: {shot}")
         except Exception as error:  # noqa: BLE001
             print(f"\n--- no screenshot: {error}")
-        if problems:
-            print("--- browser console ---\n" + "\n".join(problems))
+        if gallery_page.problems:
+            print("--- browser console ---\n" + "\n".join(gallery_page.problems))
     context.close()
