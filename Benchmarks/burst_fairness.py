@@ -32,7 +32,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"
 import helpers  # noqa: E402
 
 
-
 def small_png() -> bytes:
     from io import BytesIO
 

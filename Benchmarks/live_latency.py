@@ -158,14 +158,15 @@ def measure(server, gallery, ids, viewers, moves):
         # The POST runs on its own thread, so an event that arrives before its answer is timed when it arrives.
         errors = []
 
-        def post():
+        def post(item, errors):
             try:
                 server.api("POST", f"/api/galleries/{gallery}/moves", {"itemIds": [item]})
-                round_trips.append(time.monotonic() - started)
+                # `started` is set just before the thread starts, and the thread is joined within this iteration.
+                round_trips.append(time.monotonic() - started)  # noqa: B023
             except Exception as error:  # noqa: BLE001 - reported below
                 errors.append(error)
 
-        writer = threading.Thread(target=post)
+        writer = threading.Thread(target=post, args=(item, errors))
         started = time.monotonic()
         writer.start()
         waiting = set(range(len(viewers)))

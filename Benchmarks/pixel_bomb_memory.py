@@ -33,7 +33,8 @@ def png(width, height, body=None):
 
 
 def gif_bomb():
-    return b"GIF89a" + struct.pack("<HH", 65535, 65535) + b"\x00\x00\x00" + b"\x2c" + struct.pack("<HHHH", 0, 0, 65535, 65535) + b"\x00\x02\x02\x44\x01\x00\x3b"
+    return (b"GIF89a" + struct.pack("<HH", 65535, 65535) + b"\x00\x00\x00"
+            + b"\x2c" + struct.pack("<HHHH", 0, 0, 65535, 65535) + b"\x00\x02\x02\x44\x01\x00\x3b")
 
 
 def free_port():

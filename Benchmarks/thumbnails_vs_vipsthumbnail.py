@@ -52,7 +52,8 @@ def main():
         files = sorted(os.path.join(folder, name) for name in os.listdir(folder))
         ours, theirs = [], []
         for _ in range(args.rounds):
-            result = subprocess.run([binary, folder, "512"], check=True, capture_output=True, text=True, env=environment)
+            result = subprocess.run([binary, folder, "512"], check=True, capture_output=True, text=True,
+                                    env=environment)
             ours.append(float(result.stdout.split("seconds=")[1]))
             start = time.perf_counter()
             subprocess.run(["vipsthumbnail", *files, "--size", "512x", "-o", os.path.join(out, "%s.webp[Q=80,strip]")],

@@ -88,13 +88,14 @@ def request_latency(port: int, path: str = "/api/galleries", source: str = "127.
 def huge_drop(port: int, gallery_id: str, size: int, *, declared: bool, source: str = "127.0.0.1") -> int:
     """Sends a drop of `size` bytes of JSON (one inline `data:` image) into the gallery, with its `Content-Length`
     declared, or chunked without one; stops sending as soon as the server answers. Returns the status."""
-    prefix = ('{"payload":{"uriList":"data:image/png;base64,').encode()
+    prefix = b'{"payload":{"uriList":"data:image/png;base64,'
     suffix = b'"}}'
     filler = (size - len(prefix) - len(suffix)) // 4 * 4  # whole base64 quads, so a drop within the limit decodes
     size = len(prefix) + filler + len(suffix)
     sock = socket.create_connection(("127.0.0.1", port), timeout=60, source_address=(source, 0))
     try:
-        head = f"POST /api/galleries/{gallery_id}/drops HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        head = (f"POST /api/galleries/{gallery_id}/drops HTTP/1.1\r\n"
+                "Host: 127.0.0.1\r\nContent-Type: application/json\r\n")
         head += f"Content-Length: {size}\r\n" if declared else "Transfer-Encoding: chunked\r\n"
         sock.sendall((head + "\r\n").encode())
         chunk = b"A" * 65536

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-from typing import Optional
 from urllib.parse import urlsplit
 
 from helpers import GalleryServer, JSONClient, wait_until
@@ -49,7 +48,7 @@ class AccountClient(JSONClient):
         self.server = server
         self.base_url = server.base_url
         self.cookies: dict[str, str] = {}
-        self.session: Optional[dict] = None
+        self.session: dict | None = None
 
     def received(self, headers) -> None:
         for header in headers.get_all("Set-Cookie") or []:
@@ -67,20 +66,20 @@ class AccountClient(JSONClient):
             headers["X-CSRF-Token"] = self.session["csrfToken"]
         return headers
 
-    def _take(self, method: str, path: str, body: dict) -> "AccountClient":
+    def _take(self, method: str, path: str, body: dict) -> AccountClient:
         status, answer = self.request(method, path, body)
         assert status == 200, f"{method} {path} answered {status}: {answer}"
         assert self.cookies, f"{method} {path} set no cookie"
         self.session = answer
         return self
 
-    def set_up_owner(self, link: str, name: str = "owner", password: str = OWNER_PASSWORD) -> "AccountClient":
+    def set_up_owner(self, link: str, name: str = "owner", password: str = OWNER_PASSWORD) -> AccountClient:
         return self._take("POST", "/api/setup", {"token": setup_token(link), "name": name, "password": password})
 
-    def sign_in(self, name: str, password: str) -> "AccountClient":
+    def sign_in(self, name: str, password: str) -> AccountClient:
         return self._take("POST", "/api/session", {"name": name, "password": password})
 
-    def open_link(self, url: str) -> "AccountClient":
+    def open_link(self, url: str) -> AccountClient:
         """Opens a read-only link (`/s/TOKEN`) as its landing page does."""
         token = urlsplit(url).path.rsplit("/", 1)[-1]
         return self._take("POST", "/api/links/session", {"token": token})

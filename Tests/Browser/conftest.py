@@ -35,7 +35,8 @@ def pytest_configure(config):
         missing.append("Chromium: apt-get install chromium")
     python_missing = [name for name, module in (("playwright", sync_playwright), ("pillow", PIL)) if module is None]
     if python_missing:
-        missing.append(f"the Python packages {', '.join(python_missing)}: pip install -r Tests/Browser/requirements.txt")
+        missing.append(
+            f"the Python packages {', '.join(python_missing)}: pip install -r Tests/Browser/requirements.txt")
     binary = helpers.server_binary()
     if not binary.exists():
         missing.append(f"the server binary {binary}: run `swift build` (or set IMAGE_GALLERY_BIN)")
@@ -158,6 +159,6 @@ def page(browser, server, request, tmp_path):
             print(f"\n--- screenshot: {shot}")
         except Exception as error:  # noqa: BLE001
             print(f"\n--- no screenshot: {error}")
-        if problems:
-            print("--- browser console ---\n" + "\n".join(problems))
+        if gallery_page.problems:
+            print("--- browser console ---\n" + "\n".join(gallery_page.problems))
     context.close()

@@ -6,6 +6,7 @@ Everything here talks only to 127.0.0.1.
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import json
 import os
@@ -19,10 +20,10 @@ import time
 import urllib.error
 import urllib.request
 import zlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable, Iterable, Optional
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_BINARY = REPO_ROOT / ".build" / "debug" / "image-gallery"
@@ -44,7 +45,7 @@ def free_port() -> int:
 def wait_until(predicate: Callable[[], object], *, timeout: float = 10.0, message: str = "condition") -> object:
     """Polls a non-browser condition (the JSON API, a log) until it is truthy; browser states use `expect`."""
     deadline = time.monotonic() + timeout
-    last_error: Optional[BaseException] = None
+    last_error: BaseException | None = None
     while True:
         try:
             value = predicate()
@@ -138,8 +139,8 @@ class OtherSite:
         self.requests: list[str] = []
         self._gates: dict[str, threading.Event] = {}
         self._lock = threading.Lock()
-        self._httpd: Optional[ThreadingHTTPServer] = None
-        self._thread: Optional[threading.Thread] = None
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
 
     # -- control
 
@@ -170,7 +171,7 @@ class OtherSite:
 
     # -- lifecycle
 
-    def start(self) -> "OtherSite":
+    def start(self) -> OtherSite:
         site = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -183,10 +184,9 @@ class OtherSite:
                 path = self.path.split("?", 1)[0]
                 with site._lock:
                     site.requests.append(path)
-                try:
+                # The gallery server may go away while it is answered (restart tests).
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                     site._answer(self, path)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the gallery server went away (restart tests)
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
@@ -283,7 +283,7 @@ class JSONClient:
     def received(self, headers) -> None:
         """Sees the headers of every answer (a signed-in client keeps its cookie)."""
 
-    def request(self, method: str, path: str, body: Optional[dict] = None) -> tuple[int, object]:
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, object]:
         if body is None and method in UNSAFE_METHODS:
             body = {}
         data = json.dumps(body).encode() if body is not None else None
@@ -305,7 +305,7 @@ class JSONClient:
             except ValueError:
                 return error.code, raw.decode(errors="replace")
 
-    def api(self, method: str, path: str, body: Optional[dict] = None) -> object:
+    def api(self, method: str, path: str, body: dict | None = None) -> object:
         status, payload = self.request(method, path, body)
         assert 200 <= status < 300, f"{method} {path} answered {status}: {payload}"
         return payload
@@ -346,8 +346,8 @@ class GalleryServer(JSONClient):
         self.fetch_allow = list(fetch_allow)
         self.extra_args = list(extra_args)
         self.auth = auth
-        self.port: Optional[int] = None
-        self.process: Optional[subprocess.Popen] = None
+        self.port: int | None = None
+        self.process: subprocess.Popen | None = None
         self._log = None
 
     @property
@@ -359,13 +359,13 @@ class GalleryServer(JSONClient):
         return [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                 "--data", str(self.data_dir), *allow, *([] if self.auth else ["--no-auth"]), *self.extra_args]
 
-    def start(self, port: Optional[int] = None) -> "GalleryServer":
+    def start(self, port: int | None = None) -> GalleryServer:
         """Starts the server; only its own options decide what it may fetch (IMAGE_GALLERY_FETCH_ALLOW and proxy
         variables are removed from its environment)."""
         assert self.process is None, "already running"
         self.port = port or self.port or free_port()
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self._log = open(self.log_path, "ab")
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 - kept open for the server's output; stop() closes it
         self._log.write(f"\n=== start on port {self.port}: {' '.join(self.command()[1:])} ===\n".encode())
         self._log.flush()
         env = {key: value for key, value in os.environ.items()
@@ -408,7 +408,7 @@ class GalleryServer(JSONClient):
             self._log.close()
             self._log = None
 
-    def restart(self, port: Optional[int] = None) -> None:
+    def restart(self, port: int | None = None) -> None:
         """Stops the process and starts a new one on the same data folder (and the same port unless given)."""
         self.stop()
         self.start(port or self.port)
@@ -511,7 +511,7 @@ async ({files, data, point, events}) => {
 """
 
 
-def drop_point(page, at: Optional[int] = None) -> dict:
+def drop_point(page, at: int | None = None) -> dict:
     """Client coordinates for dropping before item `at` (left edge + 2 px, vertical centre), or at the end, measured
     once no tile is moving (a tile sliding into place would give a point the page does not place the drop by)."""
     wait_tiles_still(page)
@@ -531,9 +531,9 @@ def _drag_data(uri_list, html, text, extra) -> list[list[str]]:
     return data
 
 
-def drag(page, events: Iterable[str], *, files: Iterable[DropFile] = (), uri_list: Optional[str] = None,
-         html: Optional[str] = None, text: Optional[str] = None, extra: Optional[dict] = None,
-         at: Optional[int] = None) -> dict:
+def drag(page, events: Iterable[str], *, files: Iterable[DropFile] = (), uri_list: str | None = None,
+         html: str | None = None, text: str | None = None, extra: dict | None = None,
+         at: int | None = None) -> dict:
     """Dispatches the given drag events (e.g. dragenter, dragover) carrying this data, at the point for `at`.
 
     The events go to the element under that point inside #gallery (as a real drag's would) and bubble to #gallery.
@@ -545,8 +545,8 @@ def drag(page, events: Iterable[str], *, files: Iterable[DropFile] = (), uri_lis
                                     "point": point, "events": list(events)})
 
 
-def drop(page, *, files: Iterable[DropFile] = (), uri_list: Optional[str] = None, html: Optional[str] = None,
-         text: Optional[str] = None, at: Optional[int] = None, extra: Optional[dict] = None) -> dict:
+def drop(page, *, files: Iterable[DropFile] = (), uri_list: str | None = None, html: str | None = None,
+         text: str | None = None, at: int | None = None, extra: dict | None = None) -> dict:
     """Simulates an external drop onto the gallery: dragenter, dragover, drop, before item `at` (else at the end).
 
     Checks what a real browser needs for the drop to happen and not navigate away: the page cancels dragover (else
@@ -563,7 +563,7 @@ def drop(page, *, files: Iterable[DropFile] = (), uri_list: Optional[str] = None
     return result
 
 
-def uri_list(*urls: str, comment: Optional[str] = "dragged from the other site") -> str:
+def uri_list(*urls: str, comment: str | None = "dragged from the other site") -> str:
     """A text/uri-list as browsers write it: CRLF line ends, optionally a leading # comment line."""
     lines = ([f"# {comment}"] if comment else []) + list(urls)
     return "\r\n".join(lines) + "\r\n"
@@ -756,7 +756,7 @@ def trash_ids(server: GalleryServer) -> list[str]:
     return [i["id"] for i in server.api("GET", f"/api/galleries/{server.gallery_id}/trash")["items"]]
 
 
-def expect_order(page, server: GalleryServer, ids: list[str], *, names: Optional[dict] = None) -> None:
+def expect_order(page, server: GalleryServer, ids: list[str], *, names: dict | None = None) -> None:
     """Waits until the API and the page both list exactly `ids`, in this order (`names` maps ids to readable names
     for the failure message)."""
     label = (lambda seq: [names.get(i, i) for i in seq]) if names else (lambda seq: seq)
@@ -850,7 +850,7 @@ def start_local_drag(page, item_id: str) -> dict:
     return page.evaluate(_LOCAL_DRAG_START_JS, item_id)
 
 
-def local_drag_events(page, events: Iterable[str], *, selector: Optional[str] = None, item_id: Optional[str] = None,
+def local_drag_events(page, events: Iterable[str], *, selector: str | None = None, item_id: str | None = None,
                       side: str = "before") -> dict:
     """Dispatches drag events (same DataTransfer as the started drag) either on the element `selector` (at its centre)
     or on #gallery at the left (`side="before"`) or right (`side="after"`) edge, 5 px in, of the tile `item_id`.
@@ -864,7 +864,7 @@ def end_local_drag(page) -> None:
     page.evaluate(_LOCAL_DRAG_END_JS)
 
 
-def synthetic_local_drop(page, item_id: str, *, selector: Optional[str] = None, onto: Optional[str] = None,
+def synthetic_local_drop(page, item_id: str, *, selector: str | None = None, onto: str | None = None,
                          side: str = "before") -> dict:
     """A whole synthetic local drag: dragstart on the tile, dragenter/dragover/drop on the target, dragend."""
     start_local_drag(page, item_id)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
-from typing import Optional
 
 from helpers import UNSAFE_METHODS, GalleryServer, OtherSite, wait_until
 
@@ -15,8 +14,8 @@ SESSION_KEY = "image-gallery-session"
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-def open_window(browser, server: GalleryServer, path: Optional[str], *, viewport: Optional[dict] = None,
-                list_name: Optional[str] = None):
+def open_window(browser, server: GalleryServer, path: str | None, *, viewport: dict | None = None,
+                list_name: str | None = None):
     """A new browser context (a separate window, with its own undo session) on `path` (None: nowhere yet), after the
     list `list_name` shows. Page errors and console errors are collected in `page.problems`."""
     from playwright.sync_api import expect
@@ -75,7 +74,8 @@ def expect_pane_order(page, name: str, ids: list[str], timeout: float = 10_000) 
     try:
         page.wait_for_function(
             """([name, ids]) => {
-              const pane = [...document.querySelectorAll('section.pane')].find(p => p.getAttribute('aria-label') === name);
+              const pane = [...document.querySelectorAll('section.pane')]
+                .find(p => p.getAttribute('aria-label') === name);
               if (!pane) return false;
               const now = [...pane.querySelectorAll('.gallery [role="listitem"]')].map(e => e.dataset.itemId);
               return now.length === ids.length && now.every((id, i) => id === ids[i]);
@@ -156,7 +156,7 @@ async ({sourceId, targetPane, targetId, side, altKey}) => {
 """
 
 
-def drag_between_panes(page, source_id: str, target_pane: str, *, onto: Optional[str] = None, side: str = "before",
+def drag_between_panes(page, source_id: str, target_pane: str, *, onto: str | None = None, side: str = "before",
                        alt: bool = False) -> dict:
     """A synthetic drag of the tile `source_id` (and the items selected with it) into the pane `target_pane`, dropped
     on the left (before) or right (after) edge of the tile `onto`, or below the last item; `alt` holds Alt/Option.
@@ -174,8 +174,8 @@ def session_of(page) -> str:
     return page.evaluate(f"sessionStorage.getItem('{SESSION_KEY}')")
 
 
-def session_request(server: GalleryServer, session: Optional[str], method: str, path: str,
-                    body: Optional[dict] = None) -> tuple[int, object]:
+def session_request(server: GalleryServer, session: str | None, method: str, path: str,
+                    body: dict | None = None) -> tuple[int, object]:
     """An API request carrying `X-Gallery-Session: session` (as the page's own requests do; a change carries a JSON
     body, `{}` when there is nothing to send)."""
     if body is None and method in UNSAFE_METHODS:
@@ -198,7 +198,7 @@ def session_request(server: GalleryServer, session: Optional[str], method: str, 
             return error.code, raw.decode(errors="replace")
 
 
-def session_api(server: GalleryServer, session: Optional[str], method: str, path: str, body: Optional[dict] = None):
+def session_api(server: GalleryServer, session: str | None, method: str, path: str, body: dict | None = None):
     status, payload = session_request(server, session, method, path, body)
     assert 200 <= status < 300, f"{method} {path} answered {status}: {payload}"
     return payload

@@ -12,13 +12,14 @@ the gallery: the victim's SameSite=Strict cookie goes along with its requests) o
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import shutil
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -285,7 +286,8 @@ def test_the_rebinding_page_does_reach_a_server_that_was_told_to_answer_to_its_n
 
 def form_page(attacker: AttackerSite, path: str, action: str, enctype: str, body: dict) -> str:
     """A page whose form posts itself at once: one field whose name is the JSON body but for its end, and whose value
-    ends it, so `text/plain` sends `{...,"padding":"="}`, valid JSON (URL encoding mangles it, but an attacker tries)."""
+    ends it, so `text/plain` sends `{...,"padding":"="}`, valid JSON (URL encoding mangles it, but an attacker
+    tries)."""
     name = json.dumps({**body, "padding": ""})[:-2]
     value = '"}'
     return attacker.page(path, f"""
@@ -305,7 +307,7 @@ def test_a_form_on_another_site_cannot_create_a_gallery_or_trash_items(victim, a
     ]
     for path, action, body in attacks:
         url = form_page(attacker, path, action, enctype, body)
-        response, _ = answer_to(page, "POST", action, lambda: page.goto(url))
+        response, _ = answer_to(page, "POST", action, lambda url=url: page.goto(url))
         expect_refused(response)
     expect_unchanged(victim, before)
 
@@ -337,8 +339,8 @@ def test_a_no_cors_fetch_from_another_site_cannot_create_drop_or_trash(victim, a
         (victim.url(f"/api/galleries/{victim.gallery_id}/trash"), trash_items_body(victim)),
     ]
     for url, body in attacks:
-        response, outcome = answer_to(page, "POST", url,
-                                      lambda: page.evaluate(NO_CORS_POST_JS, {"url": url, "body": body}))
+        response, outcome = answer_to(
+            page, "POST", url, lambda url=url, body=body: page.evaluate(NO_CORS_POST_JS, {"url": url, "body": body}))
         assert outcome == "opaque", f"the no-cors fetch of {url}: {outcome}"  # sent, and its answer is unreadable
         expect_refused(response)
     expect_unchanged(victim, before)
@@ -405,10 +407,8 @@ def open_sockets(page, urls: list[str]) -> dict:
     in gets one at once: the feed of galleries says "changed", a gallery's feed sends its events since 0); returns the
     events of each, by URL."""
     page.evaluate(OPEN_SOCKETS_JS, urls)
-    try:
+    with contextlib.suppress(PlaywrightTimeoutError):  # reported below, with what did happen
         page.wait_for_function(SOCKETS_SETTLED_JS)
-    except PlaywrightTimeoutError:
-        pass  # reported below, with what did happen
     events = {record["url"]: record["events"] for record in page.evaluate("() => window.attackSockets")}
     assert all(happened and (happened[-1].startswith("close") or any(e.startswith("message") for e in happened))
                for happened in events.values()), f"sockets neither closed nor received anything: {events}"
@@ -470,7 +470,7 @@ def test_a_page_on_another_site_cannot_show_the_gallery_in_a_frame(victim, attac
         assert answers.get(victim.gallery_url) == 200, answers
     frames = [handle.content_frame() for handle in page.locator("iframe").element_handles()]
     assert frames[0].url == own and frames[0].locator("#own").count() == 1  # the control: frames do show
-    for url, frame in zip(framed, frames[1:]):
+    for url, frame in zip(framed, frames[1:], strict=True):
         assert not frame.url.startswith(victim.server.base_url), f"{url} rendered in the frame as {frame.url}"
         assert "Image Gallery" not in frame.title(), f"{url} shows the app in a frame: {frame.title()!r}"
         assert frame.locator("#gallery, form, input, script[src]").count() == 0, f"{url} shows the app in a frame"

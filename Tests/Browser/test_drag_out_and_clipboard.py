@@ -6,8 +6,20 @@ import re
 from playwright.sync_api import expect
 
 from helpers import (
-    LOCAL_TYPE, DropFile, drop, end_local_drag, expect_items_as_stored, expect_order, item_by_id, item_titles, items,
-    png, pump_until, seed_gallery, start_local_drag, wait_until,
+    LOCAL_TYPE,
+    DropFile,
+    drop,
+    end_local_drag,
+    expect_items_as_stored,
+    expect_order,
+    item_by_id,
+    item_titles,
+    items,
+    png,
+    pump_until,
+    seed_gallery,
+    start_local_drag,
+    wait_until,
 )
 
 _COPY_JS = """
@@ -71,7 +83,8 @@ def test_drag_out_of_a_linked_item_offers_its_link_html_and_a_download_url(page,
     assert f"http://127.0.0.1:{port}/media/" in html
     assert re.search(r'alt="[^"]*out1[^"]*"', html), f"the HTML has no alt text naming the item: {html}"
     download = data["downloadurl"]
-    assert re.fullmatch(rf"image/png:[^:]+\.png:http://127\.0\.0\.1:{port}/media/[0-9A-Za-z_-]+\.png", download), download
+    assert re.fullmatch(
+        rf"image/png:[^:]+\.png:http://127\.0\.0\.1:{port}/media/[0-9A-Za-z_-]+\.png", download), download
     assert download.endswith(":" + own), f"DownloadURL {download!r} does not point at {own}"
     assert item["id"] in data[LOCAL_TYPE], data[LOCAL_TYPE]
     expect(item_by_id(page, item["id"])).not_to_have_attribute("data-dragging", "true")

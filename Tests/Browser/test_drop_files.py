@@ -3,7 +3,15 @@
 from playwright.sync_api import expect
 
 from helpers import (
-    DropFile, drop, expect_failed_tile, expect_items_as_stored, expect_ready_image, item_by_id, items, png, pump_until,
+    DropFile,
+    drop,
+    expect_failed_tile,
+    expect_items_as_stored,
+    expect_ready_image,
+    item_by_id,
+    items,
+    png,
+    pump_until,
 )
 
 

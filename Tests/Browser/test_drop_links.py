@@ -1,6 +1,5 @@
 """Dropping links and images dragged from other web pages."""
 
-import re
 
 from playwright.sync_api import expect
 
@@ -53,7 +52,7 @@ def test_three_dropped_links_keep_their_order_from_placeholders_to_images(page, 
     for name in reversed(list(sizes)):  # the last one finishes first
         other_site.release(name)
 
-    for index, (name, (width, height, _)) in enumerate(sizes.items()):
+    for index, (width, height, _) in enumerate(sizes.values()):
         expect_ready_image(page, server, order[index], width, height)
     assert dom_item_ids(page) == order
     assert [i["id"] for i in server.items(server.gallery_id)] == order

@@ -16,7 +16,7 @@ import threading
 import time
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Optional
+from pathlib import Path
 
 import pytest
 
@@ -46,7 +46,7 @@ class Canary:
         self.ipv6 = False
         self.body = png(8, 8)
 
-    def start(self) -> "Canary":
+    def start(self) -> Canary:
         for _ in range(50):
             v4 = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             v4.bind(("127.0.0.1", 0))
@@ -100,7 +100,7 @@ class Canary:
         while not self._stop.is_set():
             try:
                 conn, peer = listener.accept()
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except OSError:
                 return
@@ -168,7 +168,7 @@ class PublicSite:
         self.sent: dict[str, int] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        self._httpd: Optional[ThreadingHTTPServer] = None
+        self._httpd: ThreadingHTTPServer | None = None
 
     def url(self, path: str) -> str:
         return f"http://{PUBLIC_HOST}:{self.port}{path}"
@@ -177,7 +177,7 @@ class PublicSite:
         with self._lock:
             return self.requests.count(path)
 
-    def start(self) -> "PublicSite":
+    def start(self) -> PublicSite:
         site = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -192,7 +192,7 @@ class PublicSite:
                     site.requests.append(path)
                 try:
                     site._answer(self, path)
-                except (BrokenPipeError, ConnectionResetError, socket.timeout):
+                except (TimeoutError, BrokenPipeError, ConnectionResetError):
                     self.close_connection = True
 
         self._httpd = ThreadingHTTPServer((PUBLIC_HOST, 0), Handler)
@@ -390,7 +390,8 @@ EXTRA_SPELLINGS = [
     "http://%31%32%37.0.0.1:{port}/x.png",
     "http://user@127.0.0.1:{port}/x.png",
 ] + [f"http://{name}:{{port}}/x.png" for name in ("vm", "runsc")
-     if any(line.split()[1:].count(name) for line in open("/etc/hosts") if line.strip() and not line.startswith("#"))]
+     if any(line.split()[1:].count(name)
+            for line in Path("/etc/hosts").read_text().splitlines() if line.strip() and not line.startswith("#"))]
 
 
 def _check_refused(refusing_gallery, canary, spelling: str, accepted_codes: tuple[str, ...]) -> None:

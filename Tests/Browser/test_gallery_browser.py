@@ -7,7 +7,11 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers import (
-    fill_gallery, galleries_by_name, gallery_card, gallery_cards, open_gallery_browser,
+    fill_gallery,
+    galleries_by_name,
+    gallery_card,
+    gallery_cards,
+    open_gallery_browser,
 )
 
 VIEWPORT = {"width": 1280, "height": 900}

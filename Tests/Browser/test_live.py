@@ -10,7 +10,15 @@ from playwright.sync_api import expect
 
 from helpers import drop, item_by_id, pump_until, uri_list, wait_until
 from pane_helpers import (
-    create_gallery, expect_pane_order, fill, ids_in, open_window, pane, pane_items, pane_tile, wait_pane_images,
+    create_gallery,
+    expect_pane_order,
+    fill,
+    ids_in,
+    open_window,
+    pane,
+    pane_items,
+    pane_tile,
+    wait_pane_images,
 )
 
 MINE = "My Gallery"

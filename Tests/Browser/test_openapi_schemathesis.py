@@ -111,8 +111,8 @@ def seed(client: TokenClient, server: helpers.GalleryServer) -> dict[str, list[s
     link = client.api("POST", f"/api/galleries/{shared}/links", {})
     media = []
     for item in client.api("GET", f"/api/galleries/{first}/items")["items"]:
-        media += [url.rsplit("/", 1)[-1] for url in [item.get("imageURL")] + [each["url"] for each in item["thumbnails"]]
-                  if url]
+        urls = [item.get("imageURL")] + [each["url"] for each in item["thumbnails"]]
+        media += [url.rsplit("/", 1)[-1] for url in urls if url]
     # The setup link's token and the read-only link's: POST /api/setup and /api/links/session may then succeed.
     tokens = [auth_helpers.setup_token(auth_helpers.setup_link(server)), link["url"].rsplit("/", 1)[-1]]
     return {"galleries": galleries, "items": items, "users": [FRIEND, "owner"], "links": [link["id"]],
@@ -196,7 +196,7 @@ def summarize(reports: Path) -> tuple[int, int, list[str]]:
             if not finished:
                 continue
             recorder = finished.get("recorder") or {}
-            for case_id, interaction in (recorder.get("interactions") or {}).items():
+            for interaction in (recorder.get("interactions") or {}).values():
                 requests += 1
                 if recorder.get("label", "").split(" ")[0] in ("GET", "POST", "PUT", "PATCH", "DELETE"):
                     operations.add(recorder["label"])

@@ -3,7 +3,13 @@
 from playwright.sync_api import expect
 
 from helpers import (
-    dom_snapshot, drop, expect_items_as_stored, expect_ready_image, expect_snapshot, item_by_id, items, uri_list,
+    dom_snapshot,
+    drop,
+    expect_items_as_stored,
+    expect_ready_image,
+    expect_snapshot,
+    item_by_id,
+    uri_list,
 )
 
 

@@ -7,7 +7,14 @@ drag with the mouse; one test also drives the same move with synthetic DragEvent
 from playwright.sync_api import expect
 
 from helpers import (
-    api_ids, drag_tile_to, expect_order, item_by_id, item_titles, seed_gallery, synthetic_local_drop, wait_tiles_still,
+    api_ids,
+    drag_tile_to,
+    expect_order,
+    item_by_id,
+    item_titles,
+    seed_gallery,
+    synthetic_local_drop,
+    wait_tiles_still,
 )
 
 

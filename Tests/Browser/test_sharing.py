@@ -9,8 +9,15 @@ from playwright.sync_api import expect
 
 from auth_helpers import OWNER_PASSWORD, AccountClient, add_user, sign_in_page
 from helpers import (
-    drag, fill_gallery, gallery_card, gallery_cards, item_by_id, items, start_local_drag, end_local_drag,
-    wait_images_loaded, wait_until,
+    drag,
+    end_local_drag,
+    fill_gallery,
+    gallery_card,
+    item_by_id,
+    items,
+    start_local_drag,
+    wait_images_loaded,
+    wait_until,
 )
 
 BOB_PASSWORD = "bob's long password"

@@ -7,7 +7,15 @@ from playwright.sync_api import expect
 
 from helpers import drop, uri_list, wait_until
 from pane_helpers import (
-    create_gallery, drag_between_panes, expect_pane_order, expect_stored, fill, ids_in, pane, pane_items, pane_tile,
+    create_gallery,
+    drag_between_panes,
+    expect_pane_order,
+    expect_stored,
+    fill,
+    ids_in,
+    pane,
+    pane_items,
+    pane_tile,
     wait_pane_images,
 )
 

@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from helpers import dom_item_ids, drop, expect_items_as_stored, expect_ready_image, item_by_id, items, uri_list
+from helpers import dom_item_ids, drop, expect_items_as_stored, expect_ready_image, item_by_id, uri_list
 
 
 def test_placeholder_of_a_slow_link_waits_in_place_while_another_drop_lands_before_it(page, server, other_site):

@@ -6,8 +6,18 @@ import re
 from playwright.sync_api import expect
 
 from helpers import (
-    api_ids, end_local_drag, expect_order, item_by_id, item_titles, items, local_drag_events, seed_gallery,
-    start_local_drag, trash_ids, uri_list, wait_until,
+    api_ids,
+    end_local_drag,
+    expect_order,
+    item_by_id,
+    item_titles,
+    items,
+    local_drag_events,
+    seed_gallery,
+    start_local_drag,
+    trash_ids,
+    uri_list,
+    wait_until,
 )
 
 TRASH_BUTTON = "#trash"  # only to aim synthetic drag events; the tests find the button by its role and name

@@ -8,8 +8,18 @@ from playwright.sync_api import expect
 
 from helpers import drop, item_by_id, uri_list, wait_until
 from pane_helpers import (
-    create_gallery, drag_between_panes, expect_pane_order, expect_stored, fill, ids_in, open_window, pane, pane_tile,
-    session_api, session_of, wait_pane_images,
+    create_gallery,
+    drag_between_panes,
+    expect_pane_order,
+    expect_stored,
+    fill,
+    ids_in,
+    open_window,
+    pane,
+    pane_tile,
+    session_api,
+    session_of,
+    wait_pane_images,
 )
 
 MINE = "My Gallery"
