@@ -103,6 +103,21 @@ def test_undo_and_redo_a_move_with_the_keyboard(page, server, other_site):
     expect(redo_button(page)).to_be_disabled()
 
 
+def test_the_buttons_follow_the_history_each_answer_carries_without_asking_again(page, server, other_site):
+    a, b, c, d = seeded(page, server, other_site)
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/history" in request.url else None)
+    item_by_id(page, a).focus()
+    page.keyboard.press("Alt+ArrowRight")
+    expect(undo_button(page)).to_have_text("Undo Move")
+    item_by_id(page, d).focus()
+    page.keyboard.press("Delete")
+    expect(undo_button(page)).to_have_text("Undo Delete")
+    drop(page, uri_list=uri_list(other_site.image("more.png", 40, 30)))
+    expect(undo_button(page)).to_have_text("Undo Drop")
+    assert asked == [], f"asked for the history only to update the buttons: {asked}"
+
+
 def test_ctrl_z_does_nothing_while_typing_in_a_field(page, server, other_site):
     a, b, c, d = seeded(page, server, other_site)
     item_by_id(page, a).focus()

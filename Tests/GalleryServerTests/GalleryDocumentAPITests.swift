@@ -191,4 +191,45 @@ struct GalleryDocumentAPITests {
             #expect(try await client.gallery(gallery).name == "Vegetables")
         }
     }
+
+    @Test func everyChangeAnswersWithTheHistoryItLeftForItsSession() async throws {
+        struct Answer: Decodable { var history: HistoryJSON? }
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let other = try await client.createGallery("Other")
+            let items = try await client.settledItems(3, in: gallery)
+            let session = "tab-one-0001"
+            func history(
+                _ method: HTTPRequest.Method, _ uri: String, _ json: String?,
+                expecting status: HTTPResponse.Status = .ok
+            ) async throws -> HistoryJSON? {
+                let answer: Answer = try await client.call(
+                    method, uri, json: json, session: session, expecting: status)
+                return answer.history
+            }
+            let one = #"{"itemIds":["\#(items[0].id)"]}"#
+            #expect(
+                try await history(
+                    .post, "/api/galleries/\(gallery)/moves", #"{"itemIds":["\#(items[2].id)"],"at":{"start":true}}"#)
+                    == HistoryJSON(undo: .init(name: "Move"), redo: nil))
+            #expect(try await history(.post, "/api/galleries/\(gallery)/trash", one)?.undo?.name == "Delete")
+            #expect(try await history(.post, "/api/galleries/\(gallery)/trash/restore", one)?.undo?.name == "Restore")
+            #expect(try await history(.delete, "/api/items/\(items[1].id)", nil)?.undo?.name == "Delete")
+            #expect(
+                try await history(.patch, "/api/galleries/\(gallery)", #"{"imagesPerRow":5}"#)?.undo?.name
+                    == "Images per Row")
+            #expect(
+                try await history(.post, "/api/galleries/\(other.id)/copies", one, expecting: .created)?.undo?.name
+                    == "Copy")
+            #expect(
+                try await history(
+                    .post, "/api/galleries/\(gallery)/drops",
+                    #"{"payload":\#(uriListPayload(["http://site.test/none.png"]))}"#, expecting: .created)?.undo?.name
+                    == "Drop")
+            // Without a session there is no history to tell.
+            let plain: Answer = try await client.call(
+                .post, "/api/galleries/\(gallery)/moves", json: #"{"itemIds":["\#(items[0].id)"],"at":{"start":true}}"#)
+            #expect(plain.history == nil)
+        }
+    }
 }

@@ -152,10 +152,10 @@ export function createItemActions(pane, history) {
     async remove(item) {
       if (pane.refuseChange()) return;
       try {
-        const response = await api.remove(item.id);
-        addOverlay(upsert(nextKey("remove"), [response], galleryId));
+        const { history: answered, ...removed } = await api.remove(item.id);
+        addOverlay(upsert(nextKey("remove"), [removed], galleryId));
         announcer.announce(`Removed ${item.title}.`);
-        history.afterOwnChange();
+        history.afterOwnChange(answered);
       } catch (error) {
         announcer.alert(error.message);
       }

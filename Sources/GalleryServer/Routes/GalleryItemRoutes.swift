@@ -77,10 +77,10 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             let body = try await request.decodeJSON(as: MoveRequest.self, limit: bounds.jsonBodyBytes)
             // Moving takes items out of their galleries: those must be changeable too.
             try await access.require(.edit, items: try body.validatedIDs(), for: context.identity)
+            let session = try request.historySession()
             let moved = try await store.moveItems(
-                try body.validatedIDs(), to: id, at: try body.insertionPoint(),
-                recordingFor: try request.historySession())
-            return ItemListResponse(items: moved.map(response))
+                try body.validatedIDs(), to: id, at: try body.insertionPoint(), recordingFor: session)
+            return try await store.recorded(ItemListResponse(items: moved.map(response)), in: id, for: session)
         }
         galleries.post(":gallery/copies") { request, context in
             let id = try await access.gallery(request, context)
@@ -90,14 +90,17 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             // Copies of links still loading load again: room for them first, or nothing is copied.
             var originals: [Item] = []
             for itemID in ids { originals.append(try await store.item(itemID)) }
+            let session = try request.historySession()
             let loaded = try await ingestion.withReservedLoads(
                 IngestionService.loadsToCopy(originals), for: GalleryAccess.person(context)
             ) { reservation in
                 let copies = try await store.copyItems(
-                    ids, to: id, at: try body.insertionPoint(), recordingFor: try request.historySession())
+                    ids, to: id, at: try body.insertionPoint(), recordingFor: session)
                 return await ingestion.startLoadingCopies(copies, in: reservation)
             }
-            return EditedResponse(status: .created, response: ItemListResponse(items: loaded.map(response)))
+            return EditedResponse(
+                status: .created,
+                response: try await store.recorded(ItemListResponse(items: loaded.map(response)), in: id, for: session))
         }
         galleries.post(":gallery/drops") { request, context in
             let id = try await access.gallery(request, context)
@@ -124,7 +127,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
     func drop(
         _ drop: DropRequest, sources: [DropSource], into gallery: GalleryID, by person: String,
         recordingFor session: HistorySession?
-    ) async throws -> EditedResponse<DropResponse> {
+    ) async throws -> EditedResponse<RecordedResponse<DropResponse>> {
         let point = try drop.insertionPoint()
         guard !sources.isEmpty else {
             throw GalleryError.invalid(
@@ -154,8 +157,9 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 }
                 settled.append(current)
             }
+            let answer = DropResponse(items: settled.map(response), uploads: uploads)
             return EditedResponse(
-                status: .created, response: DropResponse(items: settled.map(response), uploads: uploads))
+                status: .created, response: try await store.recorded(answer, in: gallery, for: session))
         }
     }
 

@@ -47,9 +47,10 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
             guard body.name != nil || body.imagesPerRow != nil else {
                 throw GalleryError.invalid("Nothing to change: send 'name' and/or 'imagesPerRow'.")
             }
-            return response(
-                try await store.updateGallery(
-                    id, name: body.name, imagesPerRow: body.imagesPerRow, recordingFor: try request.historySession()))
+            let session = try request.historySession()
+            let gallery = try await store.updateGallery(
+                id, name: body.name, imagesPerRow: body.imagesPerRow, recordingFor: session)
+            return try await store.recorded(response(gallery), in: id, for: session)
         }
         galleries.delete(":gallery") { request, context in
             response(try await store.trashGallery(try await access.gallery(request, context, needs: .own)))

@@ -31,9 +31,9 @@ struct ItemRoutes<Context: IdentifiedRequestContext> {
             return EditedResponse(status: .accepted, response: response(item))
         }
         items.delete(":item") { request, context in
-            let item = try await store.trashItem(
-                try await access.item(request, context), recordingFor: try request.historySession())
-            return response(item)
+            let session = try request.historySession()
+            let item = try await store.trashItem(try await access.item(request, context), recordingFor: session)
+            return try await store.recorded(response(item), in: item.galleryID, for: session)
         }
     }
 

@@ -26,16 +26,16 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
         trash.post { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: ItemBatchRequest.self, limit: jsonBodyBytes)
-            let items = try await store.trashItems(
-                try body.validatedIDs(), in: id, recordingFor: try request.historySession())
-            return ItemListResponse(items: items.map(response))
+            let session = try request.historySession()
+            let items = try await store.trashItems(try body.validatedIDs(), in: id, recordingFor: session)
+            return try await store.recorded(ItemListResponse(items: items.map(response)), in: id, for: session)
         }
         trash.post("restore") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: ItemBatchRequest.self, limit: jsonBodyBytes)
-            let items = try await store.restoreItems(
-                try body.validatedIDs(), in: id, recordingFor: try request.historySession())
-            return ItemListResponse(items: items.map(response))
+            let session = try request.historySession()
+            let items = try await store.restoreItems(try body.validatedIDs(), in: id, recordingFor: session)
+            return try await store.recorded(ItemListResponse(items: items.map(response)), in: id, for: session)
         }
         trash.delete { request, context in
             let id = try await access.gallery(request, context)
