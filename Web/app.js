@@ -51,6 +51,7 @@ const hooks = {
   onClose: (pane) => closePane(pane),
   onShare: (pane, button) =>
     shareDialog.open(sharingFor({ galleryId: pane.galleryId, name: pane.name, announcer }), button),
+  onViewChanged: () => updateURL(),
   onHistoryStep: (pane) => panes.filter((each) => each !== pane && !each.closed).forEach((each) => each.refreshHistory()),
 };
 
@@ -64,9 +65,9 @@ function activate(pane) {
   for (const each of panes) each.view.setActive(panes.length > 1 && each === pane);
 }
 
-function addPane(galleryId) {
+function addPane(galleryId, itemsView = null) {
   const view = new PaneView(template, container, { primary: panes.length === 0 });
-  const pane = new GalleryPane({ galleryId, view, shared: { announcer, menu }, hooks });
+  const pane = new GalleryPane({ galleryId, itemsView, view, shared: { announcer, menu }, hooks });
   panes.push(pane);
   container.dataset.panes = String(panes.length);
   updatePaneButtons();
@@ -98,7 +99,7 @@ function updatePaneButtons() {
 }
 
 function updateURL() {
-  history.replaceState(null, "", galleryURL(panes.map((pane) => pane.galleryId)));
+  history.replaceState(null, "", galleryURL(panes.map((pane) => pane.address())));
 }
 
 async function otherGalleries(exclude) {
@@ -190,7 +191,7 @@ function showAccount(view) {
 }
 
 // ---- Start ----
-const { galleryIds } = parseGalleryURL(location);
-for (const galleryId of galleryIds) addPane(galleryId);
+const { galleryIds, views } = parseGalleryURL(location);
+galleryIds.forEach((galleryId, index) => addPane(galleryId, views[index]));
 activate(panes[0]);
 if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));

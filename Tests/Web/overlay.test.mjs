@@ -71,8 +71,16 @@ test("the page address names one gallery, or two side by side", () => {
   assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "" }).galleryIds, ["abc"]);
   assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?beside=def" }).galleryIds, ["abc", "def"]);
   assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?beside=abc" }).galleryIds, ["abc"]);
-  assert.equal(galleryURL(["abc"]), "/g/abc");
-  assert.equal(galleryURL(["abc", "def"]), "/g/abc?beside=def");
+  assert.equal(galleryURL([{ galleryId: "abc" }]), "/g/abc");
+  assert.equal(galleryURL([{ galleryId: "abc" }, { galleryId: "def" }]), "/g/abc?beside=def");
+});
+
+test("the page address names each pane's view when it is not the gallery's own", () => {
+  assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?view=list" }).views, ["list"]);
+  assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?beside=def&besideView=list" }).views, [null, "list"]);
+  assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?view=<script>" }).views, [null], "unknown views are ignored");
+  assert.equal(galleryURL([{ galleryId: "abc", view: "list" }]), "/g/abc?view=list");
+  assert.equal(galleryURL([{ galleryId: "abc", view: null }, { galleryId: "d e", view: "grid" }]), "/g/abc?beside=d+e&besideView=grid");
 });
 
 test("only items that were loading and have finished are announced", () => {

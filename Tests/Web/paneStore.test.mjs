@@ -144,3 +144,25 @@ test("insertion points and the basis of overlays are read from the state", () =>
   assert.deepEqual(insertionAt(store.getState(), 3).beforeId, null);
   assert.deepEqual(basisFor(store.getState(), ["a", "c"]), { a: 3, c: 5 });
 });
+
+test("the view: the address's choice holds for the pane; else the gallery's own, which a saved choice waits for", () => {
+  const asked = createStore(paneReducer, initialPaneState(G, "list"));
+  asked.dispatch(paneActions.replicaChanged(createReplica(gallery(1, { view: "grid" }), [])));
+  assert.equal(asked.getState().view, "list");
+
+  const store = loadedStore();
+  assert.equal(store.getState().view, "grid", "a gallery that never chose shows the grid");
+  store.dispatch(paneActions.galleryReceived(gallery(2, { view: "list" })));
+  assert.equal(store.getState().view, "list", "another tab's choice is followed");
+  store.dispatch(paneActions.viewChosen("grid", { saving: true }));
+  store.dispatch(paneActions.galleryReceived(gallery(3, { view: "list" })));
+  assert.equal(store.getState().view, "grid", "an answer older than the save does not undo the choice");
+  store.dispatch(paneActions.viewSaved());
+  store.dispatch(paneActions.galleryReceived(gallery(4, { view: "grid" })));
+  assert.equal(store.getState().view, "grid");
+  store.dispatch(paneActions.viewChosen("nonsense"));
+  assert.equal(store.getState().view, "grid", "unknown views are ignored");
+  store.dispatch(paneActions.viewChosen("list"));
+  store.dispatch(paneActions.galleryReceived(gallery(5, { view: "grid" })));
+  assert.equal(store.getState().view, "list", "a choice for this pane only holds");
+});

@@ -13,27 +13,30 @@ import { createStore } from "../store/store.js";
 import { basisFor, insertionAt, itemById, pasteIndex, shownProgress } from "../store/paneSelectors.js";
 import { initialPaneState, paneActions, paneReducer } from "../store/paneState.js";
 import { GridView } from "../view/grid.js";
+import { ListView } from "../view/list.js";
 import { ToolbarView } from "../view/toolbar.js";
 import { TrashView } from "../view/trash.js";
 import { createHistoryActions } from "./historyActions.js";
 import { createItemActions } from "./itemActions.js";
 import { createKeyActions } from "./keyActions.js";
-import { wirePane } from "./wiring.js";
+import { wireItemsView, wirePane } from "./wiring.js";
+
+const ITEMS_VIEWS = { grid: GridView, list: ListView };
 
 export class GalleryPane {
   /**
    * @param galleryId the gallery shown
+   * @param itemsView the view the page address asks for ("grid", "list"), or null for the gallery's own
    * @param view a PaneView (the pane's frame)
    * @param shared { announcer, menu } shared by every pane
    * @param hooks { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy}),
    *              onMoveToGallery(pane, ids, returnFocus), onTrashElsewhere(payload), onOpenBeside(pane, button),
-   *              onClose(pane), onHistoryStep(pane), onShare(pane, button) }
+   *              onClose(pane), onHistoryStep(pane), onShare(pane, button), onViewChanged(pane) }
    */
-  constructor({ galleryId, view, shared, hooks }) {
+  constructor({ galleryId, itemsView = null, view, shared, hooks }) {
     this.galleryId = galleryId;
     this.view = view;
-    this.store = createStore(paneReducer, initialPaneState(galleryId));
-    this.grid = new GridView(view.scroller, view.list);
+    this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
 
@@ -45,7 +48,7 @@ export class GalleryPane {
       menu: shared.menu,
       hooks,
       view,
-      grid: this.grid,
+      itemsView: () => this.shownView,
       trash: this.trash,
       facade: this,
       refuseChange: () => this.refuseChange(),
@@ -59,8 +62,36 @@ export class GalleryPane {
     this.historyActions = createHistoryActions(context);
     this.itemActions = createItemActions(context, this.historyActions);
     this.keyActions = createKeyActions(context, this.itemActions);
+    this.context = context;
+    this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
-    this.cleanups = wirePane(context, { items: this.itemActions, keys: this.keyActions, history: this.historyActions });
+    this.cleanups = wirePane(context, { items: this.itemActions, history: this.historyActions });
+  }
+
+  /** Shows the items as `kind` ("grid" or "list"), in place of the view shown so far. */
+  showView(kind) {
+    const focused = this.shownView?.focusedId ?? null;
+    const hadFocus = this.view.list.contains(document.activeElement);
+    this.shownView?.destroy();
+    this.shownView = new ITEMS_VIEWS[kind](this.view.scroller, this.view.list);
+    this.shownKind = kind;
+    wireItemsView(this.shownView, this.context, { items: this.itemActions, keys: this.keyActions });
+    this.shownView.setName(this.name);
+    this.shownView.setMenuEnabled(!this.state.access.readOnly);
+    this.shownView.focusedId = focused;
+    this.drawItems(this.state);
+    // Focus stays on the item it was on, now in the other view.
+    if (hadFocus && focused) this.shownView.focusItem(focused);
+  }
+
+  /** The view showing the items now (a GridView or a ListView). */
+  itemsView() {
+    return this.shownView;
+  }
+
+  /** What the page address says of this pane: its gallery and view. */
+  address() {
+    return { galleryId: this.galleryId, view: this.state.view };
   }
 
   // ---- What the page asks of a pane ----
@@ -159,28 +190,33 @@ export class GalleryPane {
 
   render(state, previous) {
     if (state.closed) return;
+    if (state.view !== this.shownKind) this.showView(state.view);
     if (state.gallery !== previous.gallery && state.gallery) {
-      this.grid.setName(state.gallery.name);
+      this.shownView.setName(state.gallery.name);
       this.view.setName(state.gallery.name);
       this.toolbar.setCloseLabel(state.gallery.name);
     }
     if (state.access !== previous.access) {
       const { readOnly, canShare, linkSession } = state.access;
       this.view.setReadOnly(readOnly);
-      this.grid.setMenuEnabled(!readOnly);
+      this.shownView.setMenuEnabled(!readOnly);
       this.trash.setAvailable(!readOnly);
       this.toolbar.renderAccess({ readOnly, canShare, linkSession });
     }
     if (state.history !== previous.history && state.history) this.toolbar.renderHistory(state.history);
-    this.grid.render({
+    this.drawItems(state);
+    this.toolbar.render({ name: state.gallery?.name ?? "Image Gallery", perRow: state.perRow, view: state.view });
+    this.trash.renderCount(state.gallery?.trashCount ?? 0);
+  }
+
+  drawItems(state) {
+    this.shownView.render({
       items: state.shown,
       perRow: state.perRow,
       progress: shownProgress(state),
       selected: state.selection.ids,
       dragging: state.dragging,
     });
-    this.toolbar.render({ name: state.gallery?.name ?? "Image Gallery", perRow: state.perRow });
-    this.trash.renderCount(state.gallery?.trashCount ?? 0);
   }
 
   /** Replaces the replica (a load, a reload after a reset, or new changes), announcing items that finished loading. */
@@ -215,7 +251,7 @@ export class GalleryPane {
     if (matchMedia("(prefers-reduced-motion: reduce)").matches) return Promise.resolve();
     const target = this.trash.center();
     const animations = ids
-      .map((id) => this.grid.tileFor(id))
+      .map((id) => this.shownView.tileFor(id))
       .filter(Boolean)
       .map((tile) => {
         const box = tile.getBoundingClientRect();

@@ -67,7 +67,7 @@ export function createItemActions(pane, history) {
       const { at, beforeId } = insertionAt(state(), index, ids);
       const key = nextKey("move");
       addOverlay(reordering(key, ids, beforeId));
-      if (focus) pane.grid.focusItem(focus);
+      if (focus) pane.itemsView().focusItem(focus);
       try {
         const response = await api.move(galleryId, ids, at);
         settleOverlay(key, upsert(key, response.items, galleryId));
@@ -76,7 +76,7 @@ export function createItemActions(pane, history) {
         const position = shown.findIndex((item) => item.id === ids[0]) + 1;
         const what = ids.length === 1 ? `'${first?.title ?? "item"}'` : `${ids.length} items`;
         announcer.announce(`Moved ${what} to position ${position} of ${shown.length}.`);
-        if (focus) pane.grid.focusItem(focus);
+        if (focus) pane.itemsView().focusItem(focus);
         history.afterOwnChange(response.history);
       } catch (error) {
         settleOverlay(key);
@@ -158,6 +158,27 @@ export function createItemActions(pane, history) {
         history.afterOwnChange(answered);
       } catch (error) {
         announcer.alert(error.message);
+      }
+    },
+
+    // ---- The view ----
+
+    /** Shows the gallery as `view` ("grid" or "list") here, and for everyone unless the pane is view only. */
+    async setView(view) {
+      if (view === state().view) return;
+      const readOnly = state().access.readOnly;
+      store.dispatch(paneActions.viewChosen(view, { saving: !readOnly }));
+      announcer.announce(view === "list" ? "Showing the items as a list." : "Showing the items as a grid.");
+      pane.hooks.onViewChanged?.(pane.facade);
+      if (readOnly) return;
+      try {
+        const gallery = await api.updateGallery(galleryId, { view });
+        store.dispatch(paneActions.galleryReceived(gallery));
+        history.afterOwnChange(gallery.history);
+      } catch (error) {
+        announcer.alert(error.message);
+      } finally {
+        store.dispatch(paneActions.viewSaved());
       }
     },
 

@@ -1,4 +1,4 @@
-// A pane's selection, keys and item menu: what the grid's decoded key intents and the menu's choices do, and the
+// A pane's selection, keys and item menu: what the items view's decoded key intents and the menu's choices do, and the
 // page-wide shortcuts (select all, clear, delete, copy) the app routes to the pane in use. Never sees a DOM event.
 
 import { writeItems } from "../dnd/localDrag.js";
@@ -56,17 +56,17 @@ export function createKeyActions(pane, items) {
           return true;
         }
         case "focus": {
-          const next = shown[pane.grid.indexInDirection(index, intent.direction)];
+          const next = shown[pane.itemsView().indexInDirection(index, intent.direction)];
           if (next) {
             if (intent.extend) store.dispatch(paneActions.itemClicked(next.id, { range: true }));
-            pane.grid.focusItem(next.id);
+            pane.itemsView().focusItem(next.id);
           }
           return true;
         }
         case "first":
         case "last": {
           const next = intent.kind === "first" ? shown[0] : shown[shown.length - 1];
-          if (next) pane.grid.focusItem(next.id);
+          if (next) pane.itemsView().focusItem(next.id);
           return true;
         }
         case "select":

@@ -1,5 +1,5 @@
-// Wires a pane's views (grid, drop targets, drags, trash, toolbar, gestures) to its store and actions: the views
-// report intents through their bind… hooks, and only this file connects them. Returns the cleanup functions.
+// Wires a pane's views (the items view — grid or list —, drop targets, drags, trash, toolbar, gestures) to its store
+// and actions: the views report intents through their bind… hooks, and only this file connects them.
 
 import { dropTargetForExternal } from "../dnd/externalDrop.js";
 import { autoScrollOnDrag, draggableItems, dropTargetForLocal, isLocalDrag } from "../dnd/localDrag.js";
@@ -7,21 +7,28 @@ import { zoomGestures } from "../dnd/zoomGestures.js";
 import { itemById, itemsFor } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
-/** Connects the views of `pane` to its `items`, `keys` and `history` actions. */
-export function wirePane(pane, { items, keys, history }) {
-  const { store, view, grid, trash, toolbar, hooks } = pane;
+/** Connects an items view (grid or list, each time the pane makes one) to the pane's `items` and `keys` actions. */
+export function wireItemsView(itemsView, pane, { items, keys }) {
+  const { store } = pane;
+  itemsView.bindSelect((id, modifiers) => store.dispatch(paneActions.itemClicked(id, modifiers)));
+  itemsView.bindMenu((id, point, returnFocus) => {
+    const state = store.getState();
+    if (!state.access.readOnly) pane.menu.open(id, point, returnFocus, state.shown.length, pane.facade);
+  });
+  itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
+  itemsView.bindRetry((item) => items.retry(item));
+  itemsView.bindRemove((item) => items.remove(item));
+}
+
+/** Connects the other views of `pane` to its `items`, `keys` and `history` actions; returns the cleanup functions. */
+export function wirePane(pane, { items, history }) {
+  const { store, view, trash, toolbar, hooks } = pane;
   const state = () => store.getState();
   const writable = () => !state().closed && !state().access.readOnly;
   const ownItems = (ids) => ids.filter((id) => itemById(state(), id));
+  const shown = () => pane.itemsView(); // the grid or the list, whichever the pane shows now
 
   view.bindActivate(() => hooks.onActivate?.(pane.facade));
-  grid.bindSelect((id, modifiers) => store.dispatch(paneActions.itemClicked(id, modifiers)));
-  grid.bindMenu((id, point, returnFocus) => {
-    if (!state().access.readOnly) pane.menu.open(id, point, returnFocus, state().shown.length, pane.facade);
-  });
-  grid.bindKey((intent, id, tile) => keys.key(intent, id, tile));
-  grid.bindRetry((item) => items.retry(item));
-  grid.bindRemove((item) => items.remove(item));
 
   // Items dropped on this pane's trash go to their own gallery's trash (the other pane's, when dragged from there).
   trash.bindDrop((payload) => {
@@ -32,6 +39,7 @@ export function wirePane(pane, { items, keys, history }) {
   trash.bindRestore((ids) => items.restore(ids));
   trash.bindEmpty(() => items.emptyTrash());
 
+  toolbar.bindView((chosen) => items.setView(chosen));
   toolbar.bindPerRow((value) => items.setPerRow(value));
   toolbar.bindUndo(() => history.undo());
   toolbar.bindRedo(() => history.redo());
@@ -43,15 +51,15 @@ export function wirePane(pane, { items, keys, history }) {
     dropTargetForExternal(view.scroller, {
       isLocal: isLocalDrag,
       enabled: () => !state().access.readOnly,
-      onEnter: () => grid.setDropActive(true),
+      onEnter: () => shown().setDropActive(true),
       onOver: ({ x, y }) => {
-        grid.setDropActive(true);
-        grid.setGap(grid.indexAt(x, y));
+        shown().setDropActive(true);
+        shown().setGap(shown().indexAt(x, y));
       },
-      onLeave: () => grid.setDropActive(false),
+      onLeave: () => shown().setDropActive(false),
       onDrop: ({ x, y, payload, files }) => {
-        const index = grid.indexAt(x, y);
-        grid.setDropActive(false);
+        const index = shown().indexAt(x, y);
+        shown().setDropActive(false);
         items.addFromOutside({ payload, files }, index);
       },
     }),
@@ -65,16 +73,16 @@ export function wirePane(pane, { items, keys, history }) {
       onStart: (dragged) => store.dispatch(paneActions.dragStarted(dragged.map((item) => item.id))),
       onEnd: () => {
         store.dispatch(paneActions.dragEnded());
-        grid.setDropActive(false);
+        shown().setDropActive(false);
       },
     }),
     dropTargetForLocal(view.scroller, {
       accepts: writable,
-      onOver: ({ x, y }) => grid.setGap(grid.indexAt(x, y)),
-      onLeave: () => grid.setGap(null),
+      onOver: ({ x, y }) => shown().setGap(shown().indexAt(x, y)),
+      onLeave: () => shown().setGap(null),
       onDrop: ({ x, y, payload, copy }) => {
-        const index = grid.indexAt(x, y);
-        grid.setGap(null);
+        const index = shown().indexAt(x, y);
+        shown().setGap(null);
         if (payload.galleryId === pane.galleryId && !copy) items.moveItems(ownItems(payload.itemIds), index);
         else hooks.onTransfer({ payload, target: pane.facade, index, copy });
       },

@@ -2,15 +2,19 @@
 // changes shown on top of it, progress, selection, the drag in progress, the view settings, the Undo/Redo history and
 // what this person may do. `shown` (the items as the user sees them) is derived here, once per change.
 
+import { knownView } from "../model/location.js";
 import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
 import { canChange, isLinkSession, isOwner } from "../model/roles.js";
 import { clickSelect, emptySelection, pruneSelection, selectAll } from "../model/selection.js";
 import { clampPerRow } from "../model/zoom.js";
 
-/** The state of a pane on `galleryId` before it has loaded. */
-export function initialPaneState(galleryId) {
+/** The state of a pane on `galleryId` before it has loaded; `view` the view the page address asked for, if any. */
+export function initialPaneState(galleryId, view = null) {
   return {
     galleryId,
+    view: knownView(view) ?? "grid", // how the pane shows the gallery: "grid" or "list"
+    chosenView: knownView(view), // a view chosen for this pane only (the address, or a view-only pane's switch)
+    viewSaving: false, // a view chosen for the gallery, not yet saved: the gallery's own value waits
     replica: null,
     gallery: null, // the newest gallery document seen (events, answers)
     overlays: [],
@@ -53,6 +57,10 @@ export const paneActions = {
   perRowChanged: (perRow, { saving = false } = {}) => ({ type: "perRowChanged", perRow, saving }),
   /** The images per row were saved (or saving failed): the gallery's own value counts again. */
   perRowSaved: () => ({ type: "perRowSaved" }),
+  /** A view chosen with the switch: for the gallery (saving: to be saved for everyone), or for this pane only. */
+  viewChosen: (view, { saving = false } = {}) => ({ type: "viewChosen", view, saving }),
+  /** The view was saved (or saving failed): the gallery's own value counts again. */
+  viewSaved: () => ({ type: "viewSaved" }),
   /** This tab's Undo/Redo history for the gallery. */
   historyReceived: (history) => ({ type: "historyReceived", history }),
   /** This person's role in the gallery and their session. */
@@ -100,6 +108,15 @@ export function paneReducer(state, action) {
     }
     case "perRowSaved":
       return { ...state, perRowSaving: false };
+    case "viewChosen": {
+      const view = knownView(action.view);
+      if (!view) return state;
+      return action.saving
+        ? { ...state, view, chosenView: null, viewSaving: true }
+        : { ...state, view, chosenView: view };
+    }
+    case "viewSaved":
+      return { ...state, viewSaving: false };
     case "historyReceived":
       return { ...state, history: action.history };
     case "accessChanged": {
@@ -125,12 +142,14 @@ export function paneReducer(state, action) {
   }
 }
 
-/** Takes a gallery document when it is newer than the one held; its images per row count unless a change waits. */
+/** Takes a gallery document when it is newer than the one held; its images per row and view count unless a change
+ * waits (or the pane chose its own view). */
 function receiveGallery(state, gallery) {
   if (!gallery || (state.gallery && gallery.sequence < state.gallery.sequence)) return state;
   const perRowChanged = !state.gallery || state.gallery.imagesPerRow !== gallery.imagesPerRow;
   const perRow = perRowChanged && !state.perRowSaving ? gallery.imagesPerRow : state.perRow;
-  return { ...state, gallery, perRow };
+  const view = state.chosenView ?? (state.viewSaving ? state.view : (knownView(gallery.view) ?? "grid"));
+  return { ...state, gallery, perRow, view };
 }
 
 /** The items shown (the replica's with the overlays on top) and the selection among them. */

@@ -2,11 +2,14 @@
 // A cell belongs to one item for its whole life, and an image answer is shown only if it is still the one the cell
 // asked for (the seed's `url == self.imageURL` check).
 
+import { kindOf } from "../model/itemFacts.js";
+
 export function createTile(item) {
   const element = document.createElement("div");
   element.className = "tile";
   element.setAttribute("role", "listitem");
   element.dataset.itemId = item.id;
+  element.dataset.kind = kindOf(item);
   element.tabIndex = -1;
   element.draggable = true;
   return element;
@@ -32,7 +35,7 @@ export function updateTile(element, item, progress, { onRetry, onRemove, perRow 
   if (item.state === "pending") showProgress(element, item, progress);
 }
 
-function menuButton(item) {
+export function menuButton(item) {
   const element = document.createElement("button");
   element.type = "button";
   element.className = "item-menu-button";
@@ -105,7 +108,7 @@ function failure(item, { onRetry, onRemove }) {
   return [reason, title, actions, menuButton(item)];
 }
 
-function button(label, description, action) {
+export function button(label, description, action) {
   const element = document.createElement("button");
   element.type = "button";
   element.textContent = label;
@@ -120,7 +123,7 @@ function button(label, description, action) {
   return element;
 }
 
-function showProgress(element, item, progress) {
+export function showProgress(element, item, progress) {
   let bar = element.querySelector("progress");
   if (!progress || !progress.total) {
     bar?.remove();

@@ -1,10 +1,17 @@
-// A pane's toolbar: the gallery's name, the link to all galleries, the "View only" note, the images-per-row slider,
+// A pane's toolbar: the gallery's name, the link to all galleries, the "View only" note, the View switch (Grid, List),
+// the images-per-row slider (the grid's),
 // Undo and Redo, Share…, and the buttons that open a gallery beside this one or close this pane. (The trash button is
 // the TrashView's; who is signed in, the AccountView's.)
+
+let toolbars = 0;
 
 export class ToolbarView {
   constructor(root, { primary = true } = {}) {
     this.primary = primary;
+    this.viewChoices = [...root.querySelectorAll(".view-switch input[type=radio]")];
+    const group = `view-${++toolbars}`; // each pane's switch is a radio group of its own
+    for (const choice of this.viewChoices) choice.name = group;
+    this.perRowField = root.querySelector(".per-row-field");
     this.name = root.querySelector(".pane-name");
     this.slider = root.querySelector(".per-row");
     this.output = root.querySelector(".per-row-value");
@@ -23,8 +30,12 @@ export class ToolbarView {
     this.closeButton.addEventListener("click", () => this.handlers.onClose());
   }
 
-  render({ name, perRow }) {
+  render({ name, perRow, view }) {
     this.name.textContent = name;
+    for (const choice of this.viewChoices) choice.checked = choice.value === view;
+    // Images per row are the grid's.
+    this.perRowField.hidden = view !== "grid";
+    this.output.hidden = view !== "grid";
     if (this.primary) document.title = `${name} — Image Gallery`;
     if (Number(this.slider.value) !== perRow) this.slider.value = String(perRow);
     this.output.textContent = String(perRow);
@@ -60,6 +71,10 @@ export class ToolbarView {
 
   bindPerRow(handler) {
     this.slider.addEventListener("input", () => handler(Number(this.slider.value)));
+  }
+  /** `handler(view)` when a view is chosen with the switch. */
+  bindView(handler) {
+    for (const choice of this.viewChoices) choice.addEventListener("change", () => choice.checked && handler(choice.value));
   }
   bindUndo(handler) { this.handlers.onUndo = handler; }
   bindRedo(handler) { this.handlers.onRedo = handler; }

@@ -1,0 +1,73 @@
+// The DOM events every view of items listens to, decoded into intents: a click selects (Ctrl/Cmd toggles, Shift
+// extends), the "⋯" button and the context menu open the item menu, keys on a focused item (view/itemKeys.js), and
+// which item has focus. `view` holds `intents` ({onSelect, onMenu, onKey, onFocus}) and `menuEnabled`.
+
+import { decodeItemKey } from "./itemKeys.js";
+
+/** Listens on `list` (the items' container) for `view`, until `signal` aborts. */
+export function listenToItems(list, view, signal) {
+  list.addEventListener("click", (event) => {
+    const element = event.target.closest("[data-item-id]");
+    if (!element) return;
+    if (event.target.closest(".item-menu-button")) {
+      const box = event.target.getBoundingClientRect();
+      view.intents.onMenu(element.dataset.itemId, { x: box.left, y: box.bottom + 4 }, element);
+      return;
+    }
+    if (event.target.closest("button")) return;
+    view.intents.onSelect(element.dataset.itemId, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
+    element.focus({ preventScroll: true });
+  }, { signal });
+  list.addEventListener("contextmenu", (event) => {
+    const element = event.target.closest("[data-item-id]");
+    if (!element || !view.menuEnabled) return; // without the item menu, the browser's own (Copy Image…)
+    event.preventDefault();
+    view.intents.onMenu(element.dataset.itemId, { x: event.clientX, y: event.clientY }, element);
+  }, { signal });
+  list.addEventListener("keydown", (event) => {
+    const element = event.target.closest("[data-item-id]");
+    if (!element || event.target !== element) return;
+    const intent = decodeItemKey(event);
+    if (!intent) return;
+    if (intent.kind === "menu") {
+      const box = element.getBoundingClientRect();
+      intent.point = { x: box.left + 8, y: box.top + 8 };
+    }
+    if (view.intents.onKey(intent, element.dataset.itemId, element)) event.preventDefault();
+  }, { signal });
+  list.addEventListener("focusin", (event) => {
+    const element = event.target.closest("[data-item-id]");
+    if (element) {
+      view.focusedId = element.dataset.itemId;
+      view.intents.onFocus(view.focusedId);
+    }
+  }, { signal });
+}
+
+/** Marks an item's element as selected (with a hidden "Selected" for screen readers) and as being dragged. */
+export function markItem(element, { selected, dragging }) {
+  if (selected) element.dataset.selected = "true";
+  else delete element.dataset.selected;
+  if (dragging) element.dataset.dragging = "true";
+  else delete element.dataset.dragging;
+  let mark = element.querySelector(".selected-mark");
+  if (selected && !mark) {
+    mark = document.createElement("span");
+    mark.className = "selected-mark visually-hidden";
+    mark.textContent = "Selected";
+    element.append(mark);
+  } else if (!selected && mark) {
+    mark.remove();
+  }
+}
+
+/** Keeps the rendered elements' DOM order equal to gallery order, moving only those out of place (`skip`: an element
+ * of the list that is not an item, e.g. the drop gap). */
+export function placeInOrder(list, ordered, skip) {
+  let cursor = list.firstElementChild;
+  for (const element of ordered) {
+    while (cursor && cursor === skip) cursor = cursor.nextElementSibling;
+    if (cursor === element) cursor = cursor.nextElementSibling;
+    else list.insertBefore(element, cursor);
+  }
+}

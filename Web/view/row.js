@@ -1,0 +1,85 @@
+// One item's row in the list view: a small image (or the loading or failed state), the title, and the item's kind,
+// dimensions, size, source host and date added. Like a grid cell, a row belongs to one item for its whole life.
+
+import { dateAddedOf, dimensionsOf, hostOf, kindOf, sizeOf } from "../model/itemFacts.js";
+import { button, menuButton, showProgress } from "./tile.js";
+
+export function createRow(item) {
+  const element = document.createElement("div");
+  element.className = "row";
+  element.setAttribute("role", "listitem");
+  element.dataset.itemId = item.id;
+  element.dataset.kind = kindOf(item);
+  element.tabIndex = -1;
+  element.draggable = true;
+  return element;
+}
+
+/** Brings the row up to date with the item; rebuilds its content only when what it shows changed. */
+export function updateRow(element, item, progress, { onRetry, onRemove }) {
+  const facts = [kindOf(item), dimensionsOf(item), sizeOf(item), hostOf(item), dateAddedOf(item)];
+  const signature = [item.state, item.imageURL, item.failure?.message, item.retryable, item.title, ...facts].join("|");
+  element.dataset.state = item.state;
+  if (item.state === "pending") element.setAttribute("aria-busy", "true");
+  else element.removeAttribute("aria-busy");
+  if (element.dataset.signature !== signature) {
+    element.dataset.signature = signature;
+    element.replaceChildren(preview(item), title(item), ...columns(item, facts, { onRetry, onRemove }), menuButton(item));
+  }
+  if (item.state === "pending") showProgress(element, item, progress);
+}
+
+function preview(item) {
+  const box = document.createElement("span");
+  box.className = "row-preview";
+  if (item.state === "ready" && item.imageURL) {
+    const img = document.createElement("img");
+    img.alt = "";
+    img.decoding = "async";
+    img.loading = "lazy";
+    img.draggable = false;
+    const smallest = (Array.isArray(item.thumbnails) ? item.thumbnails : [])
+      .filter((thumbnail) => thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0)
+      .sort((a, b) => a.width - b.width)[0];
+    img.src = smallest?.url ?? item.imageURL;
+    box.append(img);
+  } else {
+    box.classList.add(item.state === "failed" ? "row-failed-mark" : "spinner");
+    box.setAttribute("aria-hidden", "true");
+  }
+  return box;
+}
+
+function title(item) {
+  const element = document.createElement("span");
+  element.className = "row-title";
+  element.textContent = item.state === "pending" ? `Loading ${item.title ?? ""}`.trim() : item.title || "Untitled";
+  element.title = item.sourceURL ?? item.title ?? "";
+  return element;
+}
+
+function columns(item, [kind, dimensions, size, host, date], { onRetry, onRemove }) {
+  if (item.state === "failed") {
+    const reason = document.createElement("span");
+    reason.className = "row-reason";
+    reason.textContent = item.failure?.message ?? "Could not load";
+    const actions = document.createElement("span");
+    actions.className = "actions";
+    if (item.retryable) actions.append(button("Retry", `Retry ${item.title}`, () => onRetry(item)));
+    actions.append(button("Remove", `Remove ${item.title}`, () => onRemove(item)));
+    return [reason, actions];
+  }
+  const cells = [
+    ["row-kind", kind[0].toUpperCase() + kind.slice(1)],
+    ["row-dimensions", dimensions],
+    ["row-size", size],
+    ["row-host", host],
+    ["row-date", date],
+  ];
+  return cells.map(([name, text]) => {
+    const cell = document.createElement("span");
+    cell.className = name;
+    cell.textContent = text;
+    return cell;
+  });
+}
