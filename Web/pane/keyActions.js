@@ -43,7 +43,7 @@ export const keyActions = {
     const index = items.findIndex((item) => item.id === id);
     const mod = event.ctrlKey || event.metaKey;
     const horizontal = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    const vertical = { ArrowUp: -this.perRow, ArrowDown: this.perRow }[event.key];
+    const vertical = { ArrowUp: -1, ArrowDown: 1 }[event.key];
     if (event.altKey && (horizontal || vertical)) {
       const ids = this.itemsFor(id).map((item) => item.id);
       const step = (horizontal ?? vertical) < 0 ? -1 : 1;
@@ -51,7 +51,8 @@ export const keyActions = {
       if (to !== null) this.moveItems(ids, to, { focus: id });
       else this.announcer.announce(step < 0 ? "Already at the start." : "Already at the end.");
     } else if (horizontal || vertical) {
-      const next = items[Math.min(items.length - 1, Math.max(0, index + (horizontal ?? vertical)))];
+      const to = horizontal ? index + horizontal : this.grid.verticalNeighbour(index, vertical); // row above/below
+      const next = items[Math.min(items.length - 1, Math.max(0, to))];
       if (next) {
         if (event.shiftKey) this.selection = clickSelect(this.selection, this.order(), next.id, { range: true });
         this.grid.focusItem(next.id);

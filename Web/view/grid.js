@@ -1,8 +1,9 @@
-// The grid view: lays items out (model/layout.js), renders only the cells near the viewport, keeps DOM order equal to
-// gallery order, shows the drop gap and the drop-active state. It owns the DOM; app.js gives it data through
-// `render` and receives user intents through `bind…` hooks.
+// The grid view: lays items out in justified rows (model/justifiedLayout.js), renders only the cells near the viewport,
+// keeps DOM order equal to gallery order, shows the drop gap and the drop-active state. It owns the DOM; app.js gives
+// it data through `render` and receives user intents through `bind…` hooks. The layout is computed once per change of
+// the items, the width, the images per row or the gap; scrolling only looks up the rows in view.
 
-import { computeLayout, insertionIndexAt, visibleRange } from "../model/layout.js";
+import { computeLayout, gapRect, insertionIndexAt, itemRect, verticalNeighbour, visibleRange } from "../model/justifiedLayout.js";
 import { createTile, updateTile } from "./tile.js";
 
 const OVERSCAN = 800; // pixels rendered above and below the viewport
@@ -15,6 +16,8 @@ export class GridView {
     this.progress = new Map();
     this.perRow = 4;
     this.gapIndex = null;
+    this.layouts = { plain: null, shown: null }; // without a gap (hit-testing, keys) and as drawn
+    this.indexById = null;
     this.tiles = new Map();
     this.handlers = { onRetry: () => {}, onRemove: () => {} };
     this.intents = { onSelect: () => {}, onMenu: () => {}, onKey: () => {}, onFocus: () => {} };
@@ -74,6 +77,7 @@ export class GridView {
   render({ items, perRow, progress, selected, dragging }) {
     this.items = items;
     this.perRow = perRow;
+    this.invalidate();
     this.progress = progress ?? this.progress;
     this.selected = selected ?? this.selected;
     this.dragging = dragging ?? this.dragging;
@@ -102,18 +106,51 @@ export class GridView {
   setGap(index) {
     if (index === this.gapIndex) return;
     this.gapIndex = index;
+    this.layouts.shown = null;
     this.draw();
   }
 
   /** The insertion index under a viewport point. */
   indexAt(clientX, clientY) {
     const box = this.list.getBoundingClientRect();
-    const layout = computeLayout(this.items, this.perRow, this.width());
-    return insertionIndexAt(layout, this.items.length, clientX - box.left, clientY - box.top);
+    return insertionIndexAt(this.plainLayout(), clientX - box.left, clientY - box.top);
+  }
+
+  /** For the arrow keys Up and Down: the index of the item in the row above (-1) or below (1), nearest horizontally. */
+  verticalNeighbour(index, step) {
+    return verticalNeighbour(this.plainLayout(), index, step);
   }
 
   width() {
     return this.list.clientWidth || this.scroller.clientWidth - 16;
+  }
+
+  invalidate() {
+    this.layouts = { plain: null, shown: null };
+    this.indexById = null;
+  }
+
+  /** The layout without a gap, computed again only when the items, the images per row or the width changed. */
+  plainLayout() {
+    const width = this.width();
+    const plain = this.layouts.plain;
+    if (plain && plain.paneWidth === Math.max(10, width) && plain.perRow === Math.max(1, Math.round(this.perRow) || 1)) return plain;
+    this.layouts = { plain: computeLayout(this.items, this.perRow, width), shown: null };
+    return this.layouts.plain;
+  }
+
+  /** The layout as drawn: the plain one, or one with the gap open. */
+  shownLayout() {
+    const plain = this.plainLayout();
+    if (this.gapIndex === null) return plain;
+    if (!this.layouts.shown) this.layouts.shown = computeLayout(this.items, this.perRow, plain.paneWidth, this.gapIndex);
+    return this.layouts.shown;
+  }
+
+  indexOfId(id) {
+    if (id === null || id === undefined) return -1;
+    if (!this.indexById) this.indexById = new Map(this.items.map((item, index) => [item.id, index]));
+    return this.indexById.get(id) ?? -1;
   }
 
   schedule() {
@@ -125,17 +162,17 @@ export class GridView {
   }
 
   draw() {
-    const layout = computeLayout(this.items, this.perRow, this.width(), this.gapIndex);
-    this.list.style.height = `${layout.height + (layout.gap ? 0 : 0)}px`;
+    const layout = this.shownLayout();
+    this.list.style.height = `${layout.height}px`;
     const listTop = this.list.offsetTop;
     const top = this.scroller.scrollTop - listTop - OVERSCAN;
     const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + OVERSCAN;
-    const visible = visibleRange(layout, top, bottom);
-    const focusIndex = this.items.findIndex((item) => item.id === this.focusedId);
-    if (focusIndex >= 0 && !visible.includes(focusIndex)) {
-      visible.push(focusIndex);
-      visible.sort((a, b) => a - b);
-    }
+    const range = visibleRange(layout, top, bottom);
+    const visible = [];
+    const focusIndex = this.indexOfId(this.focusedId);
+    if (focusIndex >= 0 && focusIndex < range.start) visible.push(focusIndex);
+    for (let index = range.start; index < range.end; index++) visible.push(index);
+    if (focusIndex >= range.end) visible.push(focusIndex);
     const tabStop = focusIndex >= 0 ? this.focusedId : this.items[0]?.id;
     const keep = new Set();
     const ordered = [];
@@ -146,7 +183,8 @@ export class GridView {
         tile = createTile(item);
         this.tiles.set(item.id, tile);
       }
-      updateTile(tile, item, this.progress.get(item.id) ?? item.progress, { ...this.handlers, perRow: this.perRow });
+      const slot = itemRect(layout, index);
+      updateTile(tile, item, this.progress.get(item.id) ?? item.progress, { ...this.handlers, drawnWidth: slot.width });
       tile.setAttribute("aria-posinset", String(index + 1));
       tile.tabIndex = item.id === tabStop ? 0 : -1;
       if (this.selected.has(item.id)) tile.dataset.selected = "true";
@@ -163,7 +201,6 @@ export class GridView {
         mark.remove();
       }
       tile.setAttribute("aria-setsize", String(this.items.length));
-      const slot = layout.slots[index];
       tile.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
       tile.style.width = `${slot.width}px`;
       tile.style.height = `${slot.height}px`;
@@ -177,8 +214,8 @@ export class GridView {
       }
     }
     this.placeInOrder(ordered);
-    if (layout.gap) {
-      const g = layout.gap;
+    const g = gapRect(layout);
+    if (g) {
       this.gapElement.style.transform = `translate(${g.x}px, ${g.y}px)`;
       this.gapElement.style.width = `${g.width}px`;
       this.gapElement.style.height = `${g.height}px`;
