@@ -60,7 +60,8 @@ const baseline = time(() => {
   sink += sum;
 });
 console.log(`justified layout of ${COUNT.toLocaleString("en")} items, ${WIDTH} px wide (median of ${RUNS} runs)`);
-console.log(`baseline (one pass summing aspect ratios): ${baseline.toFixed(2)} ms, ${per25k(baseline).toFixed(2)} ms per 25,000`);
+console.log(`baseline (one pass summing aspect ratios): ${baseline.toFixed(2)} ms, `
+  + `${per25k(baseline).toFixed(2)} ms per 25,000`);
 
 let worst = 0;
 for (const perRow of [2, 4, 8, 12]) {

@@ -728,7 +728,8 @@ def expect_per_row(page, n: int, timeout: float = 10_000) -> None:
         layout = page.evaluate(ROWS_JS)
         rows = [[(round(b["x"]), round(b["width"]), round(b["height"])) for b in row] for row in layout["rows"]]
         raise AssertionError(f"the items are not laid out in justified rows for {n} per row in a pane "
-                             f"{layout['paneWidth']:.0f} px wide; (x, w, h) of the ready items by row: {rows}") from error
+                             f"{layout['paneWidth']:.0f} px wide; (x, w, h) of the ready items by row: "
+                             f"{rows}") from error
 
 
 def pump_until(page, predicate: Callable[[], object], timeout: float = 10.0, message: str = "condition") -> None:

@@ -1,14 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  GUTTER, MAX_ASPECT, MIN_ASPECT, aspectOf, computeLayout, gapRect, insertionIndexAt, itemRect, rowOfSlot,
+  GUTTER, MAX_ASPECT, MIN_ASPECT, aspectOf, computeLayout, gapRect, insertionIndexAt, isCropped, itemRect, rowOfSlot,
   targetRowHeight, verticalNeighbour, visibleRange,
 } from "../../Web/model/justifiedLayout.js";
 
 const ready = (w, h) => ({ state: "ready", width: w, height: h });
 const pending = () => ({ state: "pending" });
 const failed = () => ({ state: "failed" });
-const close = (actual, expected, message) => assert.ok(Math.abs(actual - expected) < 1e-6, `${message}: ${actual} ≠ ${expected}`);
+const close = (actual, expected, message) =>
+  assert.ok(Math.abs(actual - expected) < 1e-6, `${message}: ${actual} ≠ ${expected}`);
 
 /** A deterministic pseudo-random sequence (mulberry32), so the tests see the same "random" gallery every run. */
 function random(seed) {
@@ -53,7 +54,9 @@ test("every row but the last is exactly as wide as the pane, with one height for
       close(row[0].x, 0, "a row starts at the left edge");
       close(rowRight(row), width, `a full row of ${perRow} per row ends at the pane's right edge`);
       for (const cell of row) close(cell.height, row[0].height, "one height in a row");
-      for (let i = 1; i < row.length; i++) close(row[i].x, row[i - 1].x + row[i - 1].width + GUTTER, "a gutter between items");
+      for (let i = 1; i < row.length; i++) {
+        close(row[i].x, row[i - 1].x + row[i - 1].width + GUTTER, "a gutter between items");
+      }
     }
   }
 });
@@ -76,7 +79,8 @@ test("each item keeps its own aspect ratio (clamped when extreme); placeholders 
     const own = item.state === "ready" ? item.width / item.height : 1;
     const expected = Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, own));
     if (expected === own) kept++;
-    assert.ok(Math.abs(rect.width / rect.height - expected) / expected < 1e-9, `item ${index}: ${rect.width}×${rect.height}, ratio ${expected}`);
+    assert.ok(Math.abs(rect.width / rect.height - expected) / expected < 1e-9,
+      `item ${index}: ${rect.width}×${rect.height}, ratio ${expected}`);
   });
   assert.ok(kept > 250 && kept < 300, `${kept} of 300 kept their own ratio, the others were clamped`);
 });
@@ -111,7 +115,8 @@ test("the setting is a target: rows hold roughly as many as fit at the target he
     const target = targetRowHeight(perRow, width);
     const full = rows(layout).slice(0, -1);
     const meanHeight = full.reduce((sum, row) => sum + row[0].height, 0) / full.length;
-    assert.ok(meanHeight > target * 0.8 && meanHeight < target * 1.25, `mean row height ${meanHeight}, target ${target}`);
+    assert.ok(meanHeight > target * 0.8 && meanHeight < target * 1.25,
+      `mean row height ${meanHeight}, target ${target}`);
     for (const row of full) {
       // A row is broken before or after the item that reaches the pane's edge, so its height is within that item's
       // share of the target: never more than MAX_ASPECT + 1 targets off.
@@ -135,11 +140,13 @@ test("extreme aspect ratios are clamped: a 1×100 strip is not absurdly tall, a 
   const tall = computeLayout([ready(1, 100)], 4, width);
   close(itemRect(tall, 0).height, target, "a strip alone keeps the target height");
   close(itemRect(tall, 0).width, target * MIN_ASPECT, "at the narrowest ratio");
-  const mixed = computeLayout([ready(100, 1), ready(1, 100), ready(100, 1), ready(40, 30), ready(1, 100), ready(100, 1)], 4, width);
+  const strips = [ready(100, 1), ready(1, 100), ready(100, 1), ready(40, 30), ready(1, 100), ready(100, 1)];
+  const mixed = computeLayout(strips, 4, width);
   for (let index = 0; index < 6; index++) {
     const rect = itemRect(mixed, index);
     assert.ok(rect.width <= width + 1e-6, `item ${index} is ${rect.width} wide`);
-    assert.ok(rect.height <= target * 1.5 && rect.height >= target / 5, `item ${index} is ${rect.height} tall, target ${target}`);
+    assert.ok(rect.height <= target * 1.5 && rect.height >= target / 5,
+      `item ${index} is ${rect.height} tall, target ${target}`);
   }
   const one = computeLayout([ready(100, 1)], 1, 300); // wider than the pane even at the target height: fits the pane
   close(itemRect(one, 0).width, 300, "as wide as the pane");
@@ -188,7 +195,8 @@ test("the insertion index follows the pointer: left half before, right half afte
   assert.equal(insertionIndexAt(layout, first[1].x + 2, middle(first[1])), 1);
   assert.equal(insertionIndexAt(layout, first[1].x + first[1].width - 2, middle(first[1])), 2);
   assert.equal(insertionIndexAt(layout, second[0].x + 2, middle(second[0])), second[0].index);
-  assert.equal(insertionIndexAt(layout, first[0].x + 2, first[0].y + first[0].height + GUTTER / 2 - 1), 0, "the upper half of the gutter");
+  const belowFirst = first[0].y + first[0].height;
+  assert.equal(insertionIndexAt(layout, first[0].x + 2, belowFirst + GUTTER / 2 - 1), 0, "the upper half of the gutter");
   assert.equal(insertionIndexAt(layout, 2, second[0].y - 1), second[0].index, "the lower half of the gutter");
   const last = rows(layout).at(-1);
   assert.equal(insertionIndexAt(layout, 199, middle(last[0])), items.length, "right of the last row's last item");
@@ -234,4 +242,13 @@ test("Up and Down go to the item in the row above or below nearest horizontally;
   assert.equal(verticalNeighbour(layout, 1, -1), 0, "from the first row up: the first item");
   assert.equal(verticalNeighbour(layout, 5, 1), 5, "from the last row down: the last item");
   assert.equal(rowOfSlot(layout, 4), 1);
+});
+
+test("only an image whose ratio was clamped is cropped", () => {
+  assert.equal(isCropped(ready(1, 100)), true);
+  assert.equal(isCropped(ready(100, 1)), true);
+  assert.equal(isCropped(ready(400, 100)), false);
+  assert.equal(isCropped(ready(300, 200)), false);
+  assert.equal(isCropped(pending()), false);
+  assert.equal(isCropped(failed()), false);
 });

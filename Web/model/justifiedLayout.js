@@ -63,6 +63,15 @@ export function aspectOf(item) {
 }
 
 /**
+ * Whether an item is drawn at another ratio than its image's (an extreme one, clamped), so the image is cropped.
+ * @param {LayoutItem} item
+ * @returns {boolean}
+ */
+export function isCropped(item) {
+  return item.state === "ready" && item.width > 0 && item.height > 0 && aspectOf(item) !== item.width / item.height;
+}
+
+/**
  * The height rows are broken around for `perRow` items per row in a pane `paneWidth` wide: the side of a square item
  * when `perRow` squares fill a row.
  * @param {number} perRow

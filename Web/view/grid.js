@@ -3,7 +3,9 @@
 // it data through `render` and receives user intents through `bind…` hooks. The layout is computed once per change of
 // the items, the width, the images per row or the gap; scrolling only looks up the rows in view.
 
-import { computeLayout, gapRect, insertionIndexAt, itemRect, verticalNeighbour, visibleRange } from "../model/justifiedLayout.js";
+import {
+  computeLayout, gapRect, insertionIndexAt, isCropped, itemRect, verticalNeighbour, visibleRange,
+} from "../model/justifiedLayout.js";
 import { createTile, updateTile } from "./tile.js";
 
 const OVERSCAN = 800; // pixels rendered above and below the viewport
@@ -16,7 +18,7 @@ export class GridView {
     this.progress = new Map();
     this.perRow = 4;
     this.gapIndex = null;
-    this.layouts = { plain: null, shown: null }; // without a gap (hit-testing, keys) and as drawn
+    this.layouts = { plain: null, shown: null, key: null }; // without a gap (hit-testing, keys) and as drawn
     this.indexById = null;
     this.tiles = new Map();
     this.handlers = { onRetry: () => {}, onRemove: () => {} };
@@ -126,24 +128,27 @@ export class GridView {
   }
 
   invalidate() {
-    this.layouts = { plain: null, shown: null };
+    this.layouts = { plain: null, shown: null, key: null };
     this.indexById = null;
   }
 
   /** The layout without a gap, computed again only when the items, the images per row or the width changed. */
   plainLayout() {
     const width = this.width();
-    const plain = this.layouts.plain;
-    if (plain && plain.paneWidth === Math.max(10, width) && plain.perRow === Math.max(1, Math.round(this.perRow) || 1)) return plain;
-    this.layouts = { plain: computeLayout(this.items, this.perRow, width), shown: null };
-    return this.layouts.plain;
+    const { plain, key } = this.layouts;
+    if (plain && key.width === width && key.perRow === this.perRow) return plain;
+    const layout = computeLayout(this.items, this.perRow, width);
+    this.layouts = { plain: layout, shown: null, key: { width, perRow: this.perRow } };
+    return layout;
   }
 
   /** The layout as drawn: the plain one, or one with the gap open. */
   shownLayout() {
     const plain = this.plainLayout();
     if (this.gapIndex === null) return plain;
-    if (!this.layouts.shown) this.layouts.shown = computeLayout(this.items, this.perRow, plain.paneWidth, this.gapIndex);
+    if (!this.layouts.shown) {
+      this.layouts.shown = computeLayout(this.items, this.perRow, plain.paneWidth, this.gapIndex);
+    }
     return this.layouts.shown;
   }
 
@@ -189,6 +194,8 @@ export class GridView {
       tile.tabIndex = item.id === tabStop ? 0 : -1;
       if (this.selected.has(item.id)) tile.dataset.selected = "true";
       else delete tile.dataset.selected;
+      if (isCropped(item)) tile.dataset.cropped = "true";
+      else delete tile.dataset.cropped;
       if (this.dragging.has(item.id)) tile.dataset.dragging = "true";
       else delete tile.dataset.dragging;
       let mark = tile.querySelector(".selected-mark");
