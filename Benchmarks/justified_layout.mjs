@@ -12,7 +12,7 @@ import { aspectOf, computeLayout, visibleRange } from "../Web/model/justifiedLay
 
 const COUNT = Number(process.argv[2]) || 100_000;
 const GOAL_MS_PER_25K = 10;
-const RUNS = 15;
+const RUNS = 21;
 const WIDTH = 1904;
 
 function random(seed) {
@@ -39,41 +39,53 @@ function median(values) {
   return sorted[sorted.length >> 1];
 }
 
+function once(run) {
+  const start = process.hrtime.bigint();
+  run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Median time of `run` over RUNS runs after a warm-up that lets the JIT compile it. */
 function time(run) {
-  for (let i = 0; i < 3; i++) run(); // warm-up: let the JIT compile it
+  for (let i = 0; i < 3; i++) run();
   const samples = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = process.hrtime.bigint();
-    run();
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
+  for (let i = 0; i < RUNS; i++) samples.push(once(run));
   return median(samples);
+}
+
+/**
+ * Median times of `run` and of the baseline, measured right after one another (the machine's load changes over
+ * seconds, so a baseline measured once at the start would not be comparable) but not interleaved run by run (the
+ * garbage a layout leaves would be collected during the baseline's runs).
+ */
+function timeAgainstBaseline(run) {
+  return { baselineMs: time(baseline), ms: time(run) };
 }
 
 const items = gallery(COUNT);
 const per25k = (ms) => (ms * 25_000) / COUNT;
 let sink = 0;
 
-const baseline = time(() => {
+/** The least any layout must do: one pass over the items reading their aspect ratios. */
+function baseline() {
   let sum = 0;
   for (const item of items) sum += aspectOf(item);
   sink += sum;
-});
-console.log(`justified layout of ${COUNT.toLocaleString("en")} items, ${WIDTH} px wide (median of ${RUNS} runs)`);
-console.log(`baseline (one pass summing aspect ratios): ${baseline.toFixed(2)} ms, `
-  + `${per25k(baseline).toFixed(2)} ms per 25,000`);
-
-let worst = 0;
-for (const perRow of [2, 4, 8, 12]) {
-  const ms = time(() => { sink += computeLayout(items, perRow, WIDTH).height; });
-  worst = Math.max(worst, per25k(ms));
-  console.log(`  ${String(perRow).padStart(2)} per row: ${ms.toFixed(2)} ms, ${per25k(ms).toFixed(2)} ms per 25,000 `
-    + `(${(ms / baseline).toFixed(1)}× the baseline)`);
 }
-const gapped = time(() => { sink += computeLayout(items, 4, WIDTH, COUNT >> 1).height; });
-console.log(`   4 per row with a drop gap: ${gapped.toFixed(2)} ms, ${per25k(gapped).toFixed(2)} ms per 25,000 `
-  + `(${(gapped / baseline).toFixed(1)}× the baseline)`);
-worst = Math.max(worst, per25k(gapped));
+
+console.log(`justified layout of ${COUNT.toLocaleString("en")} items, ${WIDTH} px wide (medians of ${RUNS} runs; `
+  + "baseline: one pass over the items summing their aspect ratios, measured just before each case)");
+
+time(baseline); // a first, longer warm-up: the baseline's first runs are still interpreted
+let worst = 0;
+const cases = [[2, null], [4, null], [8, null], [12, null], [4, COUNT >> 1]];
+for (const [perRow, gap] of cases) {
+  const { ms, baselineMs } = timeAgainstBaseline(() => { sink += computeLayout(items, perRow, WIDTH, gap).height; });
+  worst = Math.max(worst, per25k(ms));
+  console.log(`  ${String(perRow).padStart(2)} per row${gap === null ? "" : " with a drop gap"}: ${ms.toFixed(2)} ms, `
+    + `${per25k(ms).toFixed(2)} ms per 25,000; ${(ms / baselineMs).toFixed(1)}× the baseline `
+    + `(${baselineMs.toFixed(2)} ms)`);
+}
 
 const layout = computeLayout(items, 4, WIDTH);
 const lookups = 10_000;
