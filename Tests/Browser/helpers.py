@@ -674,34 +674,64 @@ def expect_failed_tile(page, item_id: str, reason: str, *, retry: bool) -> None:
     assert box and abs(box["width"] - box["height"]) <= 2, f"the failed tile is not square: {box}"
 
 
-LAYOUT_JS = """
-(n) => {
+ROWS_JS = """
+() => {
+  // The ready items grouped into rows (by top), with the pane's width and the gutter, as the page draws them.
+  const list = document.querySelector('#gallery [role="list"]');
   const els = [...document.querySelectorAll('#gallery [role="listitem"][data-state="ready"]')];
-  const r = els.map(e => e.getBoundingClientRect());
-  if (r.length < n) return false;
-  const lefts = [];
-  for (const b of r.slice(0, n)) {
-    if (Math.abs(b.top - r[0].top) > 2) return false;          // the first n are in the first row
-    if (lefts.some(x => Math.abs(x - b.left) <= 1)) return false;
-    lefts.push(b.left);
+  const pane = list.getBoundingClientRect();
+  const gutter = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--gutter')) || 8;
+  const rows = [];
+  for (const e of els) {
+    const r = e.getBoundingClientRect();
+    const box = {x: r.left - pane.left, y: r.top - pane.top, width: r.width, height: r.height};
+    const row = rows.find(row => Math.abs(row[0].y - box.y) <= 2);
+    if (row) row.push(box); else rows.push([box]);
   }
-  for (let i = 0; i + n < r.length; i++) {
-    if (Math.abs(r[i + n].top - r[i].top) <= 2) return false;  // item i and item i+n are in different rows
-  }
-  return true;
+  rows.sort((a, b) => a[0].y - b[0].y);
+  for (const row of rows) row.sort((a, b) => a.x - b.x);
+  return {paneWidth: pane.width, gutter, rows};
 }
 """
 
+LAYOUT_JS = """
+(n) => {
+  const {paneWidth: W, gutter: g, rows} = (%s)();
+  if (rows.length === 0) return false;
+  const target = (W - g * (n - 1)) / n;  // the height n square items have when they fill a row
+  const atTarget = (row) => row.reduce((sum, b) => sum + b.width / b.height * target, 0) + g * (row.length - 1);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i], last = row[row.length - 1];
+    if (row.some(b => Math.abs(b.height - row[0].height) > 1)) return false;             // one height per row
+    const full = Math.abs(row[0].x) <= 1 && Math.abs(last.x + last.width - W) <= 1.5;   // spans the pane's width
+    if (i < rows.length - 1) {
+      if (!full) return false;
+      // The row holds the items that reach the pane's edge at the target height: without its last item it would
+      // fall short, with the next row's first item it would reach the edge.
+      if (row.length > 1 && atTarget(row.slice(0, -1)) >= W + 1) return false;
+      if (atTarget([...row, rows[i + 1][0]]) < W - 1) return false;
+    } else if (!full && (Math.abs(row[0].height - target) > 1 || Math.abs(row[0].x) > 1)) {
+      return false;                                         // a last row short of the edge keeps the target height
+    }
+  }
+  return true;
+}
+""" % ROWS_JS.strip()
+
 
 def expect_per_row(page, n: int, timeout: float = 10_000) -> None:
-    """Waits until the ready items are laid out n to a row."""
+    """Waits until the ready items are laid out in justified rows for a target of n per row: every row but the last
+    spans the pane's width with one height for its items, and breaks where its items reach the pane's edge at the
+    target height (the height of n square items filling a row); a last row short of the edge keeps that height.
+    (With items of one aspect ratio that is exactly n to a row for squares.)"""
     try:
         page.wait_for_function(LAYOUT_JS, arg=n, timeout=timeout)
     except Exception as error:  # noqa: BLE001 - replaced by a readable message
-        positions = [(round(b["x"]), round(b["y"]), round(b["width"]), round(b["height"]))
-                     for b in boxes(page.locator(f'{GALLERY_ITEMS}[data-state="ready"]'))]
-        raise AssertionError(f"the items are not laid out {n} per row; (x, y, w, h) of the ready items: "
-                             f"{positions}") from error
+        layout = page.evaluate(ROWS_JS)
+        rows = [[(round(b["x"]), round(b["width"]), round(b["height"])) for b in row] for row in layout["rows"]]
+        raise AssertionError(f"the items are not laid out in justified rows for {n} per row in a pane "
+                             f"{layout['paneWidth']:.0f} px wide; (x, w, h) of the ready items by row: "
+                             f"{rows}") from error
 
 
 def pump_until(page, predicate: Callable[[], object], timeout: float = 10.0, message: str = "condition") -> None:

@@ -1,8 +1,11 @@
-"""The images-per-row setting: slider, + and - keys, Ctrl + wheel, and that it is remembered."""
+"""The images-per-row setting (the target number per row of justified rows): slider, + and - keys, Ctrl + wheel, and
+that it is remembered; and that rows of different aspect ratios fill the pane without holes."""
 
 from playwright.sync_api import expect
 
-from helpers import expect_per_row, wait_images_loaded, wait_until
+from helpers import (
+    drop, expect_items_as_stored, expect_per_row, uri_list, wait_images_loaded, wait_tiles_still, wait_until,
+)
 
 SIZES = [(200, 100), (100, 200), (150, 150), (300, 120), (120, 90), (90, 160), (240, 240), (160, 100),
          (100, 100), (220, 140)]
@@ -94,3 +97,67 @@ def test_ctrl_wheel_over_the_gallery_zooms_the_images(page, server, other_site):
     page.reload()
     expect(page.get_by_label("Images per row")).to_have_value(str(more))
     expect_per_row(page, more)
+
+
+# Wide, tall and in-between images: at four per row they make rows of two, three and one (a 4:1 panorama alone).
+JUSTIFIED_SIZES = [(300, 100), (100, 300), (160, 90), (90, 160), (200, 200), (400, 100), (120, 90), (90, 120),
+                   (250, 100), (100, 250), (200, 150), (150, 200)]
+
+_TILES_JS = """
+() => {
+  const list = document.querySelector('#gallery [role="list"]');
+  const pane = list.getBoundingClientRect();
+  const gutter = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--gutter'));
+  const tiles = [...list.querySelectorAll('[role="listitem"]')].map(e => {
+    const r = e.getBoundingClientRect();
+    return {id: e.dataset.itemId, x: r.left - pane.left, y: r.top - pane.top, width: r.width, height: r.height};
+  });
+  return {width: pane.width, gutter, tiles};
+}
+"""
+
+
+def test_rows_of_different_aspect_ratios_fill_the_pane_without_holes_and_the_last_row_is_not_stretched(
+        page, server, other_site):
+    urls = [other_site.image(f"j{index}.png", width, height) for index, (width, height) in enumerate(JUSTIFIED_SIZES)]
+    drop(page, uri_list=uri_list(*urls))
+    expect_items_as_stored(page, server, len(urls))
+    stored = server.wait_settled(server.gallery_id, len(urls))
+    wait_images_loaded(page, len(urls))
+    expect(page.get_by_label("Images per row")).to_have_value("4")
+    wait_tiles_still(page)
+
+    layout = page.evaluate(_TILES_JS)
+    width, gutter, tiles = layout["width"], layout["gutter"], layout["tiles"]
+    assert [t["id"] for t in tiles] == [i["id"] for i in stored], "every item is rendered, in gallery order"
+    size = {i["id"]: (i["width"], i["height"]) for i in stored}
+    rows: list[list[dict]] = []
+    for tile in tiles:  # in gallery order, a new row starts below the last one
+        if rows and abs(tile["y"] - rows[-1][0]["y"]) <= 1:
+            rows[-1].append(tile)
+        else:
+            rows.append([tile])
+    described = [[(round(t["x"]), round(t["width"]), round(t["height"])) for t in row] for row in rows]
+    assert len(rows) >= 3, f"expected several rows: {described}"
+    assert any(len(row) != 4 for row in rows), f"rows of wide and tall images hold other than 4: {described}"
+
+    for tile in tiles:
+        w, h = size[tile["id"]]
+        assert abs(tile["width"] / tile["height"] - w / h) <= 0.01 * w / h, (
+            f"a {w}x{h} image is drawn {tile['width']:.1f}x{tile['height']:.1f}, not at its own ratio")
+    for above, below in zip(rows, rows[1:]):
+        assert abs(below[0]["y"] - (above[0]["y"] + above[0]["height"] + gutter)) <= 1, (
+            f"a row does not start one gutter below the one above: {described}")
+    for row in rows[:-1]:
+        assert abs(row[0]["x"]) <= 1 and abs(row[-1]["x"] + row[-1]["width"] - width) <= 1, (
+            f"a full row does not span the pane's {width:.0f} px: {described}")
+        assert all(abs(t["height"] - row[0]["height"]) <= 0.5 for t in row), f"a row has several heights: {described}"
+        assert all(abs(b["x"] - (a["x"] + a["width"] + gutter)) <= 1 for a, b in zip(row, row[1:])), (
+            f"the items of a row are not one gutter apart: {described}")
+
+    last = rows[-1]
+    target = (width - 3 * gutter) / 4  # the height of four squares filling a row
+    assert abs(last[0]["x"]) <= 1 and last[-1]["x"] + last[-1]["width"] < width - 100, (
+        f"the last row is stretched to the pane's width: {described}")
+    assert all(abs(t["height"] - target) <= 1 for t in last), (
+        f"the last row is not at the target height {target:.1f}: {described}")

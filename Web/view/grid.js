@@ -1,9 +1,12 @@
-// The grid view: lays items out (model/layout.js), renders only the cells near the viewport, keeps DOM order equal to
-// gallery order, shows the drop gap and the drop-active state. It owns the DOM; app.js gives it data through
-// `render` and receives user intents through `bind…` hooks.
+// The grid view: lays items out in justified rows (model/justifiedLayout.js), renders only the cells near the viewport,
+// keeps DOM order equal to gallery order, shows the drop gap and the drop-active state. It owns the DOM; app.js gives
+// it data through `render` and receives user intents through `bind…` hooks. The layout is computed once per change of
+// the items, the width, the images per row or the gap; scrolling only looks up the rows in view.
 
-import { computeLayout, insertionIndexAt, visibleRange } from "../model/layout.js";
-import { decodeItemKey } from "./itemKeys.js";
+import {
+  computeLayout, gapRect, insertionIndexAt, isCropped, itemRect, verticalNeighbour, visibleRange,
+} from "../model/justifiedLayout.js";
+import { listenToItems, markItem, placeInOrder } from "./itemEvents.js";
 import { createTile, updateTile } from "./tile.js";
 
 const OVERSCAN = 800; // pixels rendered above and below the viewport
@@ -16,6 +19,8 @@ export class GridView {
     this.progress = new Map();
     this.perRow = 4;
     this.gapIndex = null;
+    this.layouts = { plain: null, shown: null, key: null }; // without a gap (hit-testing, keys) and as drawn
+    this.indexById = null;
     this.tiles = new Map();
     this.handlers = { onRetry: () => {}, onRemove: () => {} };
     this.intents = { onSelect: () => {}, onMenu: () => {}, onKey: () => {}, onFocus: () => {} };
@@ -23,48 +28,26 @@ export class GridView {
     this.dragging = new Set();
     this.focusedId = null;
     this.menuEnabled = true;
-    list.addEventListener("click", (event) => {
-      const tile = event.target.closest("[data-item-id]");
-      if (!tile) return;
-      if (event.target.closest(".item-menu-button")) {
-        const box = event.target.getBoundingClientRect();
-        this.intents.onMenu(tile.dataset.itemId, { x: box.left, y: box.bottom + 4 }, tile);
-        return;
-      }
-      if (event.target.closest("button")) return;
-      this.intents.onSelect(tile.dataset.itemId, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
-      tile.focus({ preventScroll: true });
-    });
-    list.addEventListener("contextmenu", (event) => {
-      const tile = event.target.closest("[data-item-id]");
-      if (!tile || !this.menuEnabled) return; // without the item menu, the browser's own (Copy Image…)
-      event.preventDefault();
-      this.intents.onMenu(tile.dataset.itemId, { x: event.clientX, y: event.clientY }, tile);
-    });
-    list.addEventListener("keydown", (event) => {
-      const tile = event.target.closest("[data-item-id]");
-      if (!tile || event.target !== tile) return;
-      const intent = decodeItemKey(event);
-      if (!intent) return;
-      if (intent.kind === "menu") {
-        const box = tile.getBoundingClientRect();
-        intent.point = { x: box.left + 8, y: box.top + 8 };
-      }
-      if (this.intents.onKey(intent, tile.dataset.itemId, tile)) event.preventDefault();
-    });
-    list.addEventListener("focusin", (event) => {
-      const tile = event.target.closest("[data-item-id]");
-      if (tile) {
-        this.focusedId = tile.dataset.itemId;
-        this.intents.onFocus(this.focusedId);
-      }
-    });
+    this.listening = new AbortController();
+    listenToItems(list, this, this.listening.signal);
     this.gapElement = document.createElement("div");
     this.gapElement.className = "drop-gap";
     this.gapElement.setAttribute("aria-hidden", "true");
     this.frame = null;
-    scroller.addEventListener("scroll", () => this.schedule(), { passive: true });
-    new ResizeObserver(() => this.schedule()).observe(scroller);
+    scroller.addEventListener("scroll", () => this.schedule(), { passive: true, signal: this.listening.signal });
+    this.resizing = new ResizeObserver(() => this.schedule());
+    this.resizing.observe(scroller);
+  }
+
+  /** Removes the view's cells and listeners (the pane switched to another view). */
+  destroy() {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.listening.abort();
+    this.resizing.disconnect();
+    for (const tile of this.tiles.values()) tile.remove();
+    this.tiles.clear();
+    this.gapElement.remove();
+    this.list.style.height = "";
   }
 
   bindSelect(handler) { this.intents.onSelect = handler; }
@@ -80,6 +63,7 @@ export class GridView {
   setMenuEnabled(enabled) { this.menuEnabled = enabled; }
 
   render({ items, perRow, progress, selected, dragging }) {
+    if (items !== this.items || perRow !== this.perRow) this.invalidate();
     this.items = items;
     this.perRow = perRow;
     this.progress = progress ?? this.progress;
@@ -98,13 +82,6 @@ export class GridView {
     tile.focus({ preventScroll: true });
   }
 
-  /** The index of the item one step from `index` in `direction` ("left", "right", "up", "down"), kept inside the
-   * items. */
-  indexInDirection(index, direction) {
-    const step = { left: -1, right: 1, up: -this.perRow, down: this.perRow }[direction];
-    return Math.min(this.items.length - 1, Math.max(0, index + step));
-  }
-
   /** The rendered element of an item, if any. */
   tileFor(id) { return this.tiles.get(id) ?? null; }
 
@@ -117,18 +94,59 @@ export class GridView {
   setGap(index) {
     if (index === this.gapIndex) return;
     this.gapIndex = index;
+    this.layouts.shown = null;
     this.draw();
   }
 
   /** The insertion index under a viewport point. */
   indexAt(clientX, clientY) {
     const box = this.list.getBoundingClientRect();
-    const layout = computeLayout(this.items, this.perRow, this.width());
-    return insertionIndexAt(layout, this.items.length, clientX - box.left, clientY - box.top);
+    return insertionIndexAt(this.plainLayout(), clientX - box.left, clientY - box.top);
+  }
+
+  /** The index of the item one step from `index` in `direction`: Left and Right by order, Up and Down the item of
+   * the row above or below nearest horizontally; kept inside the items. */
+  indexInDirection(index, direction) {
+    const to =
+      direction === "up" || direction === "down"
+        ? verticalNeighbour(this.plainLayout(), index, direction === "up" ? -1 : 1)
+        : index + (direction === "left" ? -1 : 1);
+    return Math.min(this.items.length - 1, Math.max(0, to));
   }
 
   width() {
     return this.list.clientWidth || this.scroller.clientWidth - 16;
+  }
+
+  invalidate() {
+    this.layouts = { plain: null, shown: null, key: null };
+    this.indexById = null;
+  }
+
+  /** The layout without a gap, computed again only when the items, the images per row or the width changed. */
+  plainLayout() {
+    const width = this.width();
+    const { plain, key } = this.layouts;
+    if (plain && key.width === width && key.perRow === this.perRow) return plain;
+    const layout = computeLayout(this.items, this.perRow, width);
+    this.layouts = { plain: layout, shown: null, key: { width, perRow: this.perRow } };
+    return layout;
+  }
+
+  /** The layout as drawn: the plain one, or one with the gap open. */
+  shownLayout() {
+    const plain = this.plainLayout();
+    if (this.gapIndex === null) return plain;
+    if (!this.layouts.shown) {
+      this.layouts.shown = computeLayout(this.items, this.perRow, plain.paneWidth, this.gapIndex);
+    }
+    return this.layouts.shown;
+  }
+
+  indexOfId(id) {
+    if (id === null || id === undefined) return -1;
+    if (!this.indexById) this.indexById = new Map(this.items.map((item, index) => [item.id, index]));
+    return this.indexById.get(id) ?? -1;
   }
 
   schedule() {
@@ -140,17 +158,17 @@ export class GridView {
   }
 
   draw() {
-    const layout = computeLayout(this.items, this.perRow, this.width(), this.gapIndex);
-    this.list.style.height = `${layout.height + (layout.gap ? 0 : 0)}px`;
+    const layout = this.shownLayout();
+    this.list.style.height = `${layout.height}px`;
     const listTop = this.list.offsetTop;
     const top = this.scroller.scrollTop - listTop - OVERSCAN;
     const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + OVERSCAN;
-    const visible = visibleRange(layout, top, bottom);
-    const focusIndex = this.items.findIndex((item) => item.id === this.focusedId);
-    if (focusIndex >= 0 && !visible.includes(focusIndex)) {
-      visible.push(focusIndex);
-      visible.sort((a, b) => a - b);
-    }
+    const range = visibleRange(layout, top, bottom);
+    const visible = [];
+    const focusIndex = this.indexOfId(this.focusedId);
+    if (focusIndex >= 0 && focusIndex < range.start) visible.push(focusIndex);
+    for (let index = range.start; index < range.end; index++) visible.push(index);
+    if (focusIndex >= range.end) visible.push(focusIndex);
     const tabStop = focusIndex >= 0 ? this.focusedId : this.items[0]?.id;
     const keep = new Set();
     const ordered = [];
@@ -161,24 +179,14 @@ export class GridView {
         tile = createTile(item);
         this.tiles.set(item.id, tile);
       }
-      updateTile(tile, item, this.progress.get(item.id) ?? item.progress, { ...this.handlers, perRow: this.perRow });
+      const slot = itemRect(layout, index);
+      updateTile(tile, item, this.progress.get(item.id) ?? item.progress, { ...this.handlers, drawnWidth: slot.width });
       tile.setAttribute("aria-posinset", String(index + 1));
       tile.tabIndex = item.id === tabStop ? 0 : -1;
-      if (this.selected.has(item.id)) tile.dataset.selected = "true";
-      else delete tile.dataset.selected;
-      if (this.dragging.has(item.id)) tile.dataset.dragging = "true";
-      else delete tile.dataset.dragging;
-      let mark = tile.querySelector(".selected-mark");
-      if (this.selected.has(item.id) && !mark) {
-        mark = document.createElement("span");
-        mark.className = "selected-mark visually-hidden";
-        mark.textContent = "Selected";
-        tile.append(mark);
-      } else if (!this.selected.has(item.id) && mark) {
-        mark.remove();
-      }
+      markItem(tile, { selected: this.selected.has(item.id), dragging: this.dragging.has(item.id) });
+      if (isCropped(item)) tile.dataset.cropped = "true";
+      else delete tile.dataset.cropped;
       tile.setAttribute("aria-setsize", String(this.items.length));
-      const slot = layout.slots[index];
       tile.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
       tile.style.width = `${slot.width}px`;
       tile.style.height = `${slot.height}px`;
@@ -191,28 +199,15 @@ export class GridView {
         this.tiles.delete(id);
       }
     }
-    this.placeInOrder(ordered);
-    if (layout.gap) {
-      const g = layout.gap;
+    placeInOrder(this.list, ordered, this.gapElement);
+    const g = gapRect(layout);
+    if (g) {
       this.gapElement.style.transform = `translate(${g.x}px, ${g.y}px)`;
       this.gapElement.style.width = `${g.width}px`;
       this.gapElement.style.height = `${g.height}px`;
       if (!this.gapElement.isConnected) this.list.append(this.gapElement);
     } else {
       this.gapElement.remove();
-    }
-  }
-
-  /** Keeps the rendered cells' DOM order equal to gallery order, moving only cells that are out of place. */
-  placeInOrder(ordered) {
-    let cursor = this.list.firstElementChild;
-    for (const tile of ordered) {
-      while (cursor && cursor === this.gapElement) cursor = cursor.nextElementSibling;
-      if (cursor === tile) {
-        cursor = cursor.nextElementSibling;
-      } else {
-        this.list.insertBefore(tile, cursor);
-      }
     }
   }
 }

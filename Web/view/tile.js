@@ -16,20 +16,21 @@ export function createTile(item) {
 }
 
 /**
- * Brings the cell up to date with the item; rebuilds its content only when the state or image changed. `perRow` (the
- * images per row) tells the browser how wide the image is drawn, so it picks the smallest thumbnail that is enough.
+ * Brings the cell up to date with the item; rebuilds its content only when the state or image changed. `drawnWidth`
+ * (the cell's width in CSS pixels) tells the browser how wide the image is drawn, so it picks the smallest thumbnail
+ * that is enough.
  */
-export function updateTile(element, item, progress, { onRetry, onRemove, perRow = 4 }) {
+export function updateTile(element, item, progress, { onRetry, onRemove, drawnWidth = 320 }) {
   const signature = `${item.state}|${item.imageURL ?? ""}|${item.failure?.message ?? ""}|${item.retryable}|${item.title}`;
   element.dataset.state = item.state;
   if (item.state === "pending") element.setAttribute("aria-busy", "true");
   else element.removeAttribute("aria-busy");
   if (element.dataset.signature !== signature) {
     element.dataset.signature = signature;
-    element.replaceChildren(...content(item, { onRetry, onRemove, perRow }));
+    element.replaceChildren(...content(item, { onRetry, onRemove, drawnWidth }));
   } else if (item.state === "ready") {
     const img = element.querySelector("img[srcset]");
-    const sizes = imageSizes(perRow);
+    const sizes = imageSizes(drawnWidth);
     if (img && img.sizes !== sizes) img.sizes = sizes;
   }
   if (item.state === "pending") showProgress(element, item, progress);
@@ -47,8 +48,8 @@ export function menuButton(item) {
   return element;
 }
 
-function content(item, { onRetry, onRemove, perRow }) {
-  if (item.state === "ready") return [image(item, perRow), menuButton(item)];
+function content(item, { onRetry, onRemove, drawnWidth }) {
+  if (item.state === "ready") return [image(item, drawnWidth), menuButton(item)];
   if (item.state === "failed") return failure(item, { onRetry, onRemove });
   const spinner = document.createElement("div");
   spinner.className = "spinner";
@@ -59,12 +60,12 @@ function content(item, { onRetry, onRemove, perRow }) {
   return [spinner, title, menuButton(item)];
 }
 
-/** How wide an image is drawn: a column of the viewport (a little more than the tile, never less). */
-function imageSizes(perRow) {
-  return `${Math.ceil(100 / Math.max(1, Number(perRow) || 1))}vw`;
+/** How wide an image is drawn: the cell's width, rounded up to whole pixels (never less than the cell). */
+function imageSizes(drawnWidth) {
+  return `${Math.max(1, Math.ceil(Number(drawnWidth) || 1))}px`;
 }
 
-function image(item, perRow) {
+function image(item, drawnWidth) {
   const img = document.createElement("img");
   img.alt = item.title || "Image";
   img.decoding = "async";
@@ -86,7 +87,7 @@ function image(item, perRow) {
   const thumbnails = (Array.isArray(item.thumbnails) ? item.thumbnails : [])
     .filter((thumbnail) => thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0 && thumbnail.width < item.width);
   if (thumbnails.length > 0 && item.width > 0) {
-    img.sizes = imageSizes(perRow);
+    img.sizes = imageSizes(drawnWidth);
     img.srcset = [...thumbnails.map((thumbnail) => `${thumbnail.url} ${thumbnail.width}w`), `${requested} ${item.width}w`].join(", ");
   }
   img.src = requested;
