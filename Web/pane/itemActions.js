@@ -175,10 +175,12 @@ export function createItemActions(pane, history) {
         const gallery = await api.updateGallery(galleryId, { view });
         store.dispatch(paneActions.galleryReceived(gallery));
         history.afterOwnChange(gallery.history);
-      } catch (error) {
-        announcer.alert(error.message);
-      } finally {
         store.dispatch(paneActions.viewSaved());
+      } catch (error) {
+        // Not saved for the gallery: this pane keeps showing it.
+        store.dispatch(paneActions.viewSaved());
+        store.dispatch(paneActions.viewChosen(view));
+        announcer.alert(error.message);
       }
     },
 
