@@ -4,7 +4,8 @@ that it is remembered; and that rows of different aspect ratios fill the pane wi
 from playwright.sync_api import expect
 
 from helpers import (
-    drop, expect_items_as_stored, expect_per_row, uri_list, wait_images_loaded, wait_tiles_still, wait_until,
+    drop, expect_items_as_stored, expect_per_row, item_by_id, uri_list, wait_images_loaded, wait_tiles_still,
+    wait_until,
 )
 
 SIZES = [(200, 100), (100, 200), (150, 150), (300, 120), (120, 90), (90, 160), (240, 240), (160, 100),
@@ -161,3 +162,43 @@ def test_rows_of_different_aspect_ratios_fill_the_pane_without_holes_and_the_las
         f"the last row is stretched to the pane's width: {described}")
     assert all(abs(t["height"] - target) <= 1 for t in last), (
         f"the last row is not at the target height {target:.1f}: {described}")
+
+
+def test_up_and_down_go_to_the_item_of_the_row_above_or_below_nearest_horizontally(page, server, other_site):
+    urls = [other_site.image(f"k{index}.png", width, height) for index, (width, height) in enumerate(JUSTIFIED_SIZES)]
+    server.drop_uris(server.gallery_id, urls)
+    stored = server.wait_settled(server.gallery_id, len(urls))
+    page.reload()
+    wait_images_loaded(page, len(urls))
+    wait_tiles_still(page)
+    tiles = page.evaluate(_TILES_JS)["tiles"]
+    assert [t["id"] for t in tiles] == [i["id"] for i in stored]
+    tops = sorted({round(t["y"]) for t in tiles})
+    row_of = {t["id"]: tops.index(round(t["y"])) for t in tiles}
+    assert len(tops) >= 3 and len({row_of[t["id"]] for t in tiles[:4]}) > 1, "rows of varying length are needed"
+
+    def centre(tile):
+        return tile["x"] + tile["width"] / 2
+
+    def nearest(tile, row):
+        return min((t for t in tiles if row_of[t["id"]] == row), key=lambda t: abs(centre(t) - centre(tile)))["id"]
+
+    def focused():
+        return page.evaluate("document.activeElement && document.activeElement.dataset.itemId || null")
+
+    by_id = {t["id"]: t for t in tiles}
+    item_by_id(page, tiles[1]["id"]).click()  # the second item of the first row
+    expect(item_by_id(page, tiles[1]["id"])).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    assert focused() == tiles[0]["id"], "Up from the first row goes to the first item, as before"
+    for key, step in [("ArrowDown", 1), ("ArrowDown", 1), ("ArrowDown", 1), ("ArrowUp", -1)]:
+        here = by_id[focused()]
+        expected = nearest(here, row_of[here["id"]] + step)
+        page.keyboard.press(key)
+        expect(item_by_id(page, expected)).to_be_focused()
+    page.keyboard.press("End")
+    expect(item_by_id(page, tiles[-1]["id"])).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(item_by_id(page, tiles[-1]["id"])).to_be_focused()
+    page.keyboard.press("Home")
+    expect(item_by_id(page, tiles[0]["id"])).to_be_focused()
