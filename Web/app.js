@@ -47,12 +47,14 @@ const hooks = {
     }),
   onMoveToGallery: (pane, ids, returnFocus) => moveToGallery(pane, ids, returnFocus),
   onTrashElsewhere: ({ galleryId, itemIds }) => paneFor(galleryId)?.trashItems(itemIds),
-  onOpenBeside: (pane, button) => openBeside(button),
+  onOpenBeside: (_pane, button) => openBeside(button),
   onClose: (pane) => closePane(pane),
   onShare: (pane, button) =>
     shareDialog.open(sharingFor({ galleryId: pane.galleryId, name: pane.name, announcer }), button),
   onViewChanged: () => updateURL(),
-  onHistoryStep: (pane) => panes.filter((each) => each !== pane && !each.closed).forEach((each) => each.refreshHistory()),
+  onHistoryStep: (pane) => {
+    for (const each of panes) if (each !== pane && !each.closed) each.refreshHistory();
+  },
 };
 
 function paneFor(galleryId) {
@@ -89,17 +91,18 @@ async function opened(galleryId) {
 }
 
 function updatePaneButtons() {
-  panes.forEach((pane, index) =>
+  for (const [index, pane] of panes.entries()) {
     pane.toolbar.renderPaneButtons({
       canOpenBeside: index === 0 && panes.length === 1 && !isLinkSession(session),
       canClose: index > 0,
-    }),
-  );
+    });
+  }
   for (const pane of panes) pane.view.setActive(panes.length > 1 && pane === active);
 }
 
 function updateURL() {
-  history.replaceState(null, "", galleryURL(panes.map((pane) => pane.address())));
+  const [first, beside] = panes.map((pane) => pane.address());
+  history.replaceState(null, "", galleryURL([first, beside]));
 }
 
 async function otherGalleries(exclude) {
@@ -115,7 +118,12 @@ async function openBeside(button) {
     announcer.alert(error.message);
     return;
   }
-  const chosen = await picker.choose({ title: "Open a gallery beside this one", galleries, verb: "Open", returnFocus: button });
+  const chosen = await picker.choose({
+    title: "Open a gallery beside this one",
+    galleries,
+    verb: "Open",
+    returnFocus: button,
+  });
   if (!chosen || panes.length > 1) return;
   const pane = addPane(chosen.id);
   updateURL();
@@ -192,6 +200,6 @@ function showAccount(view) {
 
 // ---- Start ----
 const { galleryIds, views } = parseGalleryURL(location);
-galleryIds.forEach((galleryId, index) => addPane(galleryId, views[index]));
+for (const [index, galleryId] of galleryIds.entries()) addPane(galleryId, views[index]);
 activate(panes[0]);
 if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));

@@ -10,14 +10,27 @@ const item = (id, orderKey, extra = {}) => ({ id, orderKey, state: "pending", ch
 
 test("replica items are in order-key order and trashed ones leave", () => {
   let replica = createReplica({ id: "g", sequence: 1 }, [item("b", "a1"), item("a", "a0"), item("c", "a2")]);
-  assert.deepEqual(replica.items.map((i) => i.id), ["a", "b", "c"]);
-  replica = receiveEvent(replica, { sequence: 2, gallery: { id: "g", sequence: 2 }, items: [item("b", "a1", { trashed: true, changeSequence: 2 })], removed: [] }).replica;
-  assert.deepEqual(replica.items.map((i) => i.id), ["a", "c"]);
+  assert.deepEqual(
+    replica.items.map((i) => i.id),
+    ["a", "b", "c"],
+  );
+  replica = receiveEvent(replica, {
+    sequence: 2,
+    gallery: { id: "g", sequence: 2 },
+    items: [item("b", "a1", { trashed: true, changeSequence: 2 })],
+    removed: [],
+  }).replica;
+  assert.deepEqual(
+    replica.items.map((i) => i.id),
+    ["a", "c"],
+  );
 });
 
 test("a late, older answer does not overwrite a newer state", () => {
   const replica = createReplica({ id: "g", sequence: 5 }, [item("a", "a0", { state: "ready", changeSequence: 5 })]);
-  const shown = showItems(replica.items, [upsert("late", [item("a", "a0", { state: "pending", changeSequence: 3 })], "g")]);
+  const shown = showItems(replica.items, [
+    upsert("late", [item("a", "a0", { state: "pending", changeSequence: 3 })], "g"),
+  ]);
   assert.equal(shown[0].state, "ready");
 });
 
@@ -25,12 +38,18 @@ test("local placeholders sit at the drop index and anchor on the real item befor
   const replica = createReplica({ id: "g", sequence: 1 }, [item("a", "a0"), item("b", "a1")]);
   let overlays = [placeholders("local-1", anchorBefore(replica.items, 1).id, [{ id: "local-1", state: "pending" }])];
   let shown = showItems(replica.items, overlays);
-  assert.deepEqual(shown.map((i) => i.id), ["a", "local-1", "b"]);
+  assert.deepEqual(
+    shown.map((i) => i.id),
+    ["a", "local-1", "b"],
+  );
   assert.equal(anchorBefore(shown, 2).id, "a");
   assert.equal(anchorBefore(shown, 0), null);
   overlays = replaceOverlay(overlays, "local-1", upsert("local-1", [item("n", "a0V")], "g"));
   shown = showItems(replica.items, overlays);
-  assert.deepEqual(shown.map((i) => i.id), ["a", "n", "b"]);
+  assert.deepEqual(
+    shown.map((i) => i.id),
+    ["a", "n", "b"],
+  );
 });
 
 test("images per row stay within 1 to 12 and follow wheel and pinch", () => {

@@ -1,11 +1,25 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  applyGallery, coverPicture, createGalleryListState, galleryCountText, itemCountText, neighbourAfterRemoval,
-  sortedByDeletion, sortedByName,
+  applyGallery,
+  coverPicture,
+  createGalleryListState,
+  galleryCountText,
+  itemCountText,
+  neighbourAfterRemoval,
+  sortedByDeletion,
+  sortedByName,
 } from "../../Web/model/galleryList.js";
 
-const gallery = (id, name, extra = {}) => ({ id, name, itemCount: 0, trashed: false, trashedAt: null, cover: null, ...extra });
+const gallery = (id, name, extra = {}) => ({
+  id,
+  name,
+  itemCount: 0,
+  trashed: false,
+  trashedAt: null,
+  cover: null,
+  ...extra,
+});
 
 test("item counts read as words: none, one, many", () => {
   assert.equal(itemCountText(0), "No items");
@@ -27,14 +41,30 @@ test("gallery counts say gallery or galleries", () => {
 
 test("a cover is its smallest thumbnail at least 256 wide, whatever order the thumbnails come in", () => {
   const cover = {
-    itemId: "i", title: "apple.png", imageURL: "/media/a.png", width: 2000, height: 1000,
-    thumbnails: [{ width: 1024, url: "/t/1024.webp" }, { width: 128, url: "/t/128.webp" }, { width: 512, url: "/t/512.webp" }, { width: 256, url: "/t/256.webp" }],
+    itemId: "i",
+    title: "apple.png",
+    imageURL: "/media/a.png",
+    width: 2000,
+    height: 1000,
+    thumbnails: [
+      { width: 1024, url: "/t/1024.webp" },
+      { width: 128, url: "/t/128.webp" },
+      { width: 512, url: "/t/512.webp" },
+      { width: 256, url: "/t/256.webp" },
+    ],
   };
   assert.deepEqual(coverPicture(cover), { src: "/t/256.webp", width: 256, height: 128, title: "apple.png" });
 });
 
 test("a cover without a thumbnail wide enough is its original image", () => {
-  const cover = { itemId: "i", title: "small.png", imageURL: "/media/s.png", width: 200, height: 150, thumbnails: [{ width: 128, url: "/t/128.webp" }] };
+  const cover = {
+    itemId: "i",
+    title: "small.png",
+    imageURL: "/media/s.png",
+    width: 200,
+    height: 150,
+    thumbnails: [{ width: 128, url: "/t/128.webp" }],
+  };
   assert.deepEqual(coverPicture(cover), { src: "/media/s.png", width: 200, height: 150, title: "small.png" });
   assert.equal(coverPicture({ ...cover, thumbnails: undefined }).src, "/media/s.png");
 });
@@ -46,8 +76,16 @@ test("no cover means no picture (the card shows a placeholder)", () => {
 });
 
 test("galleries sort by name ignoring case, numbers by value, ties by id", () => {
-  const sorted = sortedByName([gallery("3", "fruit"), gallery("1", "Gallery 10"), gallery("2", "Gallery 9"), gallery("0", "Fruit")]);
-  assert.deepEqual(sorted.map((g) => g.id), ["0", "3", "2", "1"]);
+  const sorted = sortedByName([
+    gallery("3", "fruit"),
+    gallery("1", "Gallery 10"),
+    gallery("2", "Gallery 9"),
+    gallery("0", "Fruit"),
+  ]);
+  assert.deepEqual(
+    sorted.map((g) => g.id),
+    ["0", "3", "2", "1"],
+  );
 });
 
 test("the trash lists the most recently deleted first", () => {
@@ -56,7 +94,10 @@ test("the trash lists the most recently deleted first", () => {
     gallery("b", "B", { trashed: true, trashedAt: "2025-01-03T10:00:00Z" }),
     gallery("c", "C", { trashed: true, trashedAt: "2025-01-02T10:00:00Z" }),
   ]);
-  assert.deepEqual(trash.map((g) => g.id), ["b", "c", "a"]);
+  assert.deepEqual(
+    trash.map((g) => g.id),
+    ["b", "c", "a"],
+  );
 });
 
 test("the state keeps live galleries out of the trash and trashed ones out of the list", () => {
@@ -64,25 +105,46 @@ test("the state keeps live galleries out of the trash and trashed ones out of th
     galleries: [gallery("b", "B"), gallery("a", "A"), gallery("x", "X", { trashed: true })],
     trash: [gallery("t", "T", { trashed: true }), gallery("l", "L")],
   });
-  assert.deepEqual(state.galleries.map((g) => g.id), ["a", "b"]);
-  assert.deepEqual(state.trash.map((g) => g.id), ["t"]);
+  assert.deepEqual(
+    state.galleries.map((g) => g.id),
+    ["a", "b"],
+  );
+  assert.deepEqual(
+    state.trash.map((g) => g.id),
+    ["t"],
+  );
 });
 
 test("a new or renamed gallery takes its place by name", () => {
   let state = createGalleryListState({ galleries: [gallery("a", "Apple"), gallery("c", "Cherry")] });
   state = applyGallery(state, gallery("b", "Banana"));
-  assert.deepEqual(state.galleries.map((g) => g.name), ["Apple", "Banana", "Cherry"]);
+  assert.deepEqual(
+    state.galleries.map((g) => g.name),
+    ["Apple", "Banana", "Cherry"],
+  );
   state = applyGallery(state, gallery("a", "Zucchini"));
-  assert.deepEqual(state.galleries.map((g) => g.name), ["Banana", "Cherry", "Zucchini"]);
+  assert.deepEqual(
+    state.galleries.map((g) => g.name),
+    ["Banana", "Cherry", "Zucchini"],
+  );
 });
 
 test("a deleted gallery moves to the trash and a restored one comes back", () => {
   let state = createGalleryListState({ galleries: [gallery("a", "Apple"), gallery("b", "Banana")] });
   state = applyGallery(state, gallery("a", "Apple", { trashed: true, trashedAt: "2025-01-01T00:00:00Z" }));
-  assert.deepEqual(state.galleries.map((g) => g.id), ["b"]);
-  assert.deepEqual(state.trash.map((g) => g.id), ["a"]);
+  assert.deepEqual(
+    state.galleries.map((g) => g.id),
+    ["b"],
+  );
+  assert.deepEqual(
+    state.trash.map((g) => g.id),
+    ["a"],
+  );
   state = applyGallery(state, gallery("a", "Apple"));
-  assert.deepEqual(state.galleries.map((g) => g.id), ["a", "b"]);
+  assert.deepEqual(
+    state.galleries.map((g) => g.id),
+    ["a", "b"],
+  );
   assert.deepEqual(state.trash, []);
 });
 

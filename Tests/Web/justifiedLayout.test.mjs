@@ -1,8 +1,19 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  GUTTER, MAX_ASPECT, MIN_ASPECT, aspectOf, computeLayout, gapRect, insertionIndexAt, isCropped, itemRect, rowOfSlot,
-  targetRowHeight, verticalNeighbour, visibleRange,
+  GUTTER,
+  MAX_ASPECT,
+  MIN_ASPECT,
+  aspectOf,
+  computeLayout,
+  gapRect,
+  insertionIndexAt,
+  isCropped,
+  itemRect,
+  rowOfSlot,
+  targetRowHeight,
+  verticalNeighbour,
+  visibleRange,
 } from "../../Web/model/justifiedLayout.js";
 
 const ready = (w, h) => ({ state: "ready", width: w, height: h });
@@ -46,7 +57,13 @@ function rows(layout) {
 const rowRight = (row) => row[row.length - 1].x + row[row.length - 1].width;
 
 test("every row but the last is exactly as wide as the pane, with one height for all its items", () => {
-  for (const [perRow, width] of [[1, 320], [3, 800], [4, 1264], [7, 1900], [12, 1000]]) {
+  for (const [perRow, width] of [
+    [1, 320],
+    [3, 800],
+    [4, 1264],
+    [7, 1900],
+    [12, 1000],
+  ]) {
     const layout = computeLayout(mixedGallery(500, perRow), perRow, width);
     const all = rows(layout);
     assert.ok(all.length > 1);
@@ -79,8 +96,10 @@ test("each item keeps its own aspect ratio (clamped when extreme); placeholders 
     const own = item.state === "ready" ? item.width / item.height : 1;
     const expected = Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, own));
     if (expected === own) kept++;
-    assert.ok(Math.abs(rect.width / rect.height - expected) / expected < 1e-9,
-      `item ${index}: ${rect.width}×${rect.height}, ratio ${expected}`);
+    assert.ok(
+      Math.abs(rect.width / rect.height - expected) / expected < 1e-9,
+      `item ${index}: ${rect.width}×${rect.height}, ratio ${expected}`,
+    );
   });
   assert.ok(kept > 250 && kept < 300, `${kept} of 300 kept their own ratio, the others were clamped`);
 });
@@ -91,7 +110,10 @@ test("the last row is not stretched: it keeps the target height, left-aligned", 
   const layout = computeLayout(items, 4, width);
   const all = rows(layout);
   const last = all[all.length - 1];
-  assert.deepEqual(all.map((row) => row.length), [4, 2]);
+  assert.deepEqual(
+    all.map((row) => row.length),
+    [4, 2],
+  );
   close(last[0].height, targetRowHeight(4, width), "the last row's height");
   close(last[0].x, 0, "left-aligned");
   assert.ok(rowRight(last) < width - 100, `the last row ends at ${rowRight(last)}, stretched towards ${width}`);
@@ -101,8 +123,16 @@ test("the last row is not stretched: it keeps the target height, left-aligned", 
 test("square items make exactly the set number per row, at the old column width", () => {
   for (const perRow of [1, 2, 3, 4, 5, 8, 12]) {
     const width = 1264;
-    const layout = computeLayout(Array.from({ length: perRow * 3 + 1 }, () => ready(50, 50)), perRow, width);
-    assert.deepEqual(rows(layout).map((row) => row.length), [perRow, perRow, perRow, 1], `${perRow} per row`);
+    const layout = computeLayout(
+      Array.from({ length: perRow * 3 + 1 }, () => ready(50, 50)),
+      perRow,
+      width,
+    );
+    assert.deepEqual(
+      rows(layout).map((row) => row.length),
+      [perRow, perRow, perRow, 1],
+      `${perRow} per row`,
+    );
     close(layout.rowHeight[0], (width - GUTTER * (perRow - 1)) / perRow, "row height");
   }
 });
@@ -115,8 +145,10 @@ test("the setting is a target: rows hold roughly as many as fit at the target he
     const target = targetRowHeight(perRow, width);
     const full = rows(layout).slice(0, -1);
     const meanHeight = full.reduce((sum, row) => sum + row[0].height, 0) / full.length;
-    assert.ok(meanHeight > target * 0.8 && meanHeight < target * 1.25,
-      `mean row height ${meanHeight}, target ${target}`);
+    assert.ok(
+      meanHeight > target * 0.8 && meanHeight < target * 1.25,
+      `mean row height ${meanHeight}, target ${target}`,
+    );
     for (const row of full) {
       // A row is broken before or after the item that reaches the pane's edge, so its height is within that item's
       // share of the target: never more than MAX_ASPECT + 1 targets off.
@@ -124,8 +156,10 @@ test("the setting is a target: rows hold roughly as many as fit at the target he
     }
     const meanCount = full.reduce((sum, row) => sum + row.length, 0) / full.length;
     const meanAspect = items.reduce((sum, item) => sum + aspectOf(item), 0) / items.length;
-    assert.ok(Math.abs(meanCount - perRow / meanAspect) < Math.max(1, perRow / meanAspect / 3),
-      `${meanCount} per row for a target of ${perRow} items of mean aspect ${meanAspect}`);
+    assert.ok(
+      Math.abs(meanCount - perRow / meanAspect) < Math.max(1, perRow / meanAspect / 3),
+      `${meanCount} per row for a target of ${perRow} items of mean aspect ${meanAspect}`,
+    );
   }
   const fewer = rows(computeLayout(items, 3, 1600)).length;
   const more = rows(computeLayout(items, 9, 1600)).length;
@@ -145,8 +179,10 @@ test("extreme aspect ratios are clamped: a 1×100 strip is not absurdly tall, a 
   for (let index = 0; index < 6; index++) {
     const rect = itemRect(mixed, index);
     assert.ok(rect.width <= width + 1e-6, `item ${index} is ${rect.width} wide`);
-    assert.ok(rect.height <= target * 1.5 && rect.height >= target / 5,
-      `item ${index} is ${rect.height} tall, target ${target}`);
+    assert.ok(
+      rect.height <= target * 1.5 && rect.height >= target / 5,
+      `item ${index} is ${rect.height} tall, target ${target}`,
+    );
   }
   const one = computeLayout([ready(100, 1)], 1, 300); // wider than the pane even at the target height: fits the pane
   close(itemRect(one, 0).width, 300, "as wide as the pane");
@@ -168,7 +204,7 @@ test("a single item sits at the top left at the target height", () => {
   const target = targetRowHeight(4, 800);
   const rect = itemRect(layout, 0);
   assert.deepEqual([rect.x, rect.y, rect.height], [0, 0, target]);
-  close(rect.width, target * 4 / 3, "width");
+  close(rect.width, (target * 4) / 3, "width");
   assert.equal(layout.height, target);
   assert.deepEqual(visibleRange(layout, 0, 10), { start: 0, end: 1 });
 });
@@ -188,7 +224,10 @@ test("the insertion index follows the pointer: left half before, right half afte
   const items = [ready(1, 1), ready(2, 1), ready(1, 1), ready(1, 1), ready(1, 1)];
   const layout = computeLayout(items, 2, 200 + GUTTER);
   const [first, second] = rows(layout);
-  assert.deepEqual(first.map((cell) => cell.index), [0, 1]);
+  assert.deepEqual(
+    first.map((cell) => cell.index),
+    [0, 1],
+  );
   const middle = (cell) => cell.y + cell.height / 2;
   assert.equal(insertionIndexAt(layout, first[0].x + 2, middle(first[0])), 0);
   assert.equal(insertionIndexAt(layout, first[0].x + first[0].width - 2, middle(first[0])), 1);
@@ -196,7 +235,11 @@ test("the insertion index follows the pointer: left half before, right half afte
   assert.equal(insertionIndexAt(layout, first[1].x + first[1].width - 2, middle(first[1])), 2);
   assert.equal(insertionIndexAt(layout, second[0].x + 2, middle(second[0])), second[0].index);
   const belowFirst = first[0].y + first[0].height;
-  assert.equal(insertionIndexAt(layout, first[0].x + 2, belowFirst + GUTTER / 2 - 1), 0, "the upper half of the gutter");
+  assert.equal(
+    insertionIndexAt(layout, first[0].x + 2, belowFirst + GUTTER / 2 - 1),
+    0,
+    "the upper half of the gutter",
+  );
   assert.equal(insertionIndexAt(layout, 2, second[0].y - 1), second[0].index, "the lower half of the gutter");
   const last = rows(layout).at(-1);
   assert.equal(insertionIndexAt(layout, 199, middle(last[0])), items.length, "right of the last row's last item");
@@ -233,7 +276,10 @@ test("Up and Down go to the item in the row above or below nearest horizontally;
   // Rows at 3 per row in 308 px (target 97.33): [wide, square] and [square, square, square], then [square].
   const items = [ready(200, 100), ready(100, 100), ready(1, 1), ready(1, 1), ready(1, 1), ready(1, 1)];
   const layout = computeLayout(items, 3, 300 + 2 * GUTTER);
-  assert.deepEqual(rows(layout).map((row) => row.map((cell) => cell.index)), [[0, 1], [2, 3, 4], [5]]);
+  assert.deepEqual(
+    rows(layout).map((row) => row.map((cell) => cell.index)),
+    [[0, 1], [2, 3, 4], [5]],
+  );
   assert.equal(verticalNeighbour(layout, 0, 1), 2, "below the wide item's centre (left third) is the first square");
   assert.equal(verticalNeighbour(layout, 1, 1), 4, "below the right item");
   assert.equal(verticalNeighbour(layout, 3, -1), 0, "above the middle square is the wide item");

@@ -1,15 +1,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { hiding, insertion, placeholders, pruneOverlays, reordering, replaceOverlay, showItems, upsert } from "../../Web/model/overlay.js";
+import {
+  hiding,
+  insertion,
+  placeholders,
+  pruneOverlays,
+  reordering,
+  replaceOverlay,
+  showItems,
+  upsert,
+} from "../../Web/model/overlay.js";
 import { createReplica, receiveEvent } from "../../Web/model/replica.js";
 import { galleryURL, parseGalleryURL } from "../../Web/model/location.js";
 import { settledItems } from "../../Web/model/announcements.js";
 import { reconnectDelay } from "../../Web/net/live.js";
+import { G, gallery, ids, item } from "./fixtures.mjs";
 
-const G = "g";
-const item = (id, orderKey, changeSequence = 1, extra = {}) => ({ id, galleryId: G, orderKey, state: "ready", changeSequence, ...extra });
-const gallery = (sequence) => ({ id: G, name: "G", imagesPerRow: 4, sequence });
-const ids = (items) => items.map((each) => each.id).join(",");
 const base = () => createReplica(gallery(1), [item("a", "a0"), item("b", "a1"), item("c", "a2")]);
 
 test("a drop's placeholder sits after its anchor until the answer replaces it", () => {
@@ -25,14 +31,24 @@ test("an answer is shown until the replica reaches its sequence, then the replic
   let overlays = [upsert("move-1", [item("a", "a3", 2)], G)];
   assert.equal(ids(showItems(replica.items, overlays)), "b,c,a");
   assert.equal(pruneOverlays(overlays, replica).length, 1);
-  replica = receiveEvent(replica, { sequence: 2, gallery: gallery(2), items: [item("a", "a3", 2)], removed: [] }).replica;
+  replica = receiveEvent(replica, {
+    sequence: 2,
+    gallery: gallery(2),
+    items: [item("a", "a3", 2)],
+    removed: [],
+  }).replica;
   overlays = pruneOverlays(overlays, replica);
   assert.equal(overlays.length, 0);
   assert.equal(ids(showItems(replica.items, overlays)), "b,c,a");
 });
 
 test("an older answer never hides a newer change the replica already has", () => {
-  const replica = receiveEvent(base(), { sequence: 2, gallery: gallery(2), items: [item("a", "a9", 2)], removed: [] }).replica;
+  const replica = receiveEvent(base(), {
+    sequence: 2,
+    gallery: gallery(2),
+    items: [item("a", "a9", 2)],
+    removed: [],
+  }).replica;
   const late = upsert("move-1", [item("a", "a05", 1)], G);
   assert.equal(ids(showItems(replica.items, [late])), "b,c,a");
 });
@@ -43,7 +59,9 @@ test("a reorder on its way moves the items before the anchor, in the order given
 });
 
 test("trashed answers and items of another gallery leave the list", () => {
-  const overlays = [upsert("t", [item("b", "a1", 2, { trashed: true }), item("c", "a2", 2, { galleryId: "other" })], G)];
+  const overlays = [
+    upsert("t", [item("b", "a1", 2, { trashed: true }), item("c", "a2", 2, { galleryId: "other" })], G),
+  ];
   assert.equal(ids(showItems(base().items, overlays)), "a");
 });
 
@@ -60,10 +78,7 @@ test("items moving in are shown at the drop position; items moving out are hidde
 });
 
 test("local entries keep their place among their neighbours when answers re-sort the list", () => {
-  const overlays = [
-    placeholders("d", "a", [{ id: "p1" }, { id: "p2" }]),
-    upsert("m", [item("c", "Z", 2)], G),
-  ];
+  const overlays = [placeholders("d", "a", [{ id: "p1" }, { id: "p2" }]), upsert("m", [item("c", "Z", 2)], G)];
   assert.equal(ids(showItems(base().items, overlays)), "c,a,p1,p2,b");
 });
 
@@ -77,22 +92,44 @@ test("the page address names one gallery, or two side by side", () => {
 
 test("the page address names each pane's view when it is not the gallery's own", () => {
   assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?view=list" }).views, ["list"]);
-  assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?beside=def&besideView=list" }).views, [null, "list"]);
-  assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?view=<script>" }).views, [null], "unknown views are ignored");
+  assert.deepEqual(parseGalleryURL({ pathname: "/g/abc", search: "?beside=def&besideView=list" }).views, [
+    null,
+    "list",
+  ]);
+  assert.deepEqual(
+    parseGalleryURL({ pathname: "/g/abc", search: "?view=<script>" }).views,
+    [null],
+    "unknown views are ignored",
+  );
   assert.equal(galleryURL([{ galleryId: "abc", view: "list" }]), "/g/abc?view=list");
-  assert.equal(galleryURL([{ galleryId: "abc", view: null }, { galleryId: "d e", view: "grid" }]), "/g/abc?beside=d+e&besideView=grid");
+  assert.equal(
+    galleryURL([
+      { galleryId: "abc", view: null },
+      { galleryId: "d e", view: "grid" },
+    ]),
+    "/g/abc?beside=d+e&besideView=grid",
+  );
 });
 
 test("only items that were loading and have finished are announced", () => {
   const before = [item("a", "a0", 1, { state: "pending" }), item("b", "a1"), item("c", "a2", 1, { state: "pending" })];
   const after = [item("a", "a0", 2), item("b", "a1"), item("c", "a2", 2, { state: "failed" })];
   const { ready, failed } = settledItems(before, after);
-  assert.deepEqual(ready.map((each) => each.id), ["a"]);
-  assert.deepEqual(failed.map((each) => each.id), ["c"]);
+  assert.deepEqual(
+    ready.map((each) => each.id),
+    ["a"],
+  );
+  assert.deepEqual(
+    failed.map((each) => each.id),
+    ["c"],
+  );
 });
 
 test("reconnection waits longer after each failure, up to a limit", () => {
   const middle = () => 0.5;
-  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 9].map((attempt) => reconnectDelay(attempt, middle)), [250, 500, 1000, 2000, 4000, 5000, 5000, 5000]);
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 5, 6, 9].map((attempt) => reconnectDelay(attempt, middle)),
+    [250, 500, 1000, 2000, 4000, 5000, 5000, 5000],
+  );
   assert.ok(reconnectDelay(0, () => 0) >= 187 && reconnectDelay(0, () => 0.999) <= 313);
 });

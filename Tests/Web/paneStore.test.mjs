@@ -2,14 +2,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createStore } from "../../Web/store/store.js";
 import { initialPaneState, paneActions, paneReducer } from "../../Web/store/paneState.js";
-import { basisFor, insertionAt, itemsFor, pasteIndex, selectedItems, shownProgress } from "../../Web/store/paneSelectors.js";
+import {
+  basisFor,
+  insertionAt,
+  itemsFor,
+  pasteIndex,
+  selectedItems,
+  shownProgress,
+} from "../../Web/store/paneSelectors.js";
 import { createReplica, receiveEvent } from "../../Web/model/replica.js";
 import { hiding, placeholders, reordering, upsert } from "../../Web/model/overlay.js";
-
-const G = "g";
-const item = (id, orderKey, changeSequence = 1, extra = {}) => ({ id, galleryId: G, orderKey, state: "ready", changeSequence, ...extra });
-const gallery = (sequence, extra = {}) => ({ id: G, name: "Fruit", imagesPerRow: 4, sequence, trashCount: 0, ...extra });
-const ids = (items) => items.map((each) => each.id).join(",");
+import { G, gallery, ids, item } from "./fixtures.mjs";
 
 function loadedStore(items = [item("a", "a0"), item("b", "a1"), item("c", "a2")]) {
   const store = createStore(paneReducer, initialPaneState(G));
@@ -20,14 +23,19 @@ function loadedStore(items = [item("a", "a0"), item("b", "a1"), item("c", "a2")]
 test("subscribers are told of each change with the state before it, and not of actions that change nothing", () => {
   const store = loadedStore();
   const seen = [];
-  const stop = store.subscribe((state, previous, action) => seen.push([action.type, previous.selection.ids.size, state.selection.ids.size]));
+  const stop = store.subscribe((state, previous, action) =>
+    seen.push([action.type, previous.selection.ids.size, state.selection.ids.size]),
+  );
   store.dispatch(paneActions.itemClicked("a"));
   store.dispatch(paneActions.dragEnded()); // nothing was being dragged
   store.dispatch(paneActions.selectionCleared());
   store.dispatch(paneActions.selectionCleared()); // already empty
   stop();
   store.dispatch(paneActions.itemClicked("b"));
-  assert.deepEqual(seen, [["itemClicked", 0, 1], ["selectionCleared", 1, 0]]);
+  assert.deepEqual(seen, [
+    ["itemClicked", 0, 1],
+    ["selectionCleared", 1, 0],
+  ]);
 });
 
 test("an unknown action is an error, not silently ignored", () => {
@@ -45,7 +53,12 @@ test("the items shown are the replica's with the optimistic changes on top, and 
   store.dispatch(paneActions.overlaySettled("move-1", upsert("move-1", [item("c", "Zz", 2)], G)));
   assert.equal(ids(store.getState().shown), "c,a,b");
   // The event that makes the move real settles the answer's overlay: it is pruned.
-  const { replica } = receiveEvent(store.getState().replica, { sequence: 2, gallery: gallery(2), items: [item("c", "Zz", 2)], removed: [] });
+  const { replica } = receiveEvent(store.getState().replica, {
+    sequence: 2,
+    gallery: gallery(2),
+    items: [item("c", "Zz", 2)],
+    removed: [],
+  });
   store.dispatch(paneActions.replicaChanged(replica));
   assert.equal(ids(store.getState().shown), "c,a,b");
   assert.equal(store.getState().overlays.length, 0);
@@ -102,7 +115,13 @@ test("access: viewers and read-only links are view only; only an owner who signe
   const store = loadedStore();
   const signedIn = { user: { name: "ann" }, galleryId: null, authRequired: true };
   store.dispatch(paneActions.accessChanged("owner", signedIn));
-  assert.deepEqual(store.getState().access, { role: "owner", session: signedIn, readOnly: false, canShare: true, linkSession: false });
+  assert.deepEqual(store.getState().access, {
+    role: "owner",
+    session: signedIn,
+    readOnly: false,
+    canShare: true,
+    linkSession: false,
+  });
   store.dispatch(paneActions.accessChanged("viewer"));
   assert.equal(store.getState().access.readOnly, true);
   assert.equal(store.getState().access.session, signedIn, "the session is kept when only the role is new");

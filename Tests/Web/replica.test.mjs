@@ -1,24 +1,54 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { catchUpFrom, createReplica, hasGap, receiveEvent, receiveEvents, reloadReplica } from "../../Web/model/replica.js";
+import {
+  catchUpFrom,
+  createReplica,
+  hasGap,
+  receiveEvent,
+  receiveEvents,
+  reloadReplica,
+} from "../../Web/model/replica.js";
 
 const G = "gallery-1";
 // The gallery is renamed by event 7.
-const gallery = (sequence, extra = {}) => ({ id: G, name: sequence >= 7 ? "Apples" : "Fruit", imagesPerRow: 4, sequence, trashCount: 0, ...extra });
+const gallery = (sequence, extra = {}) => ({
+  id: G,
+  name: sequence >= 7 ? "Apples" : "Fruit",
+  imagesPerRow: 4,
+  sequence,
+  trashCount: 0,
+  ...extra,
+});
 const item = (id, orderKey, changeSequence, extra = {}) => ({
-  id, galleryId: G, orderKey, state: "ready", trashed: false, changeSequence, ...extra,
+  id,
+  galleryId: G,
+  orderKey,
+  state: "ready",
+  trashed: false,
+  changeSequence,
+  ...extra,
 });
 const ids = (replica) => replica.items.map((each) => each.id).join(",");
 
 /** A little history of one gallery: what a server would send, event by event, and the items it ends with. */
 function history() {
   return [
-    { sequence: 1, gallery: gallery(1), items: [item("a", "a0", 1, { state: "pending" }), item("b", "a1", 1, { state: "pending" })], removed: [] },
+    {
+      sequence: 1,
+      gallery: gallery(1),
+      items: [item("a", "a0", 1, { state: "pending" }), item("b", "a1", 1, { state: "pending" })],
+      removed: [],
+    },
     { sequence: 2, gallery: gallery(2), items: [item("a", "a0", 2)], removed: [] },
     { sequence: 3, gallery: gallery(3), items: [item("b", "a1", 3, { state: "failed" })], removed: [] },
     { sequence: 4, gallery: gallery(4), items: [item("c", "Zz", 4)], removed: [] }, // moved in, at the start
     { sequence: 5, gallery: gallery(5), items: [item("a", "a2", 5)], removed: [] }, // moved to the end
-    { sequence: 6, gallery: gallery(6, { trashCount: 1 }), items: [item("b", "a1", 6, { state: "failed", trashed: true })], removed: [] },
+    {
+      sequence: 6,
+      gallery: gallery(6, { trashCount: 1 }),
+      items: [item("b", "a1", 6, { state: "failed", trashed: true })],
+      removed: [],
+    },
     { sequence: 7, gallery: gallery(7), items: [], removed: [] }, // renamed
     { sequence: 8, gallery: gallery(8), items: [], removed: ["c"] }, // moved to another gallery
     { sequence: 9, gallery: gallery(9), items: [item("d", "a1", 9, { state: "pending" })], removed: [] },
@@ -96,7 +126,11 @@ test("duplicates and old events are ignored", () => {
 
 test("a replica loaded at sequence N ignores the events up to N and applies the rest", () => {
   const events = history();
-  const loaded = createReplica(gallery(4), [item("a", "a0", 2), item("b", "a1", 3, { state: "failed" }), item("c", "Zz", 4)]);
+  const loaded = createReplica(gallery(4), [
+    item("a", "a0", 2),
+    item("b", "a1", 3, { state: "failed" }),
+    item("c", "Zz", 4),
+  ]);
   let replica = loaded;
   for (const event of events) replica = receiveEvent(replica, event).replica;
   assert.equal(ids(replica), FINAL);
@@ -122,7 +156,12 @@ test("items trashed or of another gallery are not in the replica", () => {
     item("c", "a2", 3, { galleryId: "elsewhere" }),
   ]);
   assert.equal(ids(replica), "a");
-  const moved = receiveEvent(replica, { sequence: 4, gallery: gallery(4), items: [item("a", "a0", 4, { galleryId: "elsewhere" })], removed: [] });
+  const moved = receiveEvent(replica, {
+    sequence: 4,
+    gallery: gallery(4),
+    items: [item("a", "a0", 4, { galleryId: "elsewhere" })],
+    removed: [],
+  });
   assert.equal(ids(moved.replica), "");
 });
 

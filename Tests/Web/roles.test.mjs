@@ -35,5 +35,8 @@ test("a shared gallery's card says so with the role; one's own says nothing", ()
 
 test("items go only into galleries one may change", () => {
   const galleries = [{ id: "a", role: "owner" }, { id: "b", role: "viewer" }, { id: "c", role: "editor" }, { id: "d" }];
-  assert.deepEqual(changeableGalleries(galleries).map((gallery) => gallery.id), ["a", "c", "d"]);
+  assert.deepEqual(
+    changeableGalleries(galleries).map((gallery) => gallery.id),
+    ["a", "c", "d"],
+  );
 });

@@ -4,11 +4,24 @@ import { linkText, sortedShares } from "../../Web/model/shares.js";
 
 test("people are listed by name and links oldest first", () => {
   const { users, links } = sortedShares({
-    users: [{ name: "zoe", role: "viewer" }, { name: "Bob", role: "editor" }, { name: "amy", role: "viewer" }],
-    links: [{ id: "b", createdAt: "2025-05-03T12:00:00Z" }, { id: "a", createdAt: "2025-05-01T12:00:00Z" }],
+    users: [
+      { name: "zoe", role: "viewer" },
+      { name: "Bob", role: "editor" },
+      { name: "amy", role: "viewer" },
+    ],
+    links: [
+      { id: "b", createdAt: "2025-05-03T12:00:00Z" },
+      { id: "a", createdAt: "2025-05-01T12:00:00Z" },
+    ],
   });
-  assert.deepEqual(users.map((user) => user.name), ["amy", "Bob", "zoe"]);
-  assert.deepEqual(links.map((link) => link.id), ["a", "b"]);
+  assert.deepEqual(
+    users.map((user) => user.name),
+    ["amy", "Bob", "zoe"],
+  );
+  assert.deepEqual(
+    links.map((link) => link.id),
+    ["a", "b"],
+  );
 });
 
 test("nothing shared is two empty lists", () => {

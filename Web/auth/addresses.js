@@ -11,7 +11,8 @@ const SIGN_IN = "/signin";
 export function nextPath(search) {
   const next = new URLSearchParams(search ?? "").get("next");
   if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  if (/[\u0000-\u001f\u007f]/.test(next)) return "/";
+  // Control characters (a header or log injection): refused. Checked by code point, not a regular expression.
+  if ([...next].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f)) return "/";
   const path = next.split(/[?#]/, 1)[0];
   if (path === SIGN_IN || path === "/setup") return "/";
   return next;

@@ -7,6 +7,13 @@
  * a drag it does not take is shown as forbidden (no-drop) instead of being ignored, and its leave or drop calls
  * onLeave. Returns a cleanup.
  */
+/**
+ * @param {HTMLElement | Document} element
+ * @param {{accepts: (event: DragEvent) => boolean, effect: (event: DragEvent) => string, onEnter?: () => void,
+ *   onOver?: (at: {x: number, y: number, event: DragEvent}) => void, onLeave?: () => void,
+ *   onDrop: (at: {x: number, y: number, dataTransfer: DataTransfer, event: DragEvent}) => void,
+ *   onRefuse?: (event: DragEvent) => void}} target
+ */
 export function dropTarget(element, { accepts, effect, onEnter, onOver, onLeave, onDrop, onRefuse }) {
   let depth = 0;
   const tracks = (event) => accepts(event) || Boolean(onRefuse);

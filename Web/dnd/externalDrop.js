@@ -38,7 +38,10 @@ export function readPayload(dataTransfer) {
  * started inside the app (handled elsewhere) so they are ignored here; while `enabled()` is false (a view-only
  * gallery) it is no drop target at all.
  */
-export function dropTargetForExternal(element, { onEnter, onOver, onLeave, onDrop, isLocal = () => false, enabled = () => true }) {
+export function dropTargetForExternal(
+  element,
+  { onEnter, onOver, onLeave, onDrop, isLocal = (/** @type {DragEvent} */ _event) => false, enabled = () => true },
+) {
   return dropTarget(element, {
     accepts: (event) => enabled() && !isLocal(event) && acceptsTypes(event.dataTransfer?.types),
     effect: () => "copy",

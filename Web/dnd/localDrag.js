@@ -25,7 +25,10 @@ export function itemURL(item) {
 }
 
 function escapeHTML(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  return String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+  );
 }
 
 /** The representations of items for other apps: uri-list, plain text, HTML, and Chromium's DownloadURL. */
@@ -33,7 +36,10 @@ export function representations(items) {
   const urls = items.map(itemURL).filter(Boolean);
   const html = items
     .filter((item) => item.imageURL)
-    .map((item) => `<img src="${escapeHTML(new URL(item.imageURL, location.origin).href)}" alt="${escapeHTML(item.title ?? "")}">`)
+    .map(
+      (item) =>
+        `<img src="${escapeHTML(new URL(item.imageURL, location.origin).href)}" alt="${escapeHTML(item.title ?? "")}">`,
+    )
     .join("\n");
   const first = items.find((item) => item.imageURL && item.mimeType);
   const download = first
@@ -109,7 +115,10 @@ function setPreview(event, tile, count) {
  * Makes `element` a drop target for local drags. Callbacks: onOver({x, y, event}), onLeave(), onDrop({x, y, payload,
  * copy}). `accepts(event)` may refuse. The move effect is shown, or copy with Alt/Option held.
  */
-export function dropTargetForLocal(element, { onOver, onLeave, onDrop, accepts = () => true }) {
+export function dropTargetForLocal(
+  element,
+  { onOver, onLeave, onDrop, accepts = (/** @type {DragEvent} */ _event) => true },
+) {
   return dropTarget(element, {
     accepts: (event) => isLocalDrag(event) && accepts(event),
     effect: (event) => (event.altKey ? "copy" : "move"),

@@ -73,10 +73,13 @@ export function applyGallery(state, gallery) {
  * Where focus goes when the gallery `id` leaves the list: the nearest one after it, else before it, that is still
  * there (`isLeft(id)`: by default every other one is), else null. `galleries` is the list before it left.
  */
-export function neighbourAfterRemoval(galleries, id, isLeft = () => true) {
+export function neighbourAfterRemoval(galleries, id, isLeft = (/** @type {string} */ _id) => true) {
   const index = galleries.findIndex((gallery) => gallery.id === id);
   if (index < 0) return null;
   const after = galleries.slice(index + 1).find((gallery) => isLeft(gallery.id));
-  const before = galleries.slice(0, index).reverse().find((gallery) => isLeft(gallery.id));
+  const before = galleries
+    .slice(0, index)
+    .reverse()
+    .find((gallery) => isLeft(gallery.id));
   return (after ?? before)?.id ?? null;
 }

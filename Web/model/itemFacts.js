@@ -7,7 +7,9 @@ export function kindOf(item) {
 
 /** "1,024 × 768", or "" when not known. */
 export function dimensionsOf(item) {
-  return item.width > 0 && item.height > 0 ? `${item.width.toLocaleString("en")} × ${item.height.toLocaleString("en")}` : "";
+  return item.width > 0 && item.height > 0
+    ? `${item.width.toLocaleString("en")} × ${item.height.toLocaleString("en")}`
+    : "";
 }
 
 /** "12 KB", "3.4 MB" (1,000 bytes to a KB, as files are shown by most systems), or "" when not known. */

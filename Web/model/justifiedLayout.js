@@ -136,7 +136,8 @@ export function computeLayout(items, perRow, paneWidth, gapIndex = null) {
       closeRow(arrays, start, slot, heightWithout, true);
       start = slot;
       sum = aspects[slot];
-      if (sum * target >= width) { // alone and still too wide: a row of its own, as wide as the pane
+      if (sum * target >= width) {
+        // alone and still too wide: a row of its own, as wide as the pane
         closeRow(arrays, start, slot + 1, width / sum, true);
         start = slot + 1;
         sum = 0;
@@ -281,7 +282,8 @@ export function visibleRange(layout, top, bottom) {
   if (first >= layout.rowCount || layout.rowTop[first] > bottom) return { start: 0, end: 0 };
   let low = first;
   let high = layout.rowCount - 1;
-  while (low < high) { // the last row starting at or above `bottom`
+  while (low < high) {
+    // the last row starting at or above `bottom`
     const middle = (low + high + 1) >> 1;
     if (layout.rowTop[middle] <= bottom) low = middle;
     else high = middle - 1;
@@ -310,7 +312,8 @@ export function insertionIndexAt(layout, x, y) {
   const end = layout.rowStart[row + 1];
   let low = start;
   let high = end - 1;
-  while (low < high) { // the last slot starting left of x (or the first)
+  while (low < high) {
+    // the last slot starting left of x (or the first)
     const middle = (low + high + 1) >> 1;
     if (layout.x[middle] <= x) low = middle;
     else high = middle - 1;

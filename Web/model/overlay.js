@@ -124,7 +124,9 @@ function sortShown(merged, before) {
   if (!merged.some((item) => item.local)) {
     return merged.sort((a, b) => compareKeys(a.orderKey, b.orderKey) || compareKeys(a.id, b.id));
   }
-  const keyed = merged.filter((item) => !item.local).sort((a, b) => compareKeys(a.orderKey, b.orderKey) || compareKeys(a.id, b.id));
+  const keyed = merged
+    .filter((item) => !item.local)
+    .sort((a, b) => compareKeys(a.orderKey, b.orderKey) || compareKeys(a.id, b.id));
   const result = keyed.slice();
   const previousReal = new Map();
   let last = null;
@@ -137,7 +139,11 @@ function sortShown(merged, before) {
     const after = previousReal.get(item.id) ?? null;
     const count = placed.get(after) ?? 0;
     const index = (after === null ? 0 : result.findIndex((entry) => entry.id === after) + 1) + count;
-    result.splice(index, 0, merged.find((m) => m.id === item.id));
+    result.splice(
+      index,
+      0,
+      merged.find((m) => m.id === item.id),
+    );
     placed.set(after, count + 1);
   }
   return result;

@@ -25,7 +25,8 @@ export function isOwner(role) {
 /** The gallery browser's actions on a gallery of this role, in menu order (anyone may duplicate: the copy is theirs). */
 export function galleryActions(role) {
   return ["rename", "duplicate", "delete"].filter(
-    (action) => (action === "rename" && canRename(role)) || action === "duplicate" || (action === "delete" && isOwner(role)),
+    (action) =>
+      (action === "rename" && canRename(role)) || action === "duplicate" || (action === "delete" && isOwner(role)),
   );
 }
 

@@ -8,7 +8,10 @@ import { changeHeaders, request, safeJSON } from "./http.js";
  * those, as another website could send them) or it has none; then application/octet-stream. The server reads what a
  * file is from its bytes either way. */
 export function uploadType(type) {
-  const base = String(type ?? "").split(";")[0].trim().toLowerCase();
+  const base = String(type ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
   const formTypes = ["", "text/plain", "multipart/form-data", "application/x-www-form-urlencoded"];
   return formTypes.includes(base) ? "application/octet-stream" : type;
 }

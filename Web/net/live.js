@@ -25,7 +25,10 @@ function socketURL(path) {
  * GALLERY_GONE (it then waits for `restart`), onState("open" | "down").
  * Returns { restart(), reconnectNow(), wait(), close(), socket() }.
  */
-export function connectFeed(path, { onMessage, onGone = () => {}, onState = () => {} }) {
+export function connectFeed(
+  path,
+  { onMessage, onGone = (/** @type {string} */ _reason) => {}, onState = (/** @type {string} */ _state) => {} },
+) {
   let socket = null;
   let attempt = 0;
   let timer = null;

@@ -25,13 +25,11 @@ const ITEMS_VIEWS = { grid: GridView, list: ListView };
 
 export class GalleryPane {
   /**
-   * @param galleryId the gallery shown
-   * @param itemsView the view the page address asks for ("grid", "list"), or null for the gallery's own
-   * @param view a PaneView (the pane's frame)
-   * @param shared { announcer, menu } shared by every pane
-   * @param hooks { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy}),
-   *              onMoveToGallery(pane, ids, returnFocus), onTrashElsewhere(payload), onOpenBeside(pane, button),
-   *              onClose(pane), onHistoryStep(pane), onShare(pane, button), onViewChanged(pane) }
+   * `galleryId`: the gallery shown; `itemsView`: the view the page address asks for ("grid", "list"), or null for the
+   * gallery's own; `view`: a PaneView (the pane's frame); `shared`: { announcer, menu } shared by every pane;
+   * `hooks`: { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy}),
+   * onMoveToGallery(pane, ids, returnFocus), onTrashElsewhere(payload), onOpenBeside(pane, button), onClose(pane),
+   * onHistoryStep(pane), onShare(pane, button), onViewChanged(pane) }.
    */
   constructor({ galleryId, itemsView = null, view, shared, hooks }) {
     this.galleryId = galleryId;
@@ -89,9 +87,12 @@ export class GalleryPane {
     return this.shownView;
   }
 
-  /** What the page address says of this pane: its gallery and view. */
+  /** What the page address says of this pane: its gallery, and its view unless that is the grid in a gallery whose
+   * own view is the grid (the address every gallery had before it could be a list). */
   address() {
-    return { galleryId: this.galleryId, view: this.state.view };
+    const { view, gallery } = this.state;
+    const plain = view === "grid" && (gallery?.view ?? "grid") === "grid";
+    return { galleryId: this.galleryId, view: plain ? null : view };
   }
 
   // ---- What the page asks of a pane ----
@@ -229,7 +230,8 @@ export class GalleryPane {
   announceSettled(before, after) {
     const { ready, failed } = settledItems(before, after);
     if (ready.length) this.announcer.announce(`${ready.length} image${ready.length === 1 ? "" : "s"} added.`);
-    if (failed.length) this.announcer.announce(`Could not add ${failed[0].title}: ${failed[0].failure?.message ?? ""}.`);
+    if (failed.length)
+      this.announcer.announce(`Could not add ${failed[0].title}: ${failed[0].failure?.message ?? ""}.`);
   }
 
   /** In a view-only pane, says so and returns true (the change is not made); else false. */
@@ -258,10 +260,15 @@ export class GalleryPane {
         const dx = target.x - (box.left + box.width / 2);
         const dy = target.y - (box.top + box.height / 2);
         const base = tile.style.transform;
-        return tile.animate(
-          [{ transform: base, opacity: 1 }, { transform: `${base} translate(${dx}px, ${dy}px) scale(0.05)`, opacity: 0.2 }],
-          { duration: 200, easing: "ease-in", fill: "forwards" },
-        ).finished.catch(() => {});
+        return tile
+          .animate(
+            [
+              { transform: base, opacity: 1 },
+              { transform: `${base} translate(${dx}px, ${dy}px) scale(0.05)`, opacity: 0.2 },
+            ],
+            { duration: 200, easing: "ease-in", fill: "forwards" },
+          )
+          .finished.catch(() => {});
       });
     return Promise.all(animations);
   }

@@ -98,7 +98,9 @@ export function createItemActions(pane, history) {
         const response = await api.trash(galleryId, ids);
         store.dispatch(paneActions.selectionCleared());
         settleOverlay(key, upsert(key, response.items, galleryId));
-        announcer.announce(ids.length === 1 ? `Moved '${titles[0]}' to the trash.` : `Moved ${ids.length} items to the trash.`);
+        announcer.announce(
+          ids.length === 1 ? `Moved '${titles[0]}' to the trash.` : `Moved ${ids.length} items to the trash.`,
+        );
         history.afterOwnChange(response.history);
       } catch (error) {
         settleOverlay(key);

@@ -10,7 +10,10 @@ import { paneActions } from "../store/paneState.js";
 export function createKeyActions(pane, items) {
   const { store, announcer } = pane;
   const state = () => store.getState();
-  const idsFor = (id) => itemsFor(state(), id).filter((item) => !item.local).map((item) => item.id);
+  const idsFor = (id) =>
+    itemsFor(state(), id)
+      .filter((item) => !item.local)
+      .map((item) => item.id);
 
   return {
     selectAll() {
@@ -104,4 +107,3 @@ export function createKeyActions(pane, items) {
     },
   };
 }
-

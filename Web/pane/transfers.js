@@ -10,7 +10,16 @@ import { hiding, insertion, nextKey, upsert } from "../model/overlay.js";
  * target pane (null or no target pane: at the end). `source` and `target` are the panes showing those galleries, when
  * they are open on this page. Resolves with the server's items, or null when it failed (already told to the user).
  */
-export async function transferItems({ ids, source, target, targetGalleryId, targetName, index = null, copy = false, announcer }) {
+export async function transferItems({
+  ids,
+  source,
+  target,
+  targetGalleryId,
+  targetName,
+  index = null,
+  copy = false,
+  announcer,
+}) {
   if (!ids.length) return null;
   const sameGallery = source && source.galleryId === targetGalleryId;
   const known = source ? ids.map((id) => source.itemById(id)).filter((item) => item && !item.local) : [];

@@ -16,7 +16,9 @@ export function itemById(state, id) {
 /** The items an action on `id` applies to: the selection when `id` is in it, else `id` alone. */
 export function itemsFor(state, id) {
   if (state.selection.ids.has(id)) {
-    return selectedInOrder(state.selection, order(state)).map((each) => itemById(state, each)).filter(Boolean);
+    return selectedInOrder(state.selection, order(state))
+      .map((each) => itemById(state, each))
+      .filter(Boolean);
   }
   const item = itemById(state, id);
   return item ? [item] : [];
@@ -24,7 +26,9 @@ export function itemsFor(state, id) {
 
 /** The selected items in order. */
 export function selectedItems(state) {
-  return selectedInOrder(state.selection, order(state)).map((id) => itemById(state, id)).filter(Boolean);
+  return selectedInOrder(state.selection, order(state))
+    .map((id) => itemById(state, id))
+    .filter(Boolean);
 }
 
 /** Where a paste goes: after the last selected item, or at the end. */

@@ -7,6 +7,7 @@ export class AccountView {
     this.root = root;
     this.name = root.querySelector(".account-name");
     this.button = root.querySelector(".sign-out");
+    /** @type {Record<string, (...args: any[]) => any>} */
     this.handlers = { onSignOut: () => {} };
     this.button.addEventListener("click", () => this.handlers.onSignOut());
   }
@@ -23,5 +24,7 @@ export class AccountView {
   }
 
   /** `handler()` signs out; it rejects with the message to show. */
-  bindSignOut(handler) { this.handlers.onSignOut = handler; }
+  bindSignOut(handler) {
+    this.handlers.onSignOut = handler;
+  }
 }

@@ -14,26 +14,36 @@ export class GalleryListView {
     this.trashButton = doc.getElementById("gallery-trash");
     this.cards = new Map();
     this.galleries = [];
+    /** @type {Record<string, (...args: any[]) => any>} */
     this.handlers = {
-      onCreate: async () => null, onRename: async () => null, onDuplicate: async () => null,
-      onDelete: async () => false, onRestore: async () => {}, onOpenTrash: () => {}, onShown: () => {},
+      onCreate: async () => null,
+      onRename: async () => null,
+      onDuplicate: async () => null,
+      onDelete: async () => false,
+      onRestore: async () => {},
+      onOpenTrash: () => {},
+      onShown: () => {},
     };
     this.menu = new GalleryMenu(doc.getElementById("gallery-menu"), (action, id) => this.act(action, id));
     this.nameDialog = new NameDialog(doc.getElementById("gallery-name-dialog"));
-    this.trash = new GalleryTrashDialog(doc.getElementById("gallery-trash-dialog"), (id) => this.handlers.onRestore(id));
+    this.trash = new GalleryTrashDialog(doc.getElementById("gallery-trash-dialog"), (id) =>
+      this.handlers.onRestore(id),
+    );
 
     this.newButton.addEventListener("click", () => {
       this.nameDialog.open({
-        title: "New Gallery", action: "Create", value: "",
+        title: "New Gallery",
+        action: "Create",
+        value: "",
         submit: (name) => this.handlers.onCreate(name),
         done: (id) => this.focusGallery(id),
       });
     });
     this.trashButton.addEventListener("click", () => this.handlers.onOpenTrash());
     this.list.addEventListener("click", (event) => {
-      const button = event.target.closest(".gallery-card-actions");
+      const button = /** @type {HTMLElement} */ (event.target).closest(".gallery-card-actions");
       if (!button) return;
-      const id = button.closest("[data-gallery-id]").dataset.galleryId;
+      const id = /** @type {HTMLElement} */ (button.closest("[data-gallery-id]")).dataset.galleryId;
       const gallery = this.galleries.find((other) => other.id === id);
       if (gallery) this.menu.toggle(gallery, button);
     });
@@ -46,25 +56,41 @@ export class GalleryListView {
   }
 
   /** `handler(name)` → the new gallery's id (focused once the dialog closes); throws an Error with the message to show. */
-  bindCreate(handler) { this.handlers.onCreate = handler; }
+  bindCreate(handler) {
+    this.handlers.onCreate = handler;
+  }
   /** `handler(id, name)` → the gallery's id; throws an Error with the message to show. */
-  bindRename(handler) { this.handlers.onRename = handler; }
+  bindRename(handler) {
+    this.handlers.onRename = handler;
+  }
   /** `handler(id)` → the copy's id, or null when it failed (the page says why). */
-  bindDuplicate(handler) { this.handlers.onDuplicate = handler; }
+  bindDuplicate(handler) {
+    this.handlers.onDuplicate = handler;
+  }
   /** `handler(id)` → true once the gallery is in the trash. */
-  bindDelete(handler) { this.handlers.onDelete = handler; }
+  bindDelete(handler) {
+    this.handlers.onDelete = handler;
+  }
   /** `handler(id)` resolves once the gallery is back; throws an Error with the message to show. */
-  bindRestore(handler) { this.handlers.onRestore = handler; }
-  bindOpenTrash(handler) { this.handlers.onOpenTrash = handler; }
+  bindRestore(handler) {
+    this.handlers.onRestore = handler;
+  }
+  bindOpenTrash(handler) {
+    this.handlers.onOpenTrash = handler;
+  }
   /** Called when the page becomes visible again (another tab may have changed the galleries). */
-  bindShown(handler) { this.handlers.onShown = handler; }
+  bindShown(handler) {
+    this.handlers.onShown = handler;
+  }
 
   /** Shows these galleries, in this order; cards keep their elements (and focus) across renders. */
   render(galleries) {
     const previous = this.galleries;
     this.galleries = galleries;
-    const focused = this.doc.activeElement;
-    const focusedCard = focused && this.list.contains(focused) ? focused.closest("[data-gallery-id]") : null;
+    const focused = /** @type {HTMLElement | null} */ (this.doc.activeElement);
+    const focusedCard = /** @type {HTMLElement | null} */ (
+      focused && this.list.contains(focused) ? focused.closest("[data-gallery-id]") : null
+    );
     const seen = new Set();
     galleries.forEach((gallery, index) => {
       seen.add(gallery.id);
@@ -81,7 +107,7 @@ export class GalleryListView {
       card.remove();
       this.cards.delete(id);
     }
-    if (focused && focused.isConnected && this.doc.activeElement !== focused) focused.focus({ preventScroll: true });
+    if (focused?.isConnected && this.doc.activeElement !== focused) focused.focus({ preventScroll: true });
     // The focused card left (deleted in another window): focus goes to its nearest neighbour still here.
     if (focusedCard && !focusedCard.isConnected) {
       this.focusGallery(neighbourAfterRemoval(previous, focusedCard.dataset.galleryId, (id) => seen.has(id)));
@@ -98,9 +124,13 @@ export class GalleryListView {
   }
 
   /** Opens the Trash dialog (if it is not open) with these trashed galleries. */
-  showTrash(trashed) { this.trash.show(trashed); }
+  showTrash(trashed) {
+    this.trash.show(trashed);
+  }
   /** Updates the Trash dialog if it is open. */
-  renderTrash(trashed) { if (this.trash.isOpen()) this.trash.render(trashed); }
+  renderTrash(trashed) {
+    if (this.trash.isOpen()) this.trash.render(trashed);
+  }
 
   focusGallery(id) {
     const link = this.cards.get(id)?.querySelector(".gallery-card-link");
@@ -117,7 +147,9 @@ export class GalleryListView {
     if (!gallery) return;
     if (action === "rename") {
       this.nameDialog.open({
-        title: "Rename Gallery", action: "Rename", value: gallery.name,
+        title: "Rename Gallery",
+        action: "Rename",
+        value: gallery.name,
         submit: (name) => this.handlers.onRename(id, name),
         done: (renamed) => this.focusGallery(renamed ?? id),
       });
@@ -152,7 +184,8 @@ function createCard(id) {
   actions.className = "gallery-card-actions";
   actions.setAttribute("aria-haspopup", "menu");
   actions.setAttribute("aria-expanded", "false");
-  actions.innerHTML = '<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><circle cx="5" cy="12" r="2" fill="currentColor"/><circle cx="12" cy="12" r="2" fill="currentColor"/><circle cx="19" cy="12" r="2" fill="currentColor"/></svg>';
+  actions.innerHTML =
+    '<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><circle cx="5" cy="12" r="2" fill="currentColor"/><circle cx="12" cy="12" r="2" fill="currentColor"/><circle cx="19" cy="12" r="2" fill="currentColor"/></svg>';
   card.append(cover, heading, count, role, actions);
   return card;
 }
@@ -193,7 +226,8 @@ function placeholder() {
   const element = document.createElement("span");
   element.className = "gallery-cover-placeholder";
   element.setAttribute("aria-hidden", "true");
-  element.innerHTML = '<svg viewBox="0 0 24 24" width="48" height="48"><path fill="currentColor" d="M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2v9.6l4-4 3 3 4-5 3 3.6V7H5zm4.5 1.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z"/></svg>';
+  element.innerHTML =
+    '<svg viewBox="0 0 24 24" width="48" height="48"><path fill="currentColor" d="M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2v9.6l4-4 3 3 4-5 3 3.6V7H5zm4.5 1.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z"/></svg>';
   return element;
 }
 
@@ -220,7 +254,9 @@ class GalleryMenu {
     document.getElementById("gallery-browser")?.addEventListener("scroll", () => this.close(false), { passive: true });
   }
 
-  entries() { return [...this.menu.querySelectorAll("[role=menuitem]")].filter((entry) => !entry.hidden); }
+  entries() {
+    return [...this.menu.querySelectorAll("[role=menuitem]")].filter((entry) => !entry.hidden);
+  }
 
   toggle(gallery, button) {
     if (!this.menu.hidden && this.galleryId === gallery.id) {
@@ -231,7 +267,8 @@ class GalleryMenu {
     this.galleryId = gallery.id;
     this.button = button;
     const allowed = galleryActions(roleOf(gallery));
-    for (const entry of this.menu.querySelectorAll("[role=menuitem]")) entry.hidden = !allowed.includes(entry.dataset.action);
+    for (const entry of this.menu.querySelectorAll("[role=menuitem]"))
+      entry.hidden = !allowed.includes(entry.dataset.action);
     this.menu.setAttribute("aria-label", `Actions for ${gallery.name}`);
     button.setAttribute("aria-expanded", "true");
     this.menu.hidden = false;
@@ -256,8 +293,10 @@ class GalleryMenu {
     const entries = this.entries();
     const index = entries.indexOf(document.activeElement);
     const moves = {
-      ArrowDown: (index + 1) % entries.length, ArrowUp: (index - 1 + entries.length) % entries.length,
-      Home: 0, End: entries.length - 1,
+      ArrowDown: (index + 1) % entries.length,
+      ArrowUp: (index - 1 + entries.length) % entries.length,
+      Home: 0,
+      End: entries.length - 1,
     };
     if (event.key in moves) {
       event.preventDefault();
@@ -357,7 +396,9 @@ class GalleryTrashDialog {
     });
   }
 
-  isOpen() { return this.dialog.open; }
+  isOpen() {
+    return this.dialog.open;
+  }
 
   showError(message) {
     this.error.textContent = message;
@@ -374,27 +415,32 @@ class GalleryTrashDialog {
     // Focus stays on its row; when that row leaves (restored here or in another tab) it goes to the row that was
     // next to it, else to Close.
     const focusedRow = this.list.contains(document.activeElement)
-      ? document.activeElement.closest("[data-gallery-id]") : null;
+      ? /** @type {HTMLElement | null} */ (document.activeElement.closest("[data-gallery-id]"))
+      : null;
     const candidates = focusedRow
-      ? [focusedRow, focusedRow.nextElementSibling, focusedRow.previousElementSibling].map((row) => row?.dataset.galleryId)
+      ? [focusedRow, focusedRow.nextElementSibling, focusedRow.previousElementSibling].map(
+          (row) => /** @type {HTMLElement | null} */ (row)?.dataset.galleryId,
+        )
       : [];
-    this.list.replaceChildren(...trashed.map((gallery) => {
-      const row = document.createElement("li");
-      row.dataset.galleryId = gallery.id;
-      const name = document.createElement("span");
-      name.className = "gallery-trash-name";
-      name.textContent = gallery.name;
-      const count = document.createElement("span");
-      count.className = "gallery-trash-count";
-      count.textContent = itemCountText(gallery.itemCount);
-      const restore = document.createElement("button");
-      restore.type = "button";
-      restore.className = "restore-gallery";
-      restore.textContent = "Restore";
-      restore.setAttribute("aria-label", `Restore ${gallery.name}`);
-      row.append(name, count, restore);
-      return row;
-    }));
+    this.list.replaceChildren(
+      ...trashed.map((gallery) => {
+        const row = document.createElement("li");
+        row.dataset.galleryId = gallery.id;
+        const name = document.createElement("span");
+        name.className = "gallery-trash-name";
+        name.textContent = gallery.name;
+        const count = document.createElement("span");
+        count.className = "gallery-trash-count";
+        count.textContent = itemCountText(gallery.itemCount);
+        const restore = document.createElement("button");
+        restore.type = "button";
+        restore.className = "restore-gallery";
+        restore.textContent = "Restore";
+        restore.setAttribute("aria-label", `Restore ${gallery.name}`);
+        row.append(name, count, restore);
+        return row;
+      }),
+    );
     if (!trashed.length) {
       const empty = document.createElement("li");
       empty.className = "hint";
@@ -402,7 +448,8 @@ class GalleryTrashDialog {
       this.list.append(empty);
     }
     if (!focusedRow) return;
-    const target = candidates.map((id) => id && this.list.querySelector(`[data-gallery-id="${CSS.escape(id)}"] button`))
+    const target = candidates
+      .map((id) => id && this.list.querySelector(`[data-gallery-id="${CSS.escape(id)}"] button`))
       .find(Boolean);
     (target ?? this.closeButton).focus();
   }

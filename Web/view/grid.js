@@ -1,101 +1,27 @@
-// The grid view: lays items out in justified rows (model/justifiedLayout.js), renders only the cells near the viewport,
-// keeps DOM order equal to gallery order, shows the drop gap and the drop-active state. It owns the DOM; app.js gives
-// it data through `render` and receives user intents through `bind…` hooks. The layout is computed once per change of
-// the items, the width, the images per row or the gap; scrolling only looks up the rows in view.
+// The grid view: lays items out in justified rows (model/justifiedLayout.js) and shows the drop gap; what it shares
+// with the list (rendering only the cells near the viewport, DOM order, marks, events) is ItemsView's. The layout is
+// computed once per change of the items, the width, the images per row or the gap; scrolling only looks up the rows
+// in view.
 
 import {
-  computeLayout, gapRect, insertionIndexAt, isCropped, itemRect, verticalNeighbour, visibleRange,
+  computeLayout,
+  gapRect,
+  insertionIndexAt,
+  isCropped,
+  itemRect,
+  verticalNeighbour,
+  visibleRange,
 } from "../model/justifiedLayout.js";
-import { listenToItems, markItem, placeInOrder } from "./itemEvents.js";
+import { ItemsView } from "./itemsView.js";
 import { createTile, updateTile } from "./tile.js";
 
-const OVERSCAN = 800; // pixels rendered above and below the viewport
-
-export class GridView {
+export class GridView extends ItemsView {
   constructor(scroller, list) {
-    this.scroller = scroller;
-    this.list = list;
-    this.items = [];
-    this.progress = new Map();
-    this.perRow = 4;
-    this.gapIndex = null;
+    const gap = document.createElement("div");
+    gap.className = "drop-gap";
+    gap.setAttribute("aria-hidden", "true");
+    super(scroller, list, gap, 800);
     this.layouts = { plain: null, shown: null, key: null }; // without a gap (hit-testing, keys) and as drawn
-    this.indexById = null;
-    this.tiles = new Map();
-    this.handlers = { onRetry: () => {}, onRemove: () => {} };
-    this.intents = { onSelect: () => {}, onMenu: () => {}, onKey: () => {}, onFocus: () => {} };
-    this.selected = new Set();
-    this.dragging = new Set();
-    this.focusedId = null;
-    this.menuEnabled = true;
-    this.listening = new AbortController();
-    listenToItems(list, this, this.listening.signal);
-    this.gapElement = document.createElement("div");
-    this.gapElement.className = "drop-gap";
-    this.gapElement.setAttribute("aria-hidden", "true");
-    this.frame = null;
-    scroller.addEventListener("scroll", () => this.schedule(), { passive: true, signal: this.listening.signal });
-    this.resizing = new ResizeObserver(() => this.schedule());
-    this.resizing.observe(scroller);
-  }
-
-  /** Removes the view's cells and listeners (the pane switched to another view). */
-  destroy() {
-    if (this.frame !== null) cancelAnimationFrame(this.frame);
-    this.listening.abort();
-    this.resizing.disconnect();
-    for (const tile of this.tiles.values()) tile.remove();
-    this.tiles.clear();
-    this.gapElement.remove();
-    this.list.style.height = "";
-  }
-
-  bindSelect(handler) { this.intents.onSelect = handler; }
-  bindMenu(handler) { this.intents.onMenu = handler; }
-  bindKey(handler) { this.intents.onKey = handler; }
-  bindFocus(handler) { this.intents.onFocus = handler; }
-  bindRetry(handler) { this.handlers.onRetry = handler; }
-  bindRemove(handler) { this.handlers.onRemove = handler; }
-
-  setName(name) { this.list.setAttribute("aria-label", name); }
-
-  /** Whether the items offer the item menu (Move to…, Move to Trash): not in a view-only pane. */
-  setMenuEnabled(enabled) { this.menuEnabled = enabled; }
-
-  render({ items, perRow, progress, selected, dragging }) {
-    if (items !== this.items || perRow !== this.perRow) this.invalidate();
-    this.items = items;
-    this.perRow = perRow;
-    this.progress = progress ?? this.progress;
-    this.selected = selected ?? this.selected;
-    this.dragging = dragging ?? this.dragging;
-    this.schedule();
-  }
-
-  /** Moves keyboard focus to an item, scrolling it into view (and rendering it) first. */
-  focusItem(id) {
-    this.focusedId = id;
-    this.draw();
-    const tile = this.tiles.get(id);
-    if (!tile) return;
-    tile.scrollIntoView({ block: "nearest" });
-    tile.focus({ preventScroll: true });
-  }
-
-  /** The rendered element of an item, if any. */
-  tileFor(id) { return this.tiles.get(id) ?? null; }
-
-  setDropActive(active) {
-    if (active) this.scroller.dataset.dropActive = "true";
-    else delete this.scroller.dataset.dropActive;
-    if (!active) this.setGap(null);
-  }
-
-  setGap(index) {
-    if (index === this.gapIndex) return;
-    this.gapIndex = index;
-    this.layouts.shown = null;
-    this.draw();
   }
 
   /** The insertion index under a viewport point. */
@@ -119,8 +45,12 @@ export class GridView {
   }
 
   invalidate() {
+    super.invalidate();
     this.layouts = { plain: null, shown: null, key: null };
-    this.indexById = null;
+  }
+
+  gapChanged() {
+    this.layouts.shown = null;
   }
 
   /** The layout without a gap, computed again only when the items, the images per row or the width changed. */
@@ -143,71 +73,34 @@ export class GridView {
     return this.layouts.shown;
   }
 
-  indexOfId(id) {
-    if (id === null || id === undefined) return -1;
-    if (!this.indexById) this.indexById = new Map(this.items.map((item, index) => [item.id, index]));
-    return this.indexById.get(id) ?? -1;
-  }
-
-  schedule() {
-    if (this.frame !== null) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = null;
-      this.draw();
-    });
-  }
-
-  draw() {
+  frame(top, bottom) {
     const layout = this.shownLayout();
-    this.list.style.height = `${layout.height}px`;
-    const listTop = this.list.offsetTop;
-    const top = this.scroller.scrollTop - listTop - OVERSCAN;
-    const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + OVERSCAN;
-    const range = visibleRange(layout, top, bottom);
-    const visible = [];
-    const focusIndex = this.indexOfId(this.focusedId);
-    if (focusIndex >= 0 && focusIndex < range.start) visible.push(focusIndex);
-    for (let index = range.start; index < range.end; index++) visible.push(index);
-    if (focusIndex >= range.end) visible.push(focusIndex);
-    const tabStop = focusIndex >= 0 ? this.focusedId : this.items[0]?.id;
-    const keep = new Set();
-    const ordered = [];
-    for (const index of visible) {
-      const item = this.items[index];
-      let tile = this.tiles.get(item.id);
-      if (!tile) {
-        tile = createTile(item);
-        this.tiles.set(item.id, tile);
-      }
-      const slot = itemRect(layout, index);
-      updateTile(tile, item, this.progress.get(item.id) ?? item.progress, { ...this.handlers, drawnWidth: slot.width });
-      tile.setAttribute("aria-posinset", String(index + 1));
-      tile.tabIndex = item.id === tabStop ? 0 : -1;
-      markItem(tile, { selected: this.selected.has(item.id), dragging: this.dragging.has(item.id) });
-      if (isCropped(item)) tile.dataset.cropped = "true";
-      else delete tile.dataset.cropped;
-      tile.setAttribute("aria-setsize", String(this.items.length));
-      tile.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
-      tile.style.width = `${slot.width}px`;
-      tile.style.height = `${slot.height}px`;
-      keep.add(item.id);
-      ordered.push(tile);
-    }
-    for (const [id, tile] of this.tiles) {
-      if (!keep.has(id)) {
-        tile.remove();
-        this.tiles.delete(id);
-      }
-    }
-    placeInOrder(this.list, ordered, this.gapElement);
-    const g = gapRect(layout);
+    return { height: layout.height, ...visibleRange(layout, top, bottom) };
+  }
+
+  create(item) {
+    return createTile(item);
+  }
+
+  update(tile, item, index) {
+    const slot = itemRect(this.shownLayout(), index);
+    updateTile(tile, item, this.progress.get(item.id) ?? item.progress, { ...this.handlers, drawnWidth: slot.width });
+    if (isCropped(item)) tile.dataset.cropped = "true";
+    else delete tile.dataset.cropped;
+    tile.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
+    tile.style.width = `${slot.width}px`;
+    tile.style.height = `${slot.height}px`;
+  }
+
+  drawMarker() {
+    const g = gapRect(this.shownLayout());
     if (g) {
-      this.gapElement.style.transform = `translate(${g.x}px, ${g.y}px)`;
-      this.gapElement.style.width = `${g.width}px`;
-      this.gapElement.style.height = `${g.height}px`;
-      if (!this.gapElement.isConnected) this.list.append(this.gapElement);
+      this.marker.style.transform = `translate(${g.x}px, ${g.y}px)`;
+      this.marker.style.width = `${g.width}px`;
+      this.marker.style.height = `${g.height}px`;
+      if (!this.marker.isConnected) this.list.append(this.marker);
     } else {
-      this.gapElement.remove();
+      this.marker.remove();
     }
   }
 }

@@ -2,46 +2,76 @@
 // extends), the "⋯" button and the context menu open the item menu, keys on a focused item (view/itemKeys.js), and
 // which item has focus. `view` holds `intents` ({onSelect, onMenu, onKey, onFocus}) and `menuEnabled`.
 
+import { kindOf } from "../model/itemFacts.js";
 import { decodeItemKey } from "./itemKeys.js";
 
 /** Listens on `list` (the items' container) for `view`, until `signal` aborts. */
 export function listenToItems(list, view, signal) {
-  list.addEventListener("click", (event) => {
-    const element = event.target.closest("[data-item-id]");
-    if (!element) return;
-    if (event.target.closest(".item-menu-button")) {
-      const box = event.target.getBoundingClientRect();
-      view.intents.onMenu(element.dataset.itemId, { x: box.left, y: box.bottom + 4 }, element);
-      return;
-    }
-    if (event.target.closest("button")) return;
-    view.intents.onSelect(element.dataset.itemId, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
-    element.focus({ preventScroll: true });
-  }, { signal });
-  list.addEventListener("contextmenu", (event) => {
-    const element = event.target.closest("[data-item-id]");
-    if (!element || !view.menuEnabled) return; // without the item menu, the browser's own (Copy Image…)
-    event.preventDefault();
-    view.intents.onMenu(element.dataset.itemId, { x: event.clientX, y: event.clientY }, element);
-  }, { signal });
-  list.addEventListener("keydown", (event) => {
-    const element = event.target.closest("[data-item-id]");
-    if (!element || event.target !== element) return;
-    const intent = decodeItemKey(event);
-    if (!intent) return;
-    if (intent.kind === "menu") {
-      const box = element.getBoundingClientRect();
-      intent.point = { x: box.left + 8, y: box.top + 8 };
-    }
-    if (view.intents.onKey(intent, element.dataset.itemId, element)) event.preventDefault();
-  }, { signal });
-  list.addEventListener("focusin", (event) => {
-    const element = event.target.closest("[data-item-id]");
-    if (element) {
-      view.focusedId = element.dataset.itemId;
-      view.intents.onFocus(view.focusedId);
-    }
-  }, { signal });
+  list.addEventListener(
+    "click",
+    (event) => {
+      const element = event.target.closest("[data-item-id]");
+      if (!element) return;
+      if (event.target.closest(".item-menu-button")) {
+        const box = event.target.getBoundingClientRect();
+        view.intents.onMenu(element.dataset.itemId, { x: box.left, y: box.bottom + 4 }, element);
+        return;
+      }
+      if (event.target.closest("button")) return;
+      view.intents.onSelect(element.dataset.itemId, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
+      element.focus({ preventScroll: true });
+    },
+    { signal },
+  );
+  list.addEventListener(
+    "contextmenu",
+    (event) => {
+      const element = event.target.closest("[data-item-id]");
+      if (!element || !view.menuEnabled) return; // without the item menu, the browser's own (Copy Image…)
+      event.preventDefault();
+      view.intents.onMenu(element.dataset.itemId, { x: event.clientX, y: event.clientY }, element);
+    },
+    { signal },
+  );
+  list.addEventListener(
+    "keydown",
+    (event) => {
+      const element = event.target.closest("[data-item-id]");
+      if (!element || event.target !== element) return;
+      const intent = decodeItemKey(event);
+      if (!intent) return;
+      if (intent.kind === "menu") {
+        const box = element.getBoundingClientRect();
+        intent.point = { x: box.left + 8, y: box.top + 8 };
+      }
+      if (view.intents.onKey(intent, element.dataset.itemId, element)) event.preventDefault();
+    },
+    { signal },
+  );
+  list.addEventListener(
+    "focusin",
+    (event) => {
+      const element = event.target.closest("[data-item-id]");
+      if (element) {
+        view.focusedId = element.dataset.itemId;
+        view.intents.onFocus(view.focusedId);
+      }
+    },
+    { signal },
+  );
+}
+
+/** A new element for an item in a view (`className`: "tile" or "row"): a draggable list item, focusable by script,
+ * carrying the item's id and kind. */
+export function createItemElement(item, className) {
+  const element = document.createElement("div");
+  element.className = className;
+  element.setAttribute("role", "listitem");
+  element.dataset.itemId = item.id;
+  element.dataset.kind = kindOf(item);
+  element.tabIndex = -1;
+  element.draggable = true;
+  return element;
 }
 
 /** Marks an item's element as selected (with a hidden "Selected" for screen readers) and as being dragged. */

@@ -9,7 +9,8 @@
  */
 export function decodeItemKey(event) {
   const direction = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" }[event.key];
-  if (direction) return event.altKey ? { kind: "move", direction } : { kind: "focus", direction, extend: event.shiftKey };
+  if (direction)
+    return event.altKey ? { kind: "move", direction } : { kind: "focus", direction, extend: event.shiftKey };
   if (event.key === "Home") return { kind: "first" };
   if (event.key === "End") return { kind: "last" };
   if (event.key === " " || event.key === "Enter") {

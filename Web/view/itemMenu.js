@@ -9,6 +9,7 @@ export class ItemMenu {
     this.positionInput = positionDialog.querySelector("input");
     this.target = null;
     this.returnFocus = null;
+    /** @type {Record<string, (...args: any[]) => any>} */
     this.handlers = { onAction: () => {} };
     menu.addEventListener("click", (event) => {
       const entry = event.target.closest("[data-action]");
@@ -28,7 +29,9 @@ export class ItemMenu {
     });
   }
 
-  bindAction(handler) { this.handlers.onAction = handler; }
+  bindAction(handler) {
+    this.handlers.onAction = handler;
+  }
 
   /** Opens the menu for an item next to `anchor` (a button or a point). */
   open(itemId, { x, y }, returnFocus, count, context = null) {
@@ -44,7 +47,9 @@ export class ItemMenu {
     this.entries()[0]?.focus();
   }
 
-  entries() { return [...this.menu.querySelectorAll("[role=menuitem]")]; }
+  entries() {
+    return [...this.menu.querySelectorAll("[role=menuitem]")];
+  }
 
   keydown(event) {
     const entries = this.entries();

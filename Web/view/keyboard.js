@@ -6,6 +6,7 @@ const TYPING_FOR_UNDO = "input:not([type=range]), textarea, select, dialog, [con
 
 export class KeyboardView {
   constructor(root = document) {
+    /** @type {Record<string, (...args: any[]) => any>} */
     this.handlers = {
       onSelectAll: () => false,
       onClearSelection: () => false,
@@ -16,7 +17,7 @@ export class KeyboardView {
     };
     root.addEventListener("keydown", (event) => this.keydown(event));
     root.addEventListener("copy", (event) => {
-      if (event.target.closest?.("input, textarea, [contenteditable]")) return;
+      if (/** @type {HTMLElement} */ (event.target).closest?.("input, textarea, [contenteditable]")) return;
       if (this.handlers.onCopy(event.clipboardData)) event.preventDefault();
     });
   }
@@ -41,11 +42,23 @@ export class KeyboardView {
     if (handled) event.preventDefault();
   }
 
-  bindSelectAll(handler) { this.handlers.onSelectAll = handler; }
-  bindClearSelection(handler) { this.handlers.onClearSelection = handler; }
-  bindDeleteSelection(handler) { this.handlers.onDeleteSelection = handler; }
-  bindUndo(handler) { this.handlers.onUndo = handler; }
-  bindRedo(handler) { this.handlers.onRedo = handler; }
+  bindSelectAll(handler) {
+    this.handlers.onSelectAll = handler;
+  }
+  bindClearSelection(handler) {
+    this.handlers.onClearSelection = handler;
+  }
+  bindDeleteSelection(handler) {
+    this.handlers.onDeleteSelection = handler;
+  }
+  bindUndo(handler) {
+    this.handlers.onUndo = handler;
+  }
+  bindRedo(handler) {
+    this.handlers.onRedo = handler;
+  }
   /** `handler(clipboardData)` writes the selection and returns true, or returns false when nothing is selected. */
-  bindCopy(handler) { this.handlers.onCopy = handler; }
+  bindCopy(handler) {
+    this.handlers.onCopy = handler;
+  }
 }

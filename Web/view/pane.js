@@ -38,6 +38,7 @@ export class PaneView {
     this.account = root.querySelector(".account"); // null in a second pane
     this.statusTimer = null;
     this.connectionTimer = null;
+    /** @type {Record<string, (...args: any[]) => any>} */
     this.handlers = { onActivate: () => {} };
     const activate = () => this.handlers.onActivate();
     root.addEventListener("focusin", activate);
@@ -46,7 +47,9 @@ export class PaneView {
     container.append(root);
   }
 
-  bindActivate(handler) { this.handlers.onActivate = handler; }
+  bindActivate(handler) {
+    this.handlers.onActivate = handler;
+  }
 
   /** Names the pane (a region) after its gallery. */
   setName(name) {
@@ -78,6 +81,7 @@ export class PaneView {
   showNotice(text, link = null) {
     const message = document.createElement("p");
     message.textContent = text;
+    /** @type {HTMLElement[]} */
     const parts = [message];
     if (link) {
       const anchor = document.createElement("a");

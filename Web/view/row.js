@@ -2,20 +2,20 @@
 // dimensions, size, source host and date added. Like a grid cell, a row belongs to one item for its whole life.
 
 import { dateAddedOf, dimensionsOf, hostOf, kindOf, sizeOf } from "../model/itemFacts.js";
+import { createItemElement } from "./itemEvents.js";
 import { button, menuButton, showProgress } from "./tile.js";
 
 export function createRow(item) {
-  const element = document.createElement("div");
-  element.className = "row";
-  element.setAttribute("role", "listitem");
-  element.dataset.itemId = item.id;
-  element.dataset.kind = kindOf(item);
-  element.tabIndex = -1;
-  element.draggable = true;
-  return element;
+  return createItemElement(item, "row");
 }
 
 /** Brings the row up to date with the item; rebuilds its content only when what it shows changed. */
+/**
+ * @param {HTMLElement} element
+ * @param {any} item
+ * @param {any} progress
+ * @param {{onRetry?: (item: any) => any, onRemove?: (item: any) => any}} options
+ */
 export function updateRow(element, item, progress, { onRetry, onRemove }) {
   const facts = [kindOf(item), dimensionsOf(item), sizeOf(item), hostOf(item), dateAddedOf(item)];
   const signature = [item.state, item.imageURL, item.failure?.message, item.retryable, item.title, ...facts].join("|");
@@ -24,7 +24,12 @@ export function updateRow(element, item, progress, { onRetry, onRemove }) {
   else element.removeAttribute("aria-busy");
   if (element.dataset.signature !== signature) {
     element.dataset.signature = signature;
-    element.replaceChildren(preview(item), title(item), ...columns(item, facts, { onRetry, onRemove }), menuButton(item));
+    element.replaceChildren(
+      preview(item),
+      title(item),
+      ...columns(item, facts, { onRetry, onRemove }),
+      menuButton(item),
+    );
   }
   if (item.state === "pending") showProgress(element, item, progress);
 }
@@ -58,7 +63,9 @@ function title(item) {
   return element;
 }
 
-function columns(item, [kind, dimensions, size, host, date], { onRetry, onRemove }) {
+/** @param {string[]} facts kind, dimensions, size, host and date */
+function columns(item, facts, { onRetry, onRemove }) {
+  const [kind, dimensions, size, host, date] = facts;
   if (item.state === "failed") {
     const reason = document.createElement("span");
     reason.className = "row-reason";

@@ -2,23 +2,22 @@
 // A cell belongs to one item for its whole life, and an image answer is shown only if it is still the one the cell
 // asked for (the seed's `url == self.imageURL` check).
 
-import { kindOf } from "../model/itemFacts.js";
+import { createItemElement } from "./itemEvents.js";
 
 export function createTile(item) {
-  const element = document.createElement("div");
-  element.className = "tile";
-  element.setAttribute("role", "listitem");
-  element.dataset.itemId = item.id;
-  element.dataset.kind = kindOf(item);
-  element.tabIndex = -1;
-  element.draggable = true;
-  return element;
+  return createItemElement(item, "tile");
 }
 
 /**
  * Brings the cell up to date with the item; rebuilds its content only when the state or image changed. `drawnWidth`
  * (the cell's width in CSS pixels) tells the browser how wide the image is drawn, so it picks the smallest thumbnail
  * that is enough.
+ */
+/**
+ * @param {HTMLElement} element
+ * @param {any} item
+ * @param {any} progress
+ * @param {{onRetry?: (item: any) => any, onRemove?: (item: any) => any, drawnWidth?: number}} options
  */
 export function updateTile(element, item, progress, { onRetry, onRemove, drawnWidth = 320 }) {
   const signature = `${item.state}|${item.imageURL ?? ""}|${item.failure?.message ?? ""}|${item.retryable}|${item.title}`;
@@ -29,7 +28,7 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
     element.dataset.signature = signature;
     element.replaceChildren(...content(item, { onRetry, onRemove, drawnWidth }));
   } else if (item.state === "ready") {
-    const img = element.querySelector("img[srcset]");
+    const img = /** @type {HTMLImageElement | null} */ (element.querySelector("img[srcset]"));
     const sizes = imageSizes(drawnWidth);
     if (img && img.sizes !== sizes) img.sizes = sizes;
   }
@@ -84,11 +83,16 @@ function image(item, drawnWidth) {
   });
   // Thumbnails (smaller WebP copies) and the original, each with its width: the browser loads the smallest that
   // covers the drawn width at the screen's pixel density, so a full row of large photos does not load the originals.
-  const thumbnails = (Array.isArray(item.thumbnails) ? item.thumbnails : [])
-    .filter((thumbnail) => thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0 && thumbnail.width < item.width);
+  const thumbnails = (Array.isArray(item.thumbnails) ? item.thumbnails : []).filter(
+    (thumbnail) =>
+      thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0 && thumbnail.width < item.width,
+  );
   if (thumbnails.length > 0 && item.width > 0) {
     img.sizes = imageSizes(drawnWidth);
-    img.srcset = [...thumbnails.map((thumbnail) => `${thumbnail.url} ${thumbnail.width}w`), `${requested} ${item.width}w`].join(", ");
+    img.srcset = [
+      ...thumbnails.map((thumbnail) => `${thumbnail.url} ${thumbnail.width}w`),
+      `${requested} ${item.width}w`,
+    ].join(", ");
   }
   img.src = requested;
   return img;

@@ -22,7 +22,14 @@ export class ToolbarView {
     this.shareButton = root.querySelector(".share");
     this.viewOnly = root.querySelector(".view-only");
     this.galleriesLink = root.querySelector(".galleries-link");
-    this.handlers = { onUndo: () => {}, onRedo: () => {}, onOpenBeside: () => {}, onClose: () => {}, onShare: () => {} };
+    /** @type {Record<string, (...args: any[]) => any>} */
+    this.handlers = {
+      onUndo: () => {},
+      onRedo: () => {},
+      onOpenBeside: () => {},
+      onClose: () => {},
+      onShare: () => {},
+    };
     this.shareButton.addEventListener("click", () => this.handlers.onShare(this.shareButton));
     this.undoButton.addEventListener("click", () => this.handlers.onUndo());
     this.redoButton.addEventListener("click", () => this.handlers.onRedo());
@@ -74,14 +81,25 @@ export class ToolbarView {
   }
   /** `handler(view)` when a view is chosen with the switch. */
   bindView(handler) {
-    for (const choice of this.viewChoices) choice.addEventListener("change", () => choice.checked && handler(choice.value));
+    for (const choice of this.viewChoices)
+      choice.addEventListener("change", () => choice.checked && handler(choice.value));
   }
-  bindUndo(handler) { this.handlers.onUndo = handler; }
-  bindRedo(handler) { this.handlers.onRedo = handler; }
-  bindOpenBeside(handler) { this.handlers.onOpenBeside = handler; }
-  bindClose(handler) { this.handlers.onClose = handler; }
+  bindUndo(handler) {
+    this.handlers.onUndo = handler;
+  }
+  bindRedo(handler) {
+    this.handlers.onRedo = handler;
+  }
+  bindOpenBeside(handler) {
+    this.handlers.onOpenBeside = handler;
+  }
+  bindClose(handler) {
+    this.handlers.onClose = handler;
+  }
   /** `handler(button)` opens the Share dialog (focus goes back to `button`). */
-  bindShare(handler) { this.handlers.onShare = handler; }
+  bindShare(handler) {
+    this.handlers.onShare = handler;
+  }
 }
 
 function show(button, verb, name) {

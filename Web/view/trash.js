@@ -11,6 +11,7 @@ export class TrashView {
     this.dialog = dialog;
     this.list = dialog.querySelector(".trash-items");
     this.emptyButton = dialog.querySelector(".empty-trash");
+    /** @type {Record<string, (...args: any[]) => any>} */
     this.handlers = { onDrop: () => {}, onOpen: () => {}, onRestore: () => {}, onEmpty: () => {} };
 
     button.addEventListener("click", () => this.handlers.onOpen());
@@ -38,10 +39,18 @@ export class TrashView {
     });
   }
 
-  bindDrop(handler) { this.handlers.onDrop = handler; }
-  bindOpen(handler) { this.handlers.onOpen = handler; }
-  bindRestore(handler) { this.handlers.onRestore = handler; }
-  bindEmpty(handler) { this.handlers.onEmpty = handler; }
+  bindDrop(handler) {
+    this.handlers.onDrop = handler;
+  }
+  bindOpen(handler) {
+    this.handlers.onOpen = handler;
+  }
+  bindRestore(handler) {
+    this.handlers.onRestore = handler;
+  }
+  bindEmpty(handler) {
+    this.handlers.onEmpty = handler;
+  }
 
   renderCount(count) {
     this.count.textContent = count > 0 ? String(count) : "";
@@ -86,7 +95,9 @@ export class TrashView {
     if (!this.dialog.open) this.dialog.showModal();
   }
 
-  isOpen() { return this.dialog.open; }
+  isOpen() {
+    return this.dialog.open;
+  }
 
   /** A view-only pane has no trash: its button is hidden (nothing can be dropped on it) and its dialog closed. */
   setAvailable(available) {

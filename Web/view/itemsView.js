@@ -1,0 +1,198 @@
+// What the grid and the list views share: they render only the items near the viewport (plus the focused one), keep
+// the DOM order equal to gallery order with one tab stop, mark selected and dragged items, decode the items' DOM
+// events into intents (view/itemEvents.js), and show where a drop would land. A subclass says how items are laid
+// out: `frame(top, bottom)` (the list's height and the indices that meet the band), `create(item)`,
+// `update(element, item, index)` and `drawMarker()` (the drop gap or insertion line, `this.marker`).
+
+import { listenToItems, markItem, placeInOrder } from "./itemEvents.js";
+
+export class ItemsView {
+  /**
+   * @param {HTMLElement} scroller the scrolling pane
+   * @param {HTMLElement} list the items' container
+   * @param {HTMLElement} marker the element that shows where a drop would land
+   * @param {number} overscan pixels rendered above and below the viewport
+   */
+  constructor(scroller, list, marker, overscan) {
+    this.scroller = scroller;
+    this.list = list;
+    this.marker = marker;
+    this.overscan = overscan;
+    this.items = [];
+    this.progress = new Map();
+    this.perRow = 4;
+    this.gapIndex = null;
+    this.indexById = null;
+    /** @type {Map<string, HTMLElement>} */
+    this.elements = new Map();
+    /** @type {Record<string, (...args: any[]) => any>} */
+    this.handlers = { onRetry: () => {}, onRemove: () => {} };
+    /** @type {Record<string, (...args: any[]) => any>} */
+    this.intents = { onSelect: () => {}, onMenu: () => {}, onKey: () => {}, onFocus: () => {} };
+    this.selected = new Set();
+    this.dragging = new Set();
+    this.focusedId = null;
+    this.menuEnabled = true;
+    this.frameRequest = null;
+    this.listening = new AbortController();
+    listenToItems(list, this, this.listening.signal);
+    scroller.addEventListener("scroll", () => this.schedule(), { passive: true, signal: this.listening.signal });
+    this.resizing = new ResizeObserver(() => this.schedule());
+    this.resizing.observe(scroller);
+  }
+
+  bindSelect(handler) {
+    this.intents.onSelect = handler;
+  }
+  bindMenu(handler) {
+    this.intents.onMenu = handler;
+  }
+  bindKey(handler) {
+    this.intents.onKey = handler;
+  }
+  bindFocus(handler) {
+    this.intents.onFocus = handler;
+  }
+  bindRetry(handler) {
+    this.handlers.onRetry = handler;
+  }
+  bindRemove(handler) {
+    this.handlers.onRemove = handler;
+  }
+
+  setName(name) {
+    this.list.setAttribute("aria-label", name);
+  }
+
+  /** Whether the items offer the item menu (Move to…, Move to Trash): not in a view-only pane. */
+  setMenuEnabled(enabled) {
+    this.menuEnabled = enabled;
+  }
+
+  render({ items, perRow, progress, selected, dragging }) {
+    if (items !== this.items || perRow !== this.perRow) this.invalidate();
+    this.items = items;
+    this.perRow = perRow;
+    this.progress = progress ?? this.progress;
+    this.selected = selected ?? this.selected;
+    this.dragging = dragging ?? this.dragging;
+    this.schedule();
+  }
+
+  /** Forgets what was computed from the items (a subclass adds its layout). */
+  invalidate() {
+    this.indexById = null;
+  }
+
+  /** Moves keyboard focus to an item, scrolling it into view (and rendering it) first. */
+  focusItem(id) {
+    this.focusedId = id;
+    this.draw();
+    const element = this.elements.get(id);
+    if (!element) return;
+    element.scrollIntoView({ block: "nearest" });
+    element.focus({ preventScroll: true });
+  }
+
+  /** The rendered element of an item, if any. */
+  tileFor(id) {
+    return this.elements.get(id) ?? null;
+  }
+
+  setDropActive(active) {
+    if (active) this.scroller.dataset.dropActive = "true";
+    else delete this.scroller.dataset.dropActive;
+    if (!active) this.setGap(null);
+  }
+
+  /** Shows where a drop before item `index` would land (null: nowhere). */
+  setGap(index) {
+    if (index === this.gapIndex) return;
+    this.gapIndex = index;
+    this.gapChanged();
+    this.draw();
+  }
+
+  /** Called when the drop position changed (a subclass may forget a layout). */
+  gapChanged() {}
+
+  /** Removes the view's elements and listeners (the pane switched to another view). */
+  destroy() {
+    if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
+    this.listening.abort();
+    this.resizing.disconnect();
+    for (const element of this.elements.values()) element.remove();
+    this.elements.clear();
+    this.marker.remove();
+    this.list.style.height = "";
+  }
+
+  indexOfId(id) {
+    if (id === null || id === undefined) return -1;
+    if (!this.indexById) this.indexById = new Map(this.items.map((item, index) => [item.id, index]));
+    return this.indexById.get(id) ?? -1;
+  }
+
+  schedule() {
+    if (this.frameRequest !== null) return;
+    this.frameRequest = requestAnimationFrame(() => {
+      this.frameRequest = null;
+      this.draw();
+    });
+  }
+
+  draw() {
+    const listTop = this.list.offsetTop;
+    const top = this.scroller.scrollTop - listTop - this.overscan;
+    const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + this.overscan;
+    const { height, start, end } = this.frame(top, bottom);
+    this.list.style.height = `${height}px`;
+    const visible = [];
+    const focusIndex = this.indexOfId(this.focusedId);
+    if (focusIndex >= 0 && focusIndex < start) visible.push(focusIndex);
+    for (let index = start; index < end; index++) visible.push(index);
+    if (focusIndex >= end) visible.push(focusIndex);
+    const tabStop = focusIndex >= 0 ? this.focusedId : this.items[0]?.id;
+    const keep = new Set();
+    const ordered = [];
+    for (const index of visible) {
+      const item = this.items[index];
+      let element = this.elements.get(item.id);
+      if (!element) {
+        element = this.create(item);
+        this.elements.set(item.id, element);
+      }
+      this.update(element, item, index);
+      element.setAttribute("aria-posinset", String(index + 1));
+      element.setAttribute("aria-setsize", String(this.items.length));
+      element.tabIndex = item.id === tabStop ? 0 : -1;
+      markItem(element, { selected: this.selected.has(item.id), dragging: this.dragging.has(item.id) });
+      keep.add(item.id);
+      ordered.push(element);
+    }
+    for (const [id, element] of this.elements) {
+      if (!keep.has(id)) {
+        element.remove();
+        this.elements.delete(id);
+      }
+    }
+    placeInOrder(this.list, ordered, this.marker);
+    this.drawMarker();
+  }
+
+  /** The list's height and the items in [top, bottom] (indices `start` to `end`, excluded). */
+  frame(_top, _bottom) {
+    return { height: 0, start: 0, end: 0 };
+  }
+
+  /** A new element for an item. */
+  create(_item) {
+    return document.createElement("div");
+  }
+
+  /** Brings an item's element up to date, and places it. */
+  update(_element, _item, _index) {}
+
+  /** Shows or hides `this.marker` for `this.gapIndex`. */
+  drawMarker() {}
+}
