@@ -4,8 +4,8 @@ import Testing
 
 @Suite("ChangeHub")
 struct ChangeHubTests {
-    private let a = ReplicaFixture.galleryID
-    private let b = ReplicaFixture.otherGalleryID
+    private let a = Fixture.galleryID
+    private let b = Fixture.otherGalleryID
 
     /// How many signals the stream holds, after the hub ended it.
     private func count(_ stream: AsyncStream<Void>) async -> Int {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("HistoryPlanner")
 struct HistoryPlannerTests {
-    typealias F = ReplicaFixture
+    typealias F = Fixture
     typealias Settings = HistoryEntry.Settings
 
     private let a = F.itemID(1)
@@ -168,7 +168,7 @@ struct HistoryPlannerTests {
     }
 
     @Test func itemsWhoseGalleryIsInTheTrashAreLeftWhereTheyAre() throws {
-        let other = ReplicaFixture.otherGalleryID
+        let other = Fixture.otherGalleryID
         var entry = try moveEntry(.transfer)
         entry.items[0].after = try place("a5", in: other)
         entry.items[1].after = try place("a6", in: other)

@@ -165,6 +165,143 @@ test("items trashed or of another gallery are not in the replica", () => {
   assert.equal(ids(moved.replica), "");
 });
 
+// ---- Cases ported from the Swift twin's unit tests (GalleryReplicaTests), which went with it ----
+
+const keyed = (id, orderKey, extra = {}) => item(id, orderKey, 0, extra);
+const event = (sequence, items = [], removed = [], extra = {}) => ({ sequence, gallery: gallery(sequence, extra), items, removed });
+
+test("a replica starts at the snapshot's sequence with its items in key order", () => {
+  const replica = createReplica(gallery(7), [keyed("1", "a2"), keyed("2", "a0"), keyed("3", "a1")]);
+  assert.equal(replica.sequence, 7);
+  assert.equal(catchUpFrom(replica), 7);
+  assert.equal(ids(replica), "2,3,1");
+  assert.equal(hasGap(replica), false);
+});
+
+test("items with the same key are ordered by id, in the snapshot and after events", () => {
+  let replica = createReplica(gallery(0), [keyed("9", "a5"), keyed("4", "a5"), keyed("6", "a0")]);
+  assert.equal(ids(replica), "6,4,9");
+  replica = receiveEvent(replica, event(1, [keyed("5", "a5"), keyed("3", "a0")])).replica;
+  assert.equal(ids(replica), "3,6,4,5,9");
+});
+
+test("a trashed item leaves the live list and a restored one comes back at its key", () => {
+  let replica = createReplica(gallery(0), [keyed("1", "a1"), keyed("2", "a2")]);
+  replica = receiveEvent(replica, event(1, [keyed("1", "a1", { trashed: true })], [], { trashCount: 1 })).replica;
+  assert.equal(ids(replica), "2");
+  assert.equal(replica.gallery.trashCount, 1);
+  replica = receiveEvent(replica, event(2, [keyed("1", "a1")])).replica;
+  assert.equal(ids(replica), "1,2");
+  assert.equal(replica.items[0].trashed, false);
+});
+
+test("the next event replaces the gallery and the items it touched, and leaves the others as they were", () => {
+  const untouched = keyed("2", "a1");
+  let replica = createReplica(gallery(3), [keyed("1", "a0"), untouched]);
+  const moved = keyed("1", "a2", { title: "moved" });
+  const result = receiveEvent(replica, event(4, [moved, keyed("3", "a0V")], [], { name: "Renamed" }));
+  assert.equal(result.outcome, "applied");
+  replica = result.replica;
+  assert.equal(replica.sequence, 4);
+  assert.deepEqual(replica.gallery, gallery(4, { name: "Renamed" }));
+  assert.equal(ids(replica), "3,2,1");
+  assert.equal(replica.items[2], moved, "the item is the event's, as it was right after the change");
+  assert.equal(replica.items[1], untouched);
+});
+
+test("removed ids leave the replica; an id it never had is no harm", () => {
+  let replica = createReplica(gallery(0), [keyed("1", "a0"), keyed("2", "a1")]);
+  replica = receiveEvent(replica, event(1, [], ["1", "unknown"])).replica;
+  assert.equal(ids(replica), "2");
+  assert.equal(replica.sequence, 1);
+});
+
+test("early events wait for the one before them, then are applied in their order", () => {
+  let replica = createReplica(gallery(0));
+  let result = receiveEvent(replica, event(3, [keyed("1", "a5", { title: "moved" })], [], { name: "Three" }));
+  assert.equal(result.outcome, "buffered");
+  result = receiveEvent(result.replica, event(2, [keyed("2", "a1")]));
+  assert.equal(result.outcome, "buffered");
+  assert.equal(result.replica.sequence, 0);
+  assert.equal(ids(result.replica), "");
+  assert.ok(hasGap(result.replica));
+  assert.equal(catchUpFrom(result.replica), 0, "event 1 is the one missing");
+
+  result = receiveEvent(result.replica, event(1, [keyed("1", "a0")]));
+  assert.equal(result.outcome, "applied");
+  replica = result.replica;
+  assert.equal(replica.sequence, 3);
+  assert.equal(replica.gallery.name, "Three");
+  assert.equal(ids(replica), "2,1");
+  assert.equal(replica.items[1].title, "moved", "the later event's state wins");
+  assert.equal(hasGap(replica), false);
+});
+
+test("with several gaps, the catch-up point moves only as far as events arrive without a gap", () => {
+  let replica = createReplica(gallery(2));
+  const steps = [
+    [8, "buffered", 2, true],
+    [5, "buffered", 2, true],
+    [3, "applied", 3, true],
+    [4, "applied", 5, true],
+    [7, "buffered", 5, true],
+    [6, "applied", 8, false],
+  ];
+  for (const [sequence, outcome, from, gap] of steps) {
+    const result = receiveEvent(replica, event(sequence));
+    replica = result.replica;
+    assert.equal(result.outcome, outcome, `event ${sequence}`);
+    assert.equal(catchUpFrom(replica), from, `after event ${sequence}`);
+    assert.equal(hasGap(replica), gap, `after event ${sequence}`);
+  }
+});
+
+test("an old, repeated or malformed event changes nothing", () => {
+  const replica = receiveEvent(createReplica(gallery(0)), event(1, [keyed("1", "a0")])).replica;
+  for (const stale of [event(1, [], ["1"]), event(0, [], ["1"]), { ...event(2, [], ["1"]), sequence: "2" }, null]) {
+    const result = receiveEvent(replica, stale);
+    assert.equal(result.outcome, "ignored");
+    assert.equal(result.replica, replica);
+  }
+});
+
+test("a buffered event received twice is applied once", () => {
+  let replica = createReplica(gallery(0));
+  assert.equal(receiveEvent(replica, event(2, [keyed("2", "a1")])).outcome, "buffered");
+  replica = receiveEvent(replica, event(2, [keyed("2", "a1")])).replica;
+  const twice = receiveEvent(replica, event(2, [keyed("2", "a1")]));
+  assert.equal(twice.outcome, "ignored");
+  const result = receiveEvent(twice.replica, event(1, [keyed("1", "a0")]));
+  assert.equal(result.outcome, "applied");
+  assert.equal(receiveEvent(result.replica, event(2, [], ["1"])).outcome, "ignored");
+  assert.equal(result.replica.sequence, 2);
+  assert.equal(ids(result.replica), "1,2");
+});
+
+test("after a reload, events up to its sequence are ignored and the next ones applied", () => {
+  let replica = createReplica(gallery(4), [keyed("1", "a0")]);
+  replica = receiveEvent(replica, event(6, [keyed("5", "a5")])).replica;
+  replica = reloadReplica(gallery(7, { name: "Fresh" }), [keyed("2", "a2")]);
+  assert.equal(replica.sequence, 7);
+  assert.equal(replica.gallery.name, "Fresh");
+  assert.equal(ids(replica), "2");
+  assert.equal(receiveEvent(replica, event(6, [keyed("5", "a5")])).outcome, "ignored", "older than the reload");
+  replica = receiveEvent(replica, event(8, [keyed("9", "a9")])).replica;
+  assert.equal(ids(replica), "2,9");
+});
+
+test("applying events changes neither the events nor the replica it started from", () => {
+  const frozen = (value) => Object.freeze(structuredClone(value));
+  const start = createReplica(gallery(0), [keyed("1", "a0")]);
+  const events = [event(3, [keyed("1", "a9")]), event(1, [keyed("2", "a1")]), event(2, [], ["2"])].map(frozen);
+  const before = structuredClone({ gallery: start.gallery, items: start.items, sequence: start.sequence });
+  const end = receiveEvents(start, events);
+  assert.deepEqual({ gallery: start.gallery, items: start.items, sequence: start.sequence }, before);
+  assert.equal(start.buffer.size, 0);
+  assert.equal(end.sequence, 3);
+  assert.equal(ids(end), "1");
+});
+
 function shuffle(list, random) {
   const copy = list.slice();
   for (let i = copy.length - 1; i > 0; i--) {
