@@ -73,18 +73,30 @@ function baseline() {
   sink += sum;
 }
 
-console.log(`justified layout of ${COUNT.toLocaleString("en")} items, ${WIDTH} px wide (medians of ${RUNS} runs; `
-  + "baseline: one pass over the items summing their aspect ratios, measured just before each case)");
+console.log(
+  `justified layout of ${COUNT.toLocaleString("en")} items, ${WIDTH} px wide (medians of ${RUNS} runs; ` +
+    "baseline: one pass over the items summing their aspect ratios, measured just before each case)",
+);
 
 time(baseline); // a first, longer warm-up: the baseline's first runs are still interpreted
 let worst = 0;
-const cases = [[2, null], [4, null], [8, null], [12, null], [4, COUNT >> 1]];
+const cases = [
+  [2, null],
+  [4, null],
+  [8, null],
+  [12, null],
+  [4, COUNT >> 1],
+];
 for (const [perRow, gap] of cases) {
-  const { ms, baselineMs } = timeAgainstBaseline(() => { sink += computeLayout(items, perRow, WIDTH, gap).height; });
+  const { ms, baselineMs } = timeAgainstBaseline(() => {
+    sink += computeLayout(items, perRow, WIDTH, gap).height;
+  });
   worst = Math.max(worst, per25k(ms));
-  console.log(`  ${String(perRow).padStart(2)} per row${gap === null ? "" : " with a drop gap"}: ${ms.toFixed(2)} ms, `
-    + `${per25k(ms).toFixed(2)} ms per 25,000; ${(ms / baselineMs).toFixed(1)}× the baseline `
-    + `(${baselineMs.toFixed(2)} ms)`);
+  console.log(
+    `  ${String(perRow).padStart(2)} per row${gap === null ? "" : " with a drop gap"}: ${ms.toFixed(2)} ms, ` +
+      `${per25k(ms).toFixed(2)} ms per 25,000; ${(ms / baselineMs).toFixed(1)}× the baseline ` +
+      `(${baselineMs.toFixed(2)} ms)`,
+  );
 }
 
 const layout = computeLayout(items, 4, WIDTH);
@@ -96,6 +108,8 @@ const lookup = time(() => {
   }
 });
 console.log(`visible rows for one scroll frame (binary search): ${((lookup / lookups) * 1000).toFixed(2)} µs`);
-console.log(`goal: under ${GOAL_MS_PER_25K} ms per 25,000 items; worst measured ${worst.toFixed(2)} ms per 25,000: `
-  + (worst < GOAL_MS_PER_25K ? "met" : "NOT met"));
+console.log(
+  `goal: under ${GOAL_MS_PER_25K} ms per 25,000 items; worst measured ${worst.toFixed(2)} ms per 25,000: ` +
+    (worst < GOAL_MS_PER_25K ? "met" : "NOT met"),
+);
 if (sink === 0.5) console.log(""); // keeps the results alive
