@@ -12,7 +12,14 @@
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { pathToFileURL } from "node:url";
-import { catchUpFrom, createReplica, hasGap, receiveEvent, receiveEvents, reloadReplica } from "../../Web/model/replica.js";
+import {
+  catchUpFrom,
+  createReplica,
+  hasGap,
+  receiveEvent,
+  receiveEvents,
+  reloadReplica,
+} from "../../Web/model/replica.js";
 import { deepFreeze, integer, seededRandom, shuffle } from "./random.mjs";
 
 /** How many scrambled deliveries each view gets. */
@@ -39,14 +46,16 @@ export function replay(fixture) {
         if (problem) {
           return {
             ok: false,
-            problem: `seed ${seed}, gallery ${number}, view ${view} (loaded at ${load.gallery.sequence}), order ${order}` +
+            problem:
+              `seed ${seed}, gallery ${number}, view ${view} (loaded at ${load.gallery.sequence}), order ${order}` +
               ` (run seed ${runSeed}): ${problem}\ndelivered: ${run.log.join(" ").slice(0, 2000)}`,
           };
         }
       }
     }
   }
-  const summary = `${counts.replays} replays of ${counts.events} events in ${fixture.galleries.length} galleries ` +
+  const summary =
+    `${counts.replays} replays of ${counts.events} events in ${fixture.galleries.length} galleries ` +
     `converged (${counts.buffered} events came early, ${counts.ignored} twice or late, ${counts.catchUps} catch-ups, ` +
     `${counts.reloads} reloads)`;
   return { ok: true, summary };
@@ -58,7 +67,9 @@ function checkNumbering(gallery) {
   if (first === undefined) return "no view";
   const numbers = gallery.events.map((event) => event.sequence);
   const expected = Array.from({ length: gallery.final.gallery.sequence - first }, (_, index) => first + 1 + index);
-  return isDeepStrictEqual(numbers, expected) ? null : `events numbered ${numbers}, expected ${first + 1}…${gallery.final.gallery.sequence}`;
+  return isDeepStrictEqual(numbers, expected)
+    ? null
+    : `events numbered ${numbers}, expected ${first + 1}…${gallery.final.gallery.sequence}`;
 }
 
 /**
@@ -112,7 +123,8 @@ function deliver(gallery, load, random, counts) {
 function difference(replica, final) {
   const ids = replica.items.map((item) => item.id);
   const expected = final.items.map((item) => item.id);
-  if (replica.sequence !== final.gallery.sequence) return `at sequence ${replica.sequence}, not ${final.gallery.sequence}`;
+  if (replica.sequence !== final.gallery.sequence)
+    return `at sequence ${replica.sequence}, not ${final.gallery.sequence}`;
   if (hasGap(replica)) return `still waiting for events ${[...replica.buffer.keys()]}`;
   if (!isDeepStrictEqual(replica.gallery, final.gallery)) {
     return `the gallery is ${JSON.stringify(replica.gallery)}\nnot ${JSON.stringify(final.gallery)}`;
@@ -120,11 +132,14 @@ function difference(replica, final) {
   const at = expected.findIndex((id, index) => id !== ids[index]);
   if (at >= 0 || ids.length !== expected.length) {
     const position = at >= 0 ? at : expected.length;
-    return `${ids.length} items instead of ${expected.length}; from position ${position} it shows ` +
-      `${ids.slice(position, position + 3).join(" ")}… instead of ${expected.slice(position, position + 3).join(" ")}…`;
+    return (
+      `${ids.length} items instead of ${expected.length}; from position ${position} it shows ` +
+      `${ids.slice(position, position + 3).join(" ")}… instead of ${expected.slice(position, position + 3).join(" ")}…`
+    );
   }
   const index = final.items.findIndex((item, index) => !isDeepStrictEqual(item, replica.items[index]));
-  if (index >= 0) return `item ${expected[index]} is ${JSON.stringify(replica.items[index])}\nnot ${JSON.stringify(final.items[index])}`;
+  if (index >= 0)
+    return `item ${expected[index]} is ${JSON.stringify(replica.items[index])}\nnot ${JSON.stringify(final.items[index])}`;
   return null;
 }
 

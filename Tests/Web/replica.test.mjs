@@ -168,7 +168,12 @@ test("items trashed or of another gallery are not in the replica", () => {
 // ---- Cases ported from the Swift twin's unit tests (GalleryReplicaTests), which went with it ----
 
 const keyed = (id, orderKey, extra = {}) => item(id, orderKey, 0, extra);
-const event = (sequence, items = [], removed = [], extra = {}) => ({ sequence, gallery: gallery(sequence, extra), items, removed });
+const event = (sequence, items = [], removed = [], extra = {}) => ({
+  sequence,
+  gallery: gallery(sequence, extra),
+  items,
+  removed,
+});
 
 test("a replica starts at the snapshot's sequence with its items in key order", () => {
   const replica = createReplica(gallery(7), [keyed("1", "a2"), keyed("2", "a0"), keyed("3", "a1")]);

@@ -13,7 +13,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
-import { catchUpFrom, createReplica, hasGap, receiveEvent, receiveEvents, reloadReplica } from "../../Web/model/replica.js";
+import {
+  catchUpFrom,
+  createReplica,
+  hasGap,
+  receiveEvent,
+  receiveEvents,
+  reloadReplica,
+} from "../../Web/model/replica.js";
 import { deepFreeze, element, integer, seededRandom, shuffle } from "./random.mjs";
 
 const GALLERY = "00000000-0000-4000-8000-0000000000aa";
@@ -58,8 +65,15 @@ class SequencingServer {
     this.random = random;
     this.retainedEvents = retainedEvents;
     this.gallery = {
-      id: GALLERY, name: "Gallery", imagesPerRow: 4, sequence: 0, createdAt: DATE, updatedAt: DATE,
-      trashCount: 0, itemCount: 0, trashed: false,
+      id: GALLERY,
+      name: "Gallery",
+      imagesPerRow: 4,
+      sequence: 0,
+      createdAt: DATE,
+      updatedAt: DATE,
+      trashCount: 0,
+      itemCount: 0,
+      trashed: false,
     };
     /** Every item of the gallery, live and trashed, by id, as the API writes it. */
     this.items = new Map();
@@ -104,9 +118,18 @@ class SequencingServer {
         for (const orderKey of this.keys(command.count, command.at, this.liveItems())) {
           const id = this.makeID();
           this.items.set(id, {
-            id, galleryId: GALLERY, orderKey, state: "pending", origin: "remote", title: `item ${id.slice(-4)}`,
-            sourceURL: `https://site.test/${id}`, thumbnails: [], retryable: false, trashed: false,
-            changeSequence: sequence, createdAt: DATE,
+            id,
+            galleryId: GALLERY,
+            orderKey,
+            state: "pending",
+            origin: "remote",
+            title: `item ${id.slice(-4)}`,
+            sourceURL: `https://site.test/${id}`,
+            thumbnails: [],
+            retryable: false,
+            trashed: false,
+            changeSequence: sequence,
+            createdAt: DATE,
           });
           touched.push(id);
         }
@@ -121,7 +144,7 @@ class SequencingServer {
         const moving = unique(command.ids).filter(live);
         const rest = this.liveItems().filter((item) => !moving.includes(item.id));
         const keys = this.keys(moving.length, command.at, rest);
-        moving.forEach((id, index) => this.update(id, { orderKey: keys[index] }));
+        for (const [index, id] of moving.entries()) this.update(id, { orderKey: keys[index] });
         touched.push(...moving);
         break;
       }
@@ -165,7 +188,10 @@ class SequencingServer {
     });
     const liveNow = this.liveItems();
     this.gallery = {
-      ...this.gallery, sequence, itemCount: liveNow.length, trashCount: this.trashedIds().length,
+      ...this.gallery,
+      sequence,
+      itemCount: liveNow.length,
+      trashCount: this.trashedIds().length,
     };
     const event = deepFreeze(structuredClone({ sequence, gallery: this.gallery, items, removed }));
     this.events.push(event);
@@ -195,7 +221,9 @@ class SequencingServer {
   makeID() {
     const number = String(this.nextNumber++).padStart(4, "0");
     // Random high digits, so that the order of ids (the tie-break) is not the order of creation.
-    const noise = Math.floor(this.random() * 0xffffffff).toString(16).padStart(8, "0");
+    const noise = Math.floor(this.random() * 0xffffffff)
+      .toString(16)
+      .padStart(8, "0");
     return `00000000-0000-4000-8000-${noise}${number}`;
   }
 }
@@ -218,11 +246,16 @@ function commandFrom(replica, trashed, random) {
     const anchor = element(random, live);
     if (anchor === undefined) return {};
     switch (integer(random, 0, 4)) {
-      case 0: return { start: true };
-      case 1: return {};
-      case 2: return { after: anchor };
-      case 3: return { before: anchor };
-      default: return { index: integer(random, -1, live.length + 1) };
+      case 0:
+        return { start: true };
+      case 1:
+        return {};
+      case 2:
+        return { after: anchor };
+      case 3:
+        return { before: anchor };
+      default:
+        return { index: integer(random, -1, live.length + 1) };
     }
   };
   const some = (ids) => shuffle(ids, random).slice(0, integer(random, 1, 3));
@@ -329,7 +362,8 @@ function simulate(seed, { clientCount = 5, steps = 300, retainedEvents = 12 } = 
 function difference(replica, server) {
   const expected = server.liveItems();
   const ids = replica.items.map((item) => item.id);
-  if (replica.sequence !== server.gallery.sequence) return `at sequence ${replica.sequence}, not ${server.gallery.sequence}`;
+  if (replica.sequence !== server.gallery.sequence)
+    return `at sequence ${replica.sequence}, not ${server.gallery.sequence}`;
   if (hasGap(replica)) return `still waiting for events (buffer: ${[...replica.buffer.keys()]})`;
   if (new Set(ids).size !== ids.length) return `an item twice: ${ids}`;
   try {
@@ -340,11 +374,17 @@ function difference(replica, server) {
   const at = expected.findIndex((item, index) => item.id !== ids[index]);
   if (at >= 0 || ids.length !== expected.length) {
     const position = at >= 0 ? at : expected.length;
-    return `${ids.length} items instead of ${expected.length}; from position ${position} it shows ` +
-      `${ids.slice(position, position + 3).join(" ")}… instead of ${expected.slice(position, position + 3).map((item) => item.id).join(" ")}…`;
+    return (
+      `${ids.length} items instead of ${expected.length}; from position ${position} it shows ` +
+      `${ids.slice(position, position + 3).join(" ")}… instead of ${expected
+        .slice(position, position + 3)
+        .map((item) => item.id)
+        .join(" ")}…`
+    );
   }
   const stale = expected.find((item, index) => !isDeepStrictEqual(item, replica.items[index]));
-  if (stale) return `item ${stale.id} is ${JSON.stringify(replica.items[ids.indexOf(stale.id)])}, not ${JSON.stringify(stale)}`;
+  if (stale)
+    return `item ${stale.id} is ${JSON.stringify(replica.items[ids.indexOf(stale.id)])}, not ${JSON.stringify(stale)}`;
   return null;
 }
 
