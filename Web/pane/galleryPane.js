@@ -301,9 +301,10 @@ export class GalleryPane {
   async catchUp() {
     if (this.catchingUp) return;
     this.catchingUp = true;
+    let reloaded = false;
     try {
       const feed = await api.events(this.galleryId, catchUpFrom(this.state.replica));
-      if (feed.reset) await this.reload({ restart: false });
+      if (feed.reset) reloaded = await this.reload({ restart: false });
       else this.setReplica(receiveEvents(this.state.replica, feed.events));
     } catch (error) {
       if (error.status === 404) this.gone(error.message);
@@ -311,10 +312,12 @@ export class GalleryPane {
     } finally {
       this.catchingUp = false;
     }
-    if (hasGap(this.state.replica)) setTimeout(() => this.catchUp(), 500);
+    // Events that came while the gallery was loading went to the replica it replaced: ask for them again.
+    if (reloaded) this.catchUp();
+    else if (hasGap(this.state.replica)) setTimeout(() => this.catchUp(), 500);
   }
 
-  /** Loads every item afresh (after a reset), then reconnects from the new sequence. */
+  /** Loads every item afresh (after a reset), then reconnects from the new sequence; true when it loaded. */
   async reload({ restart = true } = {}) {
     try {
       const { gallery, items } = await api.allItems(this.galleryId);
@@ -323,9 +326,10 @@ export class GalleryPane {
     } catch (error) {
       if (error.status === 404) this.gone(error.message);
       else this.announcer.alert(`Could not reload the gallery: ${error.message}`);
-      return;
+      return false;
     }
     if (restart) this.live?.restart();
+    return true;
   }
 
   /** Reconnects at once if the socket is down (the page became visible again). */
