@@ -8,6 +8,8 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
     public var name: String
     /// How many images a row of the grid shows.
     public var imagesPerRow: Int
+    /// How it is shown: as a grid, a list or a board.
+    public var view: GalleryView
     /// The number of the last change made to this gallery or its items.
     public var sequence: Int64
     /// When it was created.
@@ -51,13 +53,14 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
 
     /// Makes a gallery value.
     public init(
-        id: GalleryID, name: String, imagesPerRow: Int = Gallery.defaultImagesPerRow,
+        id: GalleryID, name: String, imagesPerRow: Int = Gallery.defaultImagesPerRow, view: GalleryView = .default,
         sequence: Int64 = 0, createdAt: Date, updatedAt: Date, trashCount: Int = 0, itemCount: Int = 0,
         cover: Cover? = nil, trashedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
         self.imagesPerRow = imagesPerRow
+        self.view = view
         self.sequence = sequence
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -65,6 +68,23 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
         self.itemCount = itemCount
         self.cover = cover
         self.trashedAt = trashedAt
+    }
+
+    /// Decodes a gallery; one written before galleries had a view (in a kept event) is shown as a grid.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(GalleryID.self, forKey: .id),
+            name: try container.decode(String.self, forKey: .name),
+            imagesPerRow: try container.decode(Int.self, forKey: .imagesPerRow),
+            view: try container.decodeIfPresent(GalleryView.self, forKey: .view) ?? .default,
+            sequence: try container.decode(Int64.self, forKey: .sequence),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+            trashCount: try container.decode(Int.self, forKey: .trashCount),
+            itemCount: try container.decode(Int.self, forKey: .itemCount),
+            cover: try container.decodeIfPresent(Cover.self, forKey: .cover),
+            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt))
     }
 
     /// The name of a duplicate of a gallery named `name`: "<name> copy", shortened to fit.

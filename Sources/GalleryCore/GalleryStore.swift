@@ -36,13 +36,16 @@ public protocol GalleryStore: Sendable {
     func gallery(_ id: GalleryID) async throws -> Gallery
     /// Makes a gallery.
     func createGallery(named name: String) async throws -> Gallery
-    /// Renames a gallery and/or changes its images per row; recorded in the session's undo history if one is given.
-    func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?, recordingFor session: HistorySession?)
-        async throws -> Gallery
+    /// Renames a gallery and/or changes its images per row and/or its view (nil: unchanged); recorded in the
+    /// session's undo history if one is given.
+    func updateGallery(
+        _ id: GalleryID, name: String?, imagesPerRow: Int?, view: GalleryView?, recordingFor session: HistorySession?
+    ) async throws -> Gallery
     /// The trash of galleries, the most recently deleted first.
     func trashedGalleries() async throws -> [Gallery]
-    /// Makes a new gallery (named `name`, or "<name> copy") holding copies of the gallery's live items in the same
-    /// order, and returns it with the new items (pending copies still need loading).
+    /// Makes a new gallery (named `name`, or "<name> copy") with the same images per row and view, holding copies of
+    /// the gallery's live items in the same order and at the same board positions, and returns it with the new items
+    /// (pending copies still need loading).
     func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, items: [Item])
     /// Moves a gallery to the trash of galleries; its items stay with it.
     func trashGallery(_ id: GalleryID) async throws -> Gallery
@@ -75,7 +78,8 @@ public protocol GalleryStore: Sendable {
     /// Moves an item to its gallery's trash.
     func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item
     /// Moves live items (of this gallery or others) to the insertion point of `gallery`, in the given order, and
-    /// returns them moved; one transaction, so every gallery involved changes or none does.
+    /// returns them moved; one transaction, so every gallery involved changes or none does. Items that stay in their
+    /// gallery keep their board positions; items that come from another gallery are not on this one's board yet.
     ///
     /// The insertion point is read in the gallery's order *without* the moved items: `.after(x)` with `x` one of them
     /// means after the nearest item before `x` that does not move, and `.index(n)` counts only the items that stay.
@@ -87,7 +91,8 @@ public protocol GalleryStore: Sendable {
         _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
     ) async throws -> [Item]
     /// Copies live items (of this gallery or others) to the insertion point of `gallery`, in the given order, as new
-    /// items with the same images, and returns the copies. Pending originals are copied as pending.
+    /// items with the same images, and returns the copies. Pending originals are copied as pending. The copies are not
+    /// on the board yet (their ``Item/boardPosition`` is nil).
     func copyItems(
         _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
     ) async throws -> [Item]
@@ -97,6 +102,15 @@ public protocol GalleryStore: Sendable {
     ///   ``GalleryError/invalid(_:)`` if an item is named twice. Nothing changes then.
     func trashItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
         -> [Item]
+    /// Puts live items of the gallery on its board at the given positions, and returns them, in the given order; one
+    /// change of the gallery (its views receive the items) and one undoable action. Their order in the gallery stays.
+    /// - Throws: ``GalleryError/invalid(_:)`` for a position out of range or an item named twice;
+    ///   ``GalleryError/notFound(_:)`` if the gallery or an item is unknown, of another gallery or in the trash.
+    ///   Nothing changes then.
+    func arrangeItems(
+        _ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID,
+        recordingFor session: HistorySession?
+    ) async throws -> [Item]
     /// The gallery's trashed items, the most recently trashed first (at most `limit`, 1...1000).
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item]
     /// Takes items out of the trash, back to their old place, and returns them live again, in the given order.
@@ -171,9 +185,11 @@ extension GalleryStore {
     /// A signal after every committed change of any gallery.
     public func changeSignals() -> AsyncStream<Void> { changeSignals(in: nil) }
 
-    /// Renames a gallery and/or changes its images per row, without recording it for undo.
-    public func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?) async throws -> Gallery {
-        try await updateGallery(id, name: name, imagesPerRow: imagesPerRow, recordingFor: nil)
+    /// Renames a gallery and/or changes its images per row or view, without recording it for undo.
+    public func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?, view: GalleryView? = nil)
+        async throws -> Gallery
+    {
+        try await updateGallery(id, name: name, imagesPerRow: imagesPerRow, view: view, recordingFor: nil)
     }
 
     /// Adds pending items, without recording it for undo.

@@ -37,6 +37,10 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         case rename
         /// Changed the images per row.
         case imagesPerRow
+        /// Chose another view of the gallery (grid, list or board).
+        case view
+        /// Put items somewhere on the board.
+        case arrange
     }
 
     /// One item's place before and after the action.
@@ -66,16 +70,48 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         public var name: String
         /// Images per row.
         public var imagesPerRow: Int
+        /// The view.
+        public var view: GalleryView
 
         /// Makes settings.
-        public init(name: String, imagesPerRow: Int) {
+        public init(name: String, imagesPerRow: Int, view: GalleryView = .default) {
             self.name = name
             self.imagesPerRow = imagesPerRow
+            self.view = view
         }
 
         /// The settings of a gallery.
         public init(of gallery: Gallery) {
-            self.init(name: gallery.name, imagesPerRow: gallery.imagesPerRow)
+            self.init(name: gallery.name, imagesPerRow: gallery.imagesPerRow, view: gallery.view)
+        }
+
+        /// Decodes settings; those recorded before galleries had a view were of a grid.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                name: try container.decode(String.self, forKey: .name),
+                imagesPerRow: try container.decode(Int.self, forKey: .imagesPerRow),
+                view: try container.decodeIfPresent(GalleryView.self, forKey: .view) ?? .default)
+        }
+    }
+
+    /// One item's board position before and after an arrangement.
+    public struct PositionStep: Sendable, Equatable, Codable {
+        /// The item.
+        public var id: ItemID
+        /// The gallery whose board it was arranged on.
+        public var galleryID: GalleryID
+        /// Where it lay before (nil: not placed yet).
+        public var before: BoardPosition?
+        /// Where the arrangement put it.
+        public var after: BoardPosition?
+
+        /// Makes a step.
+        public init(id: ItemID, galleryID: GalleryID, before: BoardPosition?, after: BoardPosition?) {
+            self.id = id
+            self.galleryID = galleryID
+            self.before = before
+            self.after = after
         }
     }
 
@@ -99,12 +135,25 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public var items: [Step]
     /// The settings it changed.
     public var settings: SettingsStep?
+    /// The board positions it changed.
+    public var positions: [PositionStep]
 
     /// Makes an entry.
-    public init(action: Action, items: [Step] = [], settings: SettingsStep? = nil) {
+    public init(action: Action, items: [Step] = [], settings: SettingsStep? = nil, positions: [PositionStep] = []) {
         self.action = action
         self.items = items
         self.settings = settings
+        self.positions = positions
+    }
+
+    /// Decodes an entry; one recorded before the board changed no positions.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            action: try container.decode(Action.self, forKey: .action),
+            items: try container.decode([Step].self, forKey: .items),
+            settings: try container.decodeIfPresent(SettingsStep.self, forKey: .settings),
+            positions: try container.decodeIfPresent([PositionStep].self, forKey: .positions) ?? [])
     }
 }
 
@@ -129,6 +178,17 @@ extension HistoryEntry {
                 Step(
                     id: change.after.id, before: Placement(of: change.before), after: Placement(of: change.after),
                     version: change.after.placementVersion)
+            })
+    }
+
+    /// The entry of an arrangement: each item's board position before and after.
+    public init(arranged changes: [(before: Item, after: Item)]) {
+        self.init(
+            action: .arrange,
+            positions: changes.map { change in
+                PositionStep(
+                    id: change.after.id, galleryID: change.after.galleryID, before: change.before.boardPosition,
+                    after: change.after.boardPosition)
             })
     }
 }

@@ -8,8 +8,8 @@ public enum HistoryDirection: String, Sendable {
     case redo
 }
 
-/// What undoing or redoing a history entry does: the moves and settings to write, what could not be done, and what
-/// the user is told.
+/// What undoing or redoing a history entry does: the moves, board positions and settings to write, what could not be
+/// done, and what the user is told.
 public struct HistoryPlan: Sendable, Equatable {
     /// One item to put somewhere.
     public struct Move: Sendable, Equatable {
@@ -20,6 +20,20 @@ public struct HistoryPlan: Sendable, Equatable {
 
         /// Makes a move.
         public init(id: ItemID, to: Placement) {
+            self.id = id
+            self.to = to
+        }
+    }
+
+    /// One item to put somewhere on its gallery's board (or take off it).
+    public struct Reposition: Sendable, Equatable {
+        /// The item.
+        public var id: ItemID
+        /// Where it goes on the board; nil takes it off (a view places it in free space).
+        public var to: BoardPosition?
+
+        /// Makes a reposition.
+        public init(id: ItemID, to: BoardPosition?) {
             self.id = id
             self.to = to
         }
@@ -39,10 +53,14 @@ public struct HistoryPlan: Sendable, Equatable {
         case galleryInTrash(ItemID)
         /// Somebody changed the setting since (or the gallery is gone); it is left as it is.
         case settingsChangedSince
+        /// Somebody put the item elsewhere on the board since; it is left where it is.
+        case arrangedSince(ItemID)
     }
 
     /// The moves to carry out, in the entry's item order.
     public var moves: [Move]
+    /// The board positions to set, in the entry's item order.
+    public var positions: [Reposition]
     /// The gallery settings to set, if any.
     public var settings: HistoryEntry.Settings?
     /// What was left alone.
@@ -51,8 +69,12 @@ public struct HistoryPlan: Sendable, Equatable {
     public var message: String
 
     /// Makes a plan.
-    public init(moves: [Move], settings: HistoryEntry.Settings?, conflicts: [Conflict], message: String) {
+    public init(
+        moves: [Move], positions: [Reposition] = [], settings: HistoryEntry.Settings?, conflicts: [Conflict],
+        message: String
+    ) {
         self.moves = moves
+        self.positions = positions
         self.settings = settings
         self.conflicts = conflicts
         self.message = message
@@ -67,12 +89,18 @@ public struct CurrentPlacement: Sendable, Equatable {
     public var version: Int64
     /// Whether this placement was made by the session that undoes or redoes (by another of its own actions).
     public var isPlacedByThisSession: Bool
+    /// Where the item lies on its gallery's board, if it was put there.
+    public var boardPosition: BoardPosition?
 
     /// Makes a value.
-    public init(placement: Placement, version: Int64, isPlacedByThisSession: Bool = false) {
+    public init(
+        placement: Placement, version: Int64, isPlacedByThisSession: Bool = false,
+        boardPosition: BoardPosition? = nil
+    ) {
         self.placement = placement
         self.version = version
         self.isPlacedByThisSession = isPlacedByThisSession
+        self.boardPosition = boardPosition
     }
 }
 
@@ -86,8 +114,13 @@ public enum HistoryPlanner {
     /// (``HistoryPlan/Conflict/placedSince(_:)``, or ``HistoryPlan/Conflict/placedSinceByYou(_:)`` when the same
     /// session placed it by another action), or would go to a gallery in `trashedGalleries`
     /// (``HistoryPlan/Conflict/galleryInTrash(_:)``). The setting the entry changed (the name for a rename, images per
-    /// row for that change) is set only if it still has the value the entry is leaving; the other setting is kept as
-    /// it is now.
+    /// row or the view for those changes) is set only if it still has the value the entry is leaving; the others are
+    /// kept as they are now.
+    ///
+    /// Each arranged item goes back to its step's `before` board position (undo) or `after` one (redo) only if it
+    /// still lies where the entry is leaving it (else ``HistoryPlan/Conflict/arrangedSince(_:)``) and is still in the
+    /// gallery it was arranged in (else ``HistoryPlan/Conflict/placedSince(_:)``: moving it away took it off the
+    /// board).
     public static func plan(
         _ entry: HistoryEntry, _ direction: HistoryDirection,
         current: [ItemID: CurrentPlacement], settings: HistoryEntry.Settings?,
@@ -114,6 +147,26 @@ public enum HistoryPlanner {
             moves.append(HistoryPlan.Move(id: step.id, to: target))
         }
 
+        var positions: [HistoryPlan.Reposition] = []
+        for step in entry.positions {
+            let target = direction == .undo ? step.before : step.after
+            let leaving = direction == .undo ? step.after : step.before
+            guard let now = current[step.id] else {
+                conflicts.append(.deletedForGood(step.id))
+                continue
+            }
+            guard now.placement.galleryID == step.galleryID else {
+                conflicts.append(now.isPlacedByThisSession ? .placedSinceByYou(step.id) : .placedSince(step.id))
+                continue
+            }
+            if now.boardPosition == target { continue }
+            guard now.boardPosition == leaving else {
+                conflicts.append(.arrangedSince(step.id))
+                continue
+            }
+            positions.append(HistoryPlan.Reposition(id: step.id, to: target))
+        }
+
         var newSettings: HistoryEntry.Settings?
         if let step = entry.settings {
             let leaving = direction == .undo ? step.after : step.before
@@ -134,7 +187,8 @@ public enum HistoryPlanner {
 
         let message = HistoryMessages.message(
             for: entry, direction, conflicts: conflicts, isGalleryGone: settings == nil)
-        return HistoryPlan(moves: moves, settings: newSettings, conflicts: conflicts, message: message)
+        return HistoryPlan(
+            moves: moves, positions: positions, settings: newSettings, conflicts: conflicts, message: message)
     }
 
     /// The entry after a plan was carried out: each moved item's step gets its new placement version.
@@ -149,7 +203,7 @@ public enum HistoryPlanner {
     }
 
     /// A short name of the action for buttons and messages: "Drop", "Move", "Move Between Galleries", "Copy",
-    /// "Delete", "Restore", "Rename", "Images per Row".
+    /// "Delete", "Restore", "Rename", "Images per Row", "View", "Arrange".
     public static func name(of action: HistoryEntry.Action) -> String {
         HistoryMessages.name(of: action)
     }
@@ -164,144 +218,11 @@ public enum HistoryPlanner {
             result.name = source.name
         case .imagesPerRow:
             result.imagesPerRow = source.imagesPerRow
-        case .drop, .move, .transfer, .copy, .trash, .restore:
+        case .view:
+            result.view = source.view
+        case .drop, .move, .transfer, .copy, .trash, .restore, .arrange:
             result = source
         }
         return result
-    }
-}
-
-/// Every text the history planner shows the user, in one place.
-enum HistoryMessages {
-    /// The button name of an action.
-    static func name(of action: HistoryEntry.Action) -> String {
-        switch action {
-        case .drop: "Drop"
-        case .move: "Move"
-        case .transfer: "Move Between Galleries"
-        case .copy: "Copy"
-        case .trash: "Delete"
-        case .restore: "Restore"
-        case .rename: "Rename"
-        case .imagesPerRow: "Images per Row"
-        }
-    }
-
-    /// The message for a plan of `entry` with these conflicts.
-    static func message(
-        for entry: HistoryEntry, _ direction: HistoryDirection, conflicts: [HistoryPlan.Conflict],
-        isGalleryGone: Bool
-    ) -> String {
-        let placedByOthers = conflicts.count { if case .placedSince = $0 { true } else { false } }
-        let placedByYou = conflicts.count { if case .placedSinceByYou = $0 { true } else { false } }
-        let placedSince = placedByOthers + placedByYou
-        let deleted = conflicts.count { if case .deletedForGood = $0 { true } else { false } }
-        let inTrash = conflicts.count { if case .galleryInTrash = $0 { true } else { false } }
-        let settingsConflict = conflicts.contains(.settingsChangedSince)
-        let itemCount = entry.items.count
-        let verb = direction == .undo ? "undo" : "redo"
-
-        let everythingInConflict =
-            !conflicts.isEmpty && placedSince + deleted + inTrash == itemCount
-            && (entry.settings == nil || settingsConflict)
-        if everythingInConflict {
-            let reason: String
-            if settingsConflict {
-                reason = settingsReason(entry.action, isGalleryGone: isGalleryGone)
-            } else if inTrash == itemCount {
-                reason =
-                    itemCount == 1
-                    ? "the gallery its item would go to is in the trash"
-                    : "the gallery its items would go to is in the trash"
-            } else if inTrash > 0 {
-                reason = "its items were moved since, or would go to a gallery in the trash"
-            } else if deleted == 0 {
-                let who = movers(byOthers: placedByOthers, byYou: placedByYou)
-                reason =
-                    itemCount == 1
-                    ? "its item was moved\(who) since"
-                    : "its \(itemCount) items were moved\(who) since"
-            } else if placedSince == 0 {
-                reason =
-                    itemCount == 1 ? "its item was deleted for good" : "its \(itemCount) items were deleted for good"
-            } else {
-                reason =
-                    "its items were moved or deleted for good\(movers(byOthers: placedByOthers, byYou: placedByYou)) since"
-            }
-            return "Could not \(verb) \(description(of: entry, countingItems: false)): \(reason)."
-        }
-
-        var message = "\(direction == .undo ? "Undid" : "Redid") \(description(of: entry, countingItems: true))."
-        for (count, who) in [(placedByOthers, " by someone else"), (placedByYou, " by you")] where count > 0 {
-            message +=
-                count == 1
-                ? " 1 item was moved\(who) since and was left where it is."
-                : " \(count) items were moved\(who) since and were left where they are."
-        }
-        if inTrash > 0 {
-            message +=
-                inTrash == 1
-                ? " 1 item was left where it is: the gallery it would go to is in the trash."
-                : " \(inTrash) items were left where they are: the gallery they would go to is in the trash."
-        }
-        if deleted > 0 {
-            message +=
-                deleted == 1
-                ? " 1 item was deleted for good and could not be brought back."
-                : " \(deleted) items were deleted for good and could not be brought back."
-        }
-        if settingsConflict {
-            message += " " + settingsSentence(entry.action, isGalleryGone: isGalleryGone)
-        }
-        return message
-    }
-
-    /// Who moved the items in conflict, after "moved": " by someone else", " by you", or nobody named when both did.
-    private static func movers(byOthers: Int, byYou: Int) -> String {
-        switch (byOthers > 0, byYou > 0) {
-        case (true, true): ""
-        case (false, true): " by you"
-        default: " by someone else"
-        }
-    }
-
-    /// "the move of 3 items" (or "the move", without counting), "the rename to 'Fruit'"…
-    private static func description(of entry: HistoryEntry, countingItems: Bool) -> String {
-        let items = countingItems ? " of " + count(entry.items.count, "item") : ""
-        switch entry.action {
-        case .drop: return "the drop\(items)"
-        case .move: return "the move\(items)"
-        case .transfer: return "the move\(items) between galleries"
-        case .copy: return "the copy\(items)"
-        case .trash: return "the deletion\(items)"
-        case .restore: return "the restore\(items)"
-        case .rename:
-            guard let name = entry.settings?.after.name else { return "the rename" }
-            return "the rename to '\(name)'"
-        case .imagesPerRow:
-            guard let perRow = entry.settings?.after.imagesPerRow else { return "the change of images per row" }
-            return "the change to \(count(perRow, "image")) per row"
-        }
-    }
-
-    /// Why a settings change could not be carried out, after "Could not undo …: ".
-    private static func settingsReason(_ action: HistoryEntry.Action, isGalleryGone: Bool) -> String {
-        if isGalleryGone { return "the gallery no longer exists" }
-        return action == .imagesPerRow
-            ? "the images per row were changed by someone else since"
-            : "the gallery was renamed by someone else since"
-    }
-
-    /// The sentence appended when a settings change was left out of a partly carried out plan.
-    private static func settingsSentence(_ action: HistoryEntry.Action, isGalleryGone: Bool) -> String {
-        if isGalleryGone { return "The gallery no longer exists." }
-        return action == .imagesPerRow
-            ? "The images per row were changed by someone else since and were left as they are."
-            : "The gallery was renamed by someone else since; its name was left as it is."
-    }
-
-    /// "1 item", "3 items".
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

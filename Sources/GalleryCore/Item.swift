@@ -59,6 +59,8 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     /// How many times a user action placed it (moved, trashed, restored, moved between galleries); undo compares it
     /// to tell whether somebody placed it since.
     public var placementVersion: Int64
+    /// Where it lies on its gallery's board, or nil if it was never put there (a view places it in free space).
+    public var boardPosition: BoardPosition?
 
     /// Makes an item value.
     public init(
@@ -66,7 +68,7 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
         sourceURL: String?, title: String, blobHash: String? = nil, mimeType: String? = nil,
         width: Int? = nil, height: Int? = nil, byteCount: Int64? = nil, failure: FailureReason? = nil,
         createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0,
-        placementVersion: Int64 = 0
+        placementVersion: Int64 = 0, boardPosition: BoardPosition? = nil
     ) {
         self.id = id
         self.galleryID = galleryID
@@ -86,6 +88,7 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
         self.trashedAt = trashedAt
         self.changeSequence = changeSequence
         self.placementVersion = placementVersion
+        self.boardPosition = boardPosition
     }
 
     /// Whether the item can be loaded again (it has a source the server can fetch).

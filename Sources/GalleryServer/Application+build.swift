@@ -114,6 +114,8 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         jsonBodyBytes: bounds.jsonBodyBytes
     ).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion, access: access).add(to: router)
+    BoardRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
+        .add(to: router)
     ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
     MediaRoutes(store: parts.store, blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
     WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)

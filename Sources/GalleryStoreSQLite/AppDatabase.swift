@@ -184,6 +184,22 @@ public final class AppDatabase: Sendable {
                     CREATE INDEX share_link_gallery ON share_link(galleryId);
                     """)
         }
+        migrator.registerMigration("v6: board positions, gallery views") { db in
+            // An item without a row is not on its gallery's board yet. The bounds are `BoardPosition`'s: NaN is
+            // stored as NULL and infinities fall outside them, so neither gets in.
+            try db.execute(
+                sql: """
+                    ALTER TABLE gallery ADD COLUMN chosenView TEXT NOT NULL DEFAULT 'grid'
+                      CHECK (chosenView IN ('grid', 'list', 'board'));
+                    CREATE TABLE board_position (
+                      itemId TEXT PRIMARY KEY NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                      x REAL NOT NULL CHECK (typeof(x) = 'real' AND x BETWEEN -1000000000 AND 1000000000),
+                      y REAL NOT NULL CHECK (typeof(y) = 'real' AND y BETWEEN -1000000000 AND 1000000000),
+                      width REAL NOT NULL CHECK (typeof(width) = 'real' AND width > 0 AND width <= 1000000),
+                      z INTEGER NOT NULL CHECK (typeof(z) = 'integer' AND z BETWEEN -2147483648 AND 2147483647)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -4,7 +4,7 @@ import GalleryCore
 
 extension Gallery {
     static let selectColumns = """
-        gallery.id, gallery.name, gallery.imagesPerRow, gallery.sequence, gallery.createdAt, gallery.updatedAt,
+        gallery.id, gallery.name, gallery.imagesPerRow, gallery.chosenView, gallery.sequence, gallery.createdAt, gallery.updatedAt,
         gallery.trashedAt,
         (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NOT NULL) AS trashCount,
         (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NULL) AS itemCount,
@@ -28,7 +28,8 @@ extension Gallery {
         }
         self.init(
             id: GalleryID(trusted: row["id"]), name: row["name"], imagesPerRow: row["imagesPerRow"],
-            sequence: row["sequence"], createdAt: row["createdAt"], updatedAt: row["updatedAt"],
+            view: GalleryView(rawValue: row["chosenView"]) ?? .default, sequence: row["sequence"],
+            createdAt: row["createdAt"], updatedAt: row["updatedAt"],
             trashCount: row["trashCount"], itemCount: row["itemCount"], cover: cover, trashedAt: row["trashedAt"])
     }
 }
@@ -37,9 +38,14 @@ extension Item {
     static let selectColumns = """
         item.id, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
         item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, item.failure,
-        item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion
+        item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion,
+        board_position.x AS boardX, board_position.y AS boardY, board_position.width AS boardWidth,
+        board_position.z AS boardZ
         """
-    static let fromClause = "item LEFT JOIN blob ON blob.hash = item.blobHash"
+    static let fromClause = """
+        item LEFT JOIN blob ON blob.hash = item.blobHash
+        LEFT JOIN board_position ON board_position.itemId = item.id
+        """
 
     init(row: Row) throws {
         let keyText: String = row["orderKey"]
@@ -54,13 +60,19 @@ extension Item {
             failure = try? JSONDecoder().decode(FailureReason.self, from: Data(json.utf8))
             if failure == nil { failure = .internalError }
         }
+        var boardPosition: BoardPosition?
+        if let x: Double = row["boardX"], let y: Double = row["boardY"], let width: Double = row["boardWidth"],
+            let z: Int = row["boardZ"]
+        {
+            boardPosition = BoardPosition(x: x, y: y, width: width, z: z)
+        }
         self.init(
             id: ItemID(trusted: row["id"]), galleryID: GalleryID(trusted: row["galleryId"]), orderKey: key,
             state: state, origin: origin, sourceURL: row["sourceURL"], title: row["title"],
             blobHash: row["blobHash"], mimeType: row["mimeType"], width: row["width"], height: row["height"],
             byteCount: row["byteCount"], failure: failure, createdAt: row["createdAt"],
             updatedAt: row["updatedAt"], trashedAt: row["trashedAt"], changeSequence: row["changeSequence"],
-            placementVersion: row["placementVersion"])
+            placementVersion: row["placementVersion"], boardPosition: boardPosition)
     }
 }
 

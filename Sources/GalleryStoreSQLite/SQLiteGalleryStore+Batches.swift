@@ -24,6 +24,7 @@ extension SQLiteGalleryStore {
                         """,
                     arguments: [gallery.rawValue, key.rawValue, date, sequence, item.id.rawValue])
                 if item.galleryID != gallery {
+                    try Self.setBoardPosition(db, item.id, nil)
                     _ = try log.sequence(db, item.galleryID, date: date)
                     log.remove(item.galleryID, [item.id])
                 }

@@ -26,8 +26,8 @@ extension SQLiteGalleryStore {
             let copy = try insertGallery(
                 db, name: proposed ?? Gallery.duplicateName(of: original.name), date: date)
             try db.execute(
-                sql: "UPDATE gallery SET imagesPerRow = ? WHERE id = ?",
-                arguments: [original.imagesPerRow, copy.id.rawValue])
+                sql: "UPDATE gallery SET imagesPerRow = ?, chosenView = ? WHERE id = ?",
+                arguments: [original.imagesPerRow, original.view.rawValue, copy.id.rawValue])
             let originals = try Row.fetchAll(
                 db,
                 sql: "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL ORDER BY orderKey",
@@ -35,7 +35,12 @@ extension SQLiteGalleryStore {
             var copies: [ItemID] = []
             for row in originals {
                 let (itemID, key) = try Self.idAndKey(row)
-                copies.append(try Self.insertCopy(db, of: itemID, into: copy.id, key: key, sequence: 0, date: date))
+                let copied = try Self.insertCopy(db, of: itemID, into: copy.id, key: key, sequence: 0, date: date)
+                // A faithful copy: the board looks the same.
+                try db.execute(
+                    sql: "INSERT INTO board_position SELECT ?, x, y, width, z FROM board_position WHERE itemId = ?",
+                    arguments: [copied.rawValue, itemID.rawValue])
+                copies.append(copied)
             }
             return (try Self.fetchGallery(db, copy.id), try copies.map { try Self.fetchItem(db, $0) })
         }

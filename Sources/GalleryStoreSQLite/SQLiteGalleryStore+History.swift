@@ -100,7 +100,17 @@ extension SQLiteGalleryStore {
                 let isPlacedSince = item.placementVersion != step.version
                 current[step.id] = CurrentPlacement(
                     placement: Placement(of: item), version: item.placementVersion,
-                    isPlacedByThisSession: try isPlacedSince && Self.isPlaced(db, item, bySession: session))
+                    isPlacedByThisSession: try isPlacedSince && Self.isPlaced(db, item, bySession: session),
+                    boardPosition: item.boardPosition)
+            }
+            for step in entry.positions {
+                guard let item = try? Self.fetchItem(db, step.id) else { continue }
+                items[step.id] = item
+                let hasLeft = item.galleryID != step.galleryID
+                current[step.id] = CurrentPlacement(
+                    placement: Placement(of: item), version: item.placementVersion,
+                    isPlacedByThisSession: try hasLeft && Self.isPlaced(db, item, bySession: session),
+                    boardPosition: item.boardPosition)
             }
             let destinations = Set(entry.items.map { isUndo ? $0.before.galleryID : $0.after.galleryID })
             let trashedGalleries = try destinations.filter { id in
@@ -112,6 +122,10 @@ extension SQLiteGalleryStore {
             var log = ChangeLog()
             try place(
                 db, plan.moves.compactMap { move in items[move.id].map { ($0, move.to) } }, log: &log, date: date)
+            for reposition in plan.positions {
+                guard let item = items[reposition.id] else { continue }
+                try setBoardPosition(db, item, reposition.to, log: &log, date: date)
+            }
             try log.commit(db, in: self)
             if let settings = plan.settings { try setSettings(db, gallery, settings, date: date) }
             var versions: [ItemID: Int64] = [:]
@@ -121,6 +135,7 @@ extension SQLiteGalleryStore {
                 versions[move.id] = item.placementVersion
                 placed.append(item)
             }
+            for reposition in plan.positions { placed.append(try Self.fetchItem(db, reposition.id)) }
             let updated = HistoryPlanner.updated(entry, versions: versions)
             // The linked rows of a move or copy between galleries change with it.
             try db.execute(

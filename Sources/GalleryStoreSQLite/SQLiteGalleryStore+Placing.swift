@@ -135,7 +135,7 @@ extension SQLiteGalleryStore {
     }
 
     /// Puts items where the placements say, as a user's placement of them (their placement version goes up), and
-    /// notes the changes in the log.
+    /// notes the changes in the log. An item that changes gallery leaves its old one's board.
     ///
     /// A live placement keeps its key when no other live item has it; otherwise the item gets a key right after the
     /// largest live key below it, so it lands between its old neighbours (or where they would be if they were gone).
@@ -179,6 +179,7 @@ extension SQLiteGalleryStore {
                 ])
             log.touch(to.galleryID, [item.id])
             if item.galleryID != to.galleryID {
+                try Self.setBoardPosition(db, item.id, nil)
                 _ = try log.sequence(db, item.galleryID, date: date)
                 log.remove(item.galleryID, [item.id])
             }

@@ -56,7 +56,7 @@ public struct SQLiteGalleryStore: GalleryStore {
     }
 
     public func updateGallery(
-        _ id: GalleryID, name: String?, imagesPerRow: Int?, recordingFor session: HistorySession?
+        _ id: GalleryID, name: String?, imagesPerRow: Int?, view: GalleryView?, recordingFor session: HistorySession?
     ) async throws -> Gallery {
         let name = try name.map { name throws(GalleryError) in try Gallery.validatedName(name) }
         let perRow = try imagesPerRow.map { count throws(GalleryError) in try Gallery.validatedImagesPerRow(count) }
@@ -66,10 +66,13 @@ public struct SQLiteGalleryStore: GalleryStore {
             var after = before
             after.name = name ?? before.name
             after.imagesPerRow = perRow ?? before.imagesPerRow
+            after.view = view ?? before.view
             guard after != before else { return try Self.fetchGallery(db, id) }
             try setSettings(db, id, after, date: date)
             if let session {
-                let action: HistoryEntry.Action = after.name != before.name ? .rename : .imagesPerRow
+                let action: HistoryEntry.Action =
+                    after.name != before.name
+                    ? .rename : after.imagesPerRow != before.imagesPerRow ? .imagesPerRow : .view
                 try recordHistory(
                     db, id, session,
                     HistoryEntry(action: action, settings: .init(before: before, after: after)), date: date)
@@ -78,11 +81,11 @@ public struct SQLiteGalleryStore: GalleryStore {
         }
     }
 
-    /// Sets a gallery's name and images per row, as one change of it.
+    /// Sets a gallery's name, images per row and view, as one change of it.
     func setSettings(_ db: Database, _ id: GalleryID, _ settings: HistoryEntry.Settings, date: Date) throws {
         try db.execute(
-            sql: "UPDATE gallery SET name = ?, imagesPerRow = ? WHERE id = ?",
-            arguments: [settings.name, settings.imagesPerRow, id.rawValue])
+            sql: "UPDATE gallery SET name = ?, imagesPerRow = ?, chosenView = ? WHERE id = ?",
+            arguments: [settings.name, settings.imagesPerRow, settings.view.rawValue, id.rawValue])
         let sequence = try Self.nextSequence(db, id, date: date)
         try recordEvent(db, id, sequence, items: [])
     }

@@ -41,10 +41,16 @@ private final class HoldingStore: GalleryStore {
     func galleries() async throws -> [Gallery] { try await base.galleries() }
     func gallery(_ id: GalleryID) async throws -> Gallery { try await base.gallery(id) }
     func createGallery(named name: String) async throws -> Gallery { try await base.createGallery(named: name) }
-    func updateGallery(_ id: GalleryID, name: String?, imagesPerRow: Int?, recordingFor session: HistorySession?)
-        async throws -> Gallery
-    {
-        try await base.updateGallery(id, name: name, imagesPerRow: imagesPerRow, recordingFor: session)
+    func updateGallery(
+        _ id: GalleryID, name: String?, imagesPerRow: Int?, view: GalleryView?, recordingFor session: HistorySession?
+    ) async throws -> Gallery {
+        try await base.updateGallery(id, name: name, imagesPerRow: imagesPerRow, view: view, recordingFor: session)
+    }
+    func arrangeItems(
+        _ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID,
+        recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.arrangeItems(positions, in: gallery, recordingFor: session)
     }
     func trashedGalleries() async throws -> [Gallery] { try await base.trashedGalleries() }
     func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, items: [Item]) {

@@ -169,6 +169,7 @@ struct GalleryJSON: Decodable, Equatable {
     var id: String
     var name: String
     var imagesPerRow: Int
+    var view: String
     var sequence: Int64
     var trashCount: Int
     var itemCount: Int
@@ -198,6 +199,15 @@ struct ItemJSON: Decodable, Equatable {
     var retryable: Bool
     var trashed: Bool
     var changeSequence: Int64
+    var board: BoardJSON?
+}
+
+/// An item's place on its gallery's board.
+struct BoardJSON: Decodable, Equatable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var z: Int
 }
 
 struct ItemPageJSON: Decodable {

@@ -10,7 +10,7 @@ struct DatabaseTests {
     static let migrations = [
         "v1: galleries, items, blobs, settings", "v2: trash index", "v3: events, undo history, placement versions",
         "v4: linked history entries",
-        "v5: users, sessions, tokens, gallery roles, links",
+        "v5: users, sessions, tokens, gallery roles, links", "v6: board positions, gallery views",
     ]
 
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {

@@ -197,7 +197,8 @@ struct EventTests {
     @Test func undoAndRedoOfARenameAreOneEventEach() async throws {
         try await withLetteredGallery("A") { store, gallery, _ in
             let name = try await store.gallery(gallery).name
-            _ = try await store.updateGallery(gallery, name: "Fruit", imagesPerRow: nil, recordingFor: sessionOne)
+            _ = try await store.updateGallery(
+                gallery, name: "Fruit", imagesPerRow: nil, view: nil, recordingFor: sessionOne)
             let undone = try await store.onlyEvents(in: [gallery]) {
                 _ = try await store.step(.undo, in: gallery, for: sessionOne)
             }

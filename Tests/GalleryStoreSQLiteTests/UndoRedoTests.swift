@@ -249,7 +249,8 @@ struct UndoRedoTests {
     @Test func aRenameIsUndoneAndRedone() async throws {
         try await withLetteredGallery("A") { store, gallery, _ in
             let name = try await store.gallery(gallery).name
-            _ = try await store.updateGallery(gallery, name: "Fruit", imagesPerRow: nil, recordingFor: sessionOne)
+            _ = try await store.updateGallery(
+                gallery, name: "Fruit", imagesPerRow: nil, view: nil, recordingFor: sessionOne)
             #expect(try await store.history(in: gallery, for: sessionOne).undo == .rename)
 
             let undone = try await store.undo(in: gallery)
@@ -265,7 +266,7 @@ struct UndoRedoTests {
     @Test func aChangeOfImagesPerRowIsUndoneAndRedone() async throws {
         try await withLetteredGallery("A") { store, gallery, _ in
             let perRow = try await store.gallery(gallery).imagesPerRow
-            _ = try await store.updateGallery(gallery, name: nil, imagesPerRow: 9, recordingFor: sessionOne)
+            _ = try await store.updateGallery(gallery, name: nil, imagesPerRow: 9, view: nil, recordingFor: sessionOne)
             #expect(try await store.history(in: gallery, for: sessionOne).undo == .imagesPerRow)
 
             _ = try await store.undo(in: gallery)
@@ -281,7 +282,8 @@ struct UndoRedoTests {
         try await withLetteredGallery("ABC") { store, gallery, items in
             _ = try await store.insertPendingItems(drafts("D"), into: gallery, at: .end, recordingFor: sessionOne)
             _ = try await store.moveItems(itemIDs("C", items), to: gallery, at: .start, recordingFor: sessionOne)
-            _ = try await store.updateGallery(gallery, name: "Named", imagesPerRow: nil, recordingFor: sessionOne)
+            _ = try await store.updateGallery(
+                gallery, name: "Named", imagesPerRow: nil, view: nil, recordingFor: sessionOne)
 
             var states: [HistoryState] = [try await store.history(in: gallery, for: sessionOne)]
             for _ in 0..<3 { states.append(try await store.undo(in: gallery).state) }
@@ -412,8 +414,10 @@ struct UndoRedoTests {
 
     @Test func aRenameChangedBySomeoneElseSinceIsLeftAsItIs() async throws {
         try await withLetteredGallery("A") { store, gallery, _ in
-            _ = try await store.updateGallery(gallery, name: "Mine", imagesPerRow: nil, recordingFor: sessionOne)
-            _ = try await store.updateGallery(gallery, name: "Theirs", imagesPerRow: 5, recordingFor: sessionTwo)
+            _ = try await store.updateGallery(
+                gallery, name: "Mine", imagesPerRow: nil, view: nil, recordingFor: sessionOne)
+            _ = try await store.updateGallery(
+                gallery, name: "Theirs", imagesPerRow: 5, view: nil, recordingFor: sessionTwo)
             let undone = try await store.undo(in: gallery)
             #expect(
                 undone.message == "Could not undo the rename to 'Mine': the gallery was renamed by someone else since.")

@@ -3,11 +3,12 @@
 
 import { perRowAfterPinch, perRowAfterWheel } from "../model/zoom.js";
 
-/** `acceptsKeys()` says whether the + / − keys are for this element now (with two panes, only the active one's). */
-export function zoomGestures(element, { getPerRow, setPerRow, acceptsKeys = () => true }) {
+/** `acceptsKeys()` says whether the + / − keys are for this element now (with two panes, only the active one's);
+ * `enabled()` whether there are images per row to change at all (the grid; not the list). */
+export function zoomGestures(element, { getPerRow, setPerRow, acceptsKeys = () => true, enabled = () => true }) {
   let wheelRemainder = 0;
   const wheel = (event) => {
-    if (!event.ctrlKey && !event.metaKey) return;
+    if ((!event.ctrlKey && !event.metaKey) || !enabled()) return;
     event.preventDefault();
     const unit = event.deltaMode === 1 ? 20 : event.deltaMode === 2 ? 400 : 1;
     const result = perRowAfterWheel(getPerRow(), wheelRemainder + event.deltaY * unit);
@@ -24,7 +25,7 @@ export function zoomGestures(element, { getPerRow, setPerRow, acceptsKeys = () =
   const down = (event) => {
     if (event.pointerType !== "touch") return;
     touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (touches.size === 2) pinchStart = { distance: distance(), perRow: getPerRow() };
+    if (touches.size === 2 && enabled()) pinchStart = { distance: distance(), perRow: getPerRow() };
   };
   const move = (event) => {
     if (!touches.has(event.pointerId)) return;
@@ -40,7 +41,7 @@ export function zoomGestures(element, { getPerRow, setPerRow, acceptsKeys = () =
   };
 
   const key = (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || !acceptsKeys()) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || !acceptsKeys() || !enabled()) return;
     if (event.target?.closest?.("input, textarea, select, [contenteditable]")) return;
     if (event.key === "+" || event.key === "=") setPerRow(getPerRow() - 1);
     else if (event.key === "-" || event.key === "_") setPerRow(getPerRow() + 1);

@@ -92,6 +92,7 @@ export function wirePane(pane, { items, history }) {
       getPerRow: () => state().perRow,
       setPerRow: (value) => items.setPerRow(value),
       acceptsKeys: () => hooks.isActive(pane.facade),
+      enabled: () => state().view === "grid",
     }),
   ];
 }

@@ -8,6 +8,8 @@ struct GalleryResponse: ResponseEncodable, Equatable {
     var id: String
     var name: String
     var imagesPerRow: Int
+    /// How it is shown: "grid", "list" or "board".
+    var view: String
     var sequence: Int64
     var createdAt: Date
     var updatedAt: Date
@@ -40,6 +42,7 @@ struct GalleryResponse: ResponseEncodable, Equatable {
         id = gallery.id.rawValue
         name = gallery.name
         imagesPerRow = gallery.imagesPerRow
+        view = gallery.view.rawValue
         sequence = gallery.sequence
         createdAt = gallery.createdAt
         updatedAt = gallery.updatedAt
@@ -133,6 +136,8 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var trashed: Bool
     var changeSequence: Int64
     var createdAt: Date
+    /// Where it lies on its gallery's board, or null when it is not on it yet.
+    var board: BoardResponse
 
     init(_ item: Item, progress: ProgressBoard.Entry? = nil, thumbnails: [Thumbnail] = []) {
         id = item.id.rawValue
@@ -156,6 +161,18 @@ struct ItemResponse: ResponseEncodable, Equatable {
         trashed = item.trashedAt != nil
         changeSequence = item.changeSequence
         createdAt = item.createdAt
+        board = BoardResponse(position: item.boardPosition)
+    }
+}
+
+/// An item's place on its gallery's board as the API shows it: `{"x", "y", "width", "z"}`, or `null` when it is not
+/// on the board yet (written out, not left out, so that a view can tell "taken off the board" from "not sent").
+struct BoardResponse: Encodable, Equatable {
+    var position: BoardPosition?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let position { try container.encode(position) } else { try container.encodeNil() }
     }
 }
 
@@ -192,6 +209,13 @@ struct CreateGalleryRequest: Decodable { var name: String }
 struct UpdateGalleryRequest: Decodable {
     var name: String?
     var imagesPerRow: Int?
+    /// "grid", "list" or "board".
+    var view: String?
+
+    /// The view asked for, if any, after checking it is one there is.
+    func validatedView() throws(GalleryError) -> GalleryView? {
+        try view.map { name throws(GalleryError) in try GalleryView.validated(name) }
+    }
 }
 
 /// Where items go: `{"index": n}`, `{"after": itemId}`, `{"before": itemId}`, `{"start": true}`; absent (or `{}`)
@@ -270,6 +294,32 @@ struct MoveRequest: Decodable {
 
     func validatedIDs() throws(GalleryError) -> [ItemID] { try ItemBatchRequest.validated(itemIds) }
     func insertionPoint() throws(GalleryError) -> InsertionPoint { try at.insertionPoint() }
+}
+
+/// `POST /api/galleries/{id}/board`: where items go on the gallery's board.
+struct ArrangeRequest: Decodable {
+    /// One item's new position.
+    struct Entry: Decodable {
+        var itemId: ItemID
+        var x: Double
+        var y: Double
+        var width: Double
+        var z: Int
+    }
+
+    var positions: [Entry]
+
+    /// The positions, after checking their number (as many as other batch requests may name); the store checks
+    /// their values and items.
+    func validatedPositions() throws(GalleryError) -> [(id: ItemID, position: BoardPosition)] {
+        guard !positions.isEmpty else { throw .invalid("'positions' must place at least one item.") }
+        guard positions.count <= ItemBatchRequest.maximumCount else {
+            throw .invalid("'positions' may place at most \(ItemBatchRequest.maximumCount) items.")
+        }
+        return positions.map { entry in
+            (entry.itemId, BoardPosition(x: entry.x, y: entry.y, width: entry.width, z: entry.z))
+        }
+    }
 }
 
 /// Items a batch request acted on, or the trash.

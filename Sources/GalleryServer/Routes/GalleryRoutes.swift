@@ -2,7 +2,7 @@ import Foundation
 import GalleryCore
 import Hummingbird
 
-/// `/api/galleries`: galleries as documents — list, create, rename, duplicate, delete to the trash of galleries,
+/// `/api/galleries`: galleries as documents — list, create, rename (and choose images per row and view), duplicate, delete to the trash of galleries,
 /// restore — and each session's undo and redo in them. Each person sees only the galleries they own or were given.
 struct GalleryRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
@@ -44,12 +44,13 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
         galleries.patch(":gallery") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: UpdateGalleryRequest.self, limit: jsonBodyBytes)
-            guard body.name != nil || body.imagesPerRow != nil else {
-                throw GalleryError.invalid("Nothing to change: send 'name' and/or 'imagesPerRow'.")
+            guard body.name != nil || body.imagesPerRow != nil || body.view != nil else {
+                throw GalleryError.invalid("Nothing to change: send 'name', 'imagesPerRow' and/or 'view'.")
             }
             let session = try request.historySession()
             let gallery = try await store.updateGallery(
-                id, name: body.name, imagesPerRow: body.imagesPerRow, recordingFor: session)
+                id, name: body.name, imagesPerRow: body.imagesPerRow, view: try body.validatedView(),
+                recordingFor: session)
             return try await store.recorded(response(gallery), in: id, for: session)
         }
         galleries.delete(":gallery") { request, context in
