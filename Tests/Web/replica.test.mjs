@@ -8,6 +8,7 @@ import {
   receiveEvents,
   reloadReplica,
 } from "../../Web/model/replica.js";
+import { seededRandom, shuffle } from "./random.mjs";
 
 const G = "gallery-1";
 // The gallery is renamed by event 7.
@@ -88,7 +89,7 @@ test("an event ahead of the next one waits in the buffer, and the gap is reporte
 
 test("events shuffled, with gaps filled later, end in the same gallery as in order", () => {
   for (let seed = 1; seed <= 50; seed++) {
-    const random = mulberry32(seed);
+    const random = seededRandom(seed);
     const events = shuffle(history(), random);
     let replica = createReplica(gallery(0));
     for (const event of events) replica = receiveEvent(replica, event).replica;
@@ -104,7 +105,7 @@ test("a catch-up page fills a gap whatever order its events come in", () => {
   replica = receiveEvent(replica, events[0]).replica;
   replica = receiveEvent(replica, events[8]).replica; // 9 arrives, 2…8 were missed
   assert.ok(hasGap(replica));
-  replica = receiveEvents(replica, shuffle(events.slice(1, 8), mulberry32(7)));
+  replica = receiveEvents(replica, shuffle(events.slice(1, 8), seededRandom(7)));
   assert.equal(ids(replica), FINAL);
   assert.equal(hasGap(replica), false);
 });
@@ -306,24 +307,3 @@ test("applying events changes neither the events nor the replica it started from
   assert.equal(end.sequence, 3);
   assert.equal(ids(end), "1");
 });
-
-function shuffle(list, random) {
-  const copy = list.slice();
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
-
-/** A small seeded generator, so a failing order can be replayed. */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
