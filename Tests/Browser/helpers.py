@@ -696,7 +696,7 @@ ROWS_JS = """
 
 LAYOUT_JS = """
 (n) => {
-  const {paneWidth: W, gutter: g, rows} = (%s)();
+  const {paneWidth: W, gutter: g, rows} = (ROWS_JS)();
   if (rows.length === 0) return false;
   const target = (W - g * (n - 1)) / n;  // the height n square items have when they fill a row
   const atTarget = (row) => row.reduce((sum, b) => sum + b.width / b.height * target, 0) + g * (row.length - 1);
@@ -716,7 +716,7 @@ LAYOUT_JS = """
   }
   return true;
 }
-""" % ROWS_JS.strip()
+""".replace("ROWS_JS", ROWS_JS.strip())
 
 
 def expect_per_row(page, n: int, timeout: float = 10_000) -> None:

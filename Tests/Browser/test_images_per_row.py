@@ -1,10 +1,18 @@
 """The images-per-row setting (the target number per row of justified rows): slider, + and - keys, Ctrl + wheel, and
 that it is remembered; and that rows of different aspect ratios fill the pane without holes."""
 
+from itertools import pairwise
+
 from playwright.sync_api import expect
 
 from helpers import (
-    drop, expect_items_as_stored, expect_per_row, item_by_id, uri_list, wait_images_loaded, wait_tiles_still,
+    drop,
+    expect_items_as_stored,
+    expect_per_row,
+    item_by_id,
+    uri_list,
+    wait_images_loaded,
+    wait_tiles_still,
     wait_until,
 )
 
@@ -146,14 +154,14 @@ def test_rows_of_different_aspect_ratios_fill_the_pane_without_holes_and_the_las
         w, h = size[tile["id"]]
         assert abs(tile["width"] / tile["height"] - w / h) <= 0.01 * w / h, (
             f"a {w}x{h} image is drawn {tile['width']:.1f}x{tile['height']:.1f}, not at its own ratio")
-    for above, below in zip(rows, rows[1:]):
+    for above, below in pairwise(rows):
         assert abs(below[0]["y"] - (above[0]["y"] + above[0]["height"] + gutter)) <= 1, (
             f"a row does not start one gutter below the one above: {described}")
     for row in rows[:-1]:
         assert abs(row[0]["x"]) <= 1 and abs(row[-1]["x"] + row[-1]["width"] - width) <= 1, (
             f"a full row does not span the pane's {width:.0f} px: {described}")
         assert all(abs(t["height"] - row[0]["height"]) <= 0.5 for t in row), f"a row has several heights: {described}"
-        assert all(abs(b["x"] - (a["x"] + a["width"] + gutter)) <= 1 for a, b in zip(row, row[1:])), (
+        assert all(abs(b["x"] - (a["x"] + a["width"] + gutter)) <= 1 for a, b in pairwise(row)), (
             f"the items of a row are not one gutter apart: {described}")
 
     last = rows[-1]
