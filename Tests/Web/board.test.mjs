@@ -1,0 +1,159 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  BOARD_GAP,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  aspectOf,
+  fanOut,
+  fitTransform,
+  indicesMeeting,
+  neighbourInDirection,
+  overlaps,
+  placeInFreeSpace,
+  rectOf,
+  toBoard,
+  toScreen,
+  viewportRect,
+  zoomAround,
+} from "../../Web/model/board.js";
+import { integer, seededRandom } from "./random.mjs";
+
+const close = (actual, expected, message) =>
+  assert.ok(Math.abs(actual - expected) < 1e-6, `${message}: ${actual} ≠ ${expected}`);
+
+/** Random rectangles that do not overlap each other (some placed, as a board might hold them). */
+function randomPlaced(random, count) {
+  const rects = [];
+  while (rects.length < count) {
+    const candidate = {
+      x: integer(random, -3000, 3000),
+      y: integer(random, -3000, 3000),
+      width: integer(random, 20, 600),
+      height: integer(random, 20, 600),
+    };
+    if (!rects.some((rect) => overlaps(rect, candidate))) rects.push(candidate);
+  }
+  return rects;
+}
+
+test("items placed in free space overlap nothing, over random boards", () => {
+  for (let seed = 1; seed <= 300; seed++) {
+    const random = seededRandom(seed);
+    const placed = randomPlaced(random, integer(random, 0, 12));
+    const unplaced = Array.from({ length: integer(random, 1, 30) }, (_, i) => ({
+      id: `u${i}`,
+      aspect: random() * 3 + 0.1,
+    }));
+    const placements = placeInFreeSpace(placed, unplaced);
+    assert.deepEqual(
+      placements.map((p) => p.id),
+      unplaced.map((u) => u.id),
+      `seed ${seed}: every item placed, in order`,
+    );
+    const rects = [...placed, ...placements.map((p, i) => rectOf(p, unplaced[i].aspect))];
+    for (let a = 0; a < rects.length; a++)
+      for (let b = a + 1; b < rects.length; b++)
+        assert.ok(
+          !overlaps(rects[a], rects[b]),
+          `seed ${seed}: ${JSON.stringify(rects[a])} overlaps ${JSON.stringify(rects[b])}`,
+        );
+  }
+});
+
+test("the first items on an empty board start at its origin, in rows of four", () => {
+  const placements = placeInFreeSpace(
+    [],
+    ["a", "b", "c", "d", "e"].map((id) => ({ id, aspect: 0.75 })),
+  );
+  assert.deepEqual(placements[0], { id: "a", x: 0, y: 0, width: 240 });
+  assert.equal(placements[3].y, 0);
+  assert.equal(placements[4].x, 0);
+  assert.equal(placements[4].y, 240 * 0.75 + BOARD_GAP);
+});
+
+test("an item of unknown size counts as 4:3, and absurd aspects are bounded", () => {
+  assert.equal(aspectOf({}), 0.75);
+  assert.equal(aspectOf({ width: 100, height: 50 }), 0.5);
+  assert.ok(aspectOf({ width: 1, height: 100000 }) <= 20);
+});
+
+test("a drop of several items fans out from the point it landed on", () => {
+  assert.deepEqual(fanOut({ x: 10, y: 20 }, 3), [
+    { x: 10, y: 20 },
+    { x: 10 + BOARD_GAP, y: 20 + BOARD_GAP },
+    { x: 10 + 2 * BOARD_GAP, y: 20 + 2 * BOARD_GAP },
+  ]);
+});
+
+test("toBoard and toScreen invert each other", () => {
+  const random = seededRandom(7);
+  for (let i = 0; i < 200; i++) {
+    const transform = {
+      zoom: MIN_ZOOM + random() * (MAX_ZOOM - MIN_ZOOM),
+      panX: random() * 2000 - 1000,
+      panY: random() * 2000 - 1000,
+    };
+    const point = { x: random() * 10000 - 5000, y: random() * 10000 - 5000 };
+    const back = toBoard(transform, toScreen(transform, point));
+    close(back.x, point.x, `x, run ${i}`);
+    close(back.y, point.y, `y, run ${i}`);
+  }
+});
+
+test("zooming around a point keeps the board point under it, and the zoom stays within bounds", () => {
+  const random = seededRandom(11);
+  for (let i = 0; i < 200; i++) {
+    const transform = { zoom: 0.2 + random() * 4, panX: random() * 800 - 400, panY: random() * 800 - 400 };
+    const at = { x: random() * 1200, y: random() * 900 };
+    const factor = random() * 4 + 0.1;
+    const zoomed = zoomAround(transform, at, factor);
+    const before = toBoard(transform, at);
+    const after = toBoard(zoomed, at);
+    close(after.x, before.x, `x, run ${i}`);
+    close(after.y, before.y, `y, run ${i}`);
+    assert.ok(zoomed.zoom >= MIN_ZOOM && zoomed.zoom <= MAX_ZOOM);
+  }
+  assert.equal(zoomAround({ zoom: 4, panX: 0, panY: 0 }, { x: 0, y: 0 }, 100).zoom, MAX_ZOOM);
+  assert.equal(zoomAround({ zoom: 1, panX: 0, panY: 0 }, { x: 0, y: 0 }, 0.0001).zoom, MIN_ZOOM);
+});
+
+test("only the items that meet the viewport are visible", () => {
+  const rects = [
+    { x: 0, y: 0, width: 100, height: 100 },
+    { x: 500, y: 0, width: 100, height: 100 },
+    { x: 2000, y: 2000, width: 100, height: 100 },
+    { x: -150, y: -150, width: 100, height: 100 },
+  ];
+  const view = viewportRect({ zoom: 1, panX: 0, panY: 0 }, 800, 600);
+  assert.deepEqual(indicesMeeting(rects, view), [0, 1]);
+  assert.deepEqual(indicesMeeting(rects, view, 100), [0, 1, 3]);
+  const zoomedOut = viewportRect({ zoom: 0.25, panX: 0, panY: 0 }, 800, 600);
+  assert.deepEqual(indicesMeeting(rects, zoomedOut), [0, 1, 2]);
+});
+
+test("zoom to fit shows every item inside the viewport", () => {
+  const random = seededRandom(3);
+  for (let i = 0; i < 100; i++) {
+    const rects = randomPlaced(random, integer(random, 1, 10));
+    const fit = fitTransform(rects, 1000, 700);
+    for (const rect of rects) {
+      const a = toScreen(fit, rect);
+      const b = toScreen(fit, { x: rect.x + rect.width, y: rect.y + rect.height });
+      if (fit.zoom > MIN_ZOOM) {
+        assert.ok(a.x >= -1e-6 && a.y >= -1e-6 && b.x <= 1000 + 1e-6 && b.y <= 700 + 1e-6, `run ${i}`);
+      }
+    }
+  }
+});
+
+test("the neighbour in a direction is the nearest item that way", () => {
+  const rects = [
+    { x: 0, y: 0, width: 100, height: 100 },
+    { x: 200, y: 0, width: 100, height: 100 },
+    { x: 0, y: 200, width: 100, height: 100 },
+  ];
+  assert.equal(neighbourInDirection(rects, 0, "right"), 1);
+  assert.equal(neighbourInDirection(rects, 0, "down"), 2);
+  assert.equal(neighbourInDirection(rects, 0, "left"), 0);
+});

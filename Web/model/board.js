@@ -1,0 +1,189 @@
+// The board, pure: items lie where people put them (board units: a top-left corner, a width, and a height that
+// follows from the image's aspect ratio), stacked by `z`. Places items that are not on the board yet in free space,
+// fans a drop out from the point it landed on, maps board points to the screen and back (zoom and pan), and says
+// which items meet the viewport.
+
+/**
+ * @typedef {{x: number, y: number}} Point
+ * @typedef {{x: number, y: number, width: number, height: number}} Rect
+ * @typedef {{x: number, y: number, width: number, z: number}} BoardPosition
+ * @typedef {{id: string, aspect: number}} Unplaced an item not on the board yet; `aspect` is height / width
+ * @typedef {{id: string, x: number, y: number, width: number}} Placement
+ * @typedef {{zoom: number, panX: number, panY: number}} Transform screen = board × zoom + pan
+ */
+
+/** The width an item gets when it is put on the board. */
+export const DEFAULT_WIDTH = 240;
+/** The free space between items put on the board, and the step of a drop's fan. */
+export const BOARD_GAP = 24;
+export const MIN_ZOOM = 0.1;
+export const MAX_ZOOM = 8;
+const MIN_ASPECT = 0.05;
+const MAX_ASPECT = 20;
+
+/** An item's height / width (0.75 while its size is unknown), kept within sane bounds. */
+export function aspectOf(/** @type {{width?: number, height?: number}} */ item) {
+  const aspect = item?.width > 0 && item?.height > 0 ? item.height / item.width : 0.75;
+  return Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, aspect));
+}
+
+/** The rectangle an item covers at `position` (board units). */
+export function rectOf(/** @type {{x: number, y: number, width: number}} */ position, /** @type {number} */ aspect) {
+  return { x: position.x, y: position.y, width: position.width, height: position.width * aspect };
+}
+
+/** The smallest rectangle around `rects`, or null when there are none. */
+export function boundsOf(/** @type {Rect[]} */ rects) {
+  if (!rects.length) return null;
+  const left = Math.min(...rects.map((r) => r.x));
+  const top = Math.min(...rects.map((r) => r.y));
+  const right = Math.max(...rects.map((r) => r.x + r.width));
+  const bottom = Math.max(...rects.map((r) => r.y + r.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** Whether two rectangles overlap (touching edges do not). */
+export function overlaps(/** @type {Rect} */ a, /** @type {Rect} */ b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * Places `unplaced` (in gallery order) in free space: shelves below everything already on the board (`placed`), left
+ * aligned with it, as wide as it (at least four items), a gap between any two. Nothing placed overlaps anything.
+ * @param {Rect[]} placed
+ * @param {Unplaced[]} unplaced
+ * @param {{width?: number, gap?: number}} [options]
+ * @returns {Placement[]}
+ */
+export function placeInFreeSpace(placed, unplaced, options = {}) {
+  const { width = DEFAULT_WIDTH, gap = BOARD_GAP } = options;
+  const bounds = boundsOf(placed);
+  const left = bounds ? bounds.x : 0;
+  const shelfWidth = Math.max(bounds ? bounds.width : 0, 4 * width + 3 * gap);
+  let top = bounds ? bounds.y + bounds.height + gap : 0;
+  let x = left;
+  let shelfHeight = 0;
+  /** @type {Placement[]} */
+  const placements = [];
+  for (const item of unplaced) {
+    const height = width * Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, item.aspect || 0.75));
+    if (x > left && x + width > left + shelfWidth) {
+      top += shelfHeight + gap;
+      x = left;
+      shelfHeight = 0;
+    }
+    placements.push({ id: item.id, x, y: top, width });
+    x += width + gap;
+    shelfHeight = Math.max(shelfHeight, height);
+  }
+  return placements;
+}
+
+/** Where `count` items dropped at `point` go: the first at the point, each next one `step` further right and down. */
+export function fanOut(/** @type {Point} */ point, /** @type {number} */ count, step = BOARD_GAP) {
+  return Array.from({ length: count }, (_, index) => ({ x: point.x + index * step, y: point.y + index * step }));
+}
+
+/** The zoom kept within [MIN_ZOOM, MAX_ZOOM]. */
+export function clampZoom(/** @type {number} */ zoom) {
+  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Number.isFinite(zoom) ? zoom : 1));
+}
+
+/** The screen point (relative to the board's element) of a board point. */
+export function toScreen(/** @type {Transform} */ transform, /** @type {Point} */ point) {
+  return { x: point.x * transform.zoom + transform.panX, y: point.y * transform.zoom + transform.panY };
+}
+
+/** The board point under a screen point (relative to the board's element). */
+export function toBoard(/** @type {Transform} */ transform, /** @type {Point} */ point) {
+  return { x: (point.x - transform.panX) / transform.zoom, y: (point.y - transform.panY) / transform.zoom };
+}
+
+/** The transform zoomed by `factor` around the screen point `at`: the board point under it stays there.
+ * @returns {Transform} */
+export function zoomAround(/** @type {Transform} */ transform, /** @type {Point} */ at, /** @type {number} */ factor) {
+  const zoom = clampZoom(transform.zoom * factor);
+  const anchor = toBoard(transform, at);
+  return { zoom, panX: at.x - anchor.x * zoom, panY: at.y - anchor.y * zoom };
+}
+
+/** The transform moved by (dx, dy) screen pixels.
+ * @returns {Transform} */
+export function panBy(/** @type {Transform} */ transform, /** @type {number} */ dx, /** @type {number} */ dy) {
+  return { ...transform, panX: transform.panX + dx, panY: transform.panY + dy };
+}
+
+/**
+ * The transform that shows all of `rects` inside a viewport `width` × `height`, centred, with `margin` screen pixels
+ * around (zoom clamped; the identity, a little inset, when there is nothing).
+ * @returns {Transform}
+ */
+export function fitTransform(
+  /** @type {Rect[]} */ rects,
+  /** @type {number} */ width,
+  /** @type {number} */ height,
+  margin = 24,
+) {
+  const bounds = boundsOf(rects);
+  if (!bounds) return { zoom: 1, panX: margin, panY: margin };
+  const room = { width: Math.max(1, width - 2 * margin), height: Math.max(1, height - 2 * margin) };
+  const zoom = clampZoom(Math.min(room.width / Math.max(bounds.width, 1), room.height / Math.max(bounds.height, 1)));
+  return {
+    zoom,
+    panX: width / 2 - (bounds.x + bounds.width / 2) * zoom,
+    panY: height / 2 - (bounds.y + bounds.height / 2) * zoom,
+  };
+}
+
+/** The board rectangle a viewport of `width` × `height` screen pixels shows. */
+export function viewportRect(
+  /** @type {Transform} */ transform,
+  /** @type {number} */ width,
+  /** @type {number} */ height,
+) {
+  const topLeft = toBoard(transform, { x: 0, y: 0 });
+  return { x: topLeft.x, y: topLeft.y, width: width / transform.zoom, height: height / transform.zoom };
+}
+
+/** The indices of the rectangles that meet `view` (board units), grown by `margin` on every side. */
+export function indicesMeeting(/** @type {Rect[]} */ rects, /** @type {Rect} */ view, margin = 0) {
+  const grown = {
+    x: view.x - margin,
+    y: view.y - margin,
+    width: view.width + 2 * margin,
+    height: view.height + 2 * margin,
+  };
+  const indices = [];
+  for (let index = 0; index < rects.length; index++) if (overlaps(rects[index], grown)) indices.push(index);
+  return indices;
+}
+
+/**
+ * The index of the rectangle nearest to rectangle `from` in `direction` ("left", "right", "up", "down"): centres
+ * compared, the distance across the direction counted twice; `from` itself when there is none.
+ */
+export function neighbourInDirection(
+  /** @type {Rect[]} */ rects,
+  /** @type {number} */ from,
+  /** @type {string} */ direction,
+) {
+  const centre = (/** @type {Rect} */ r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+  const origin = rects[from];
+  if (!origin) return from;
+  const c = centre(origin);
+  let best = from;
+  let bestScore = Number.POSITIVE_INFINITY;
+  rects.forEach((rect, index) => {
+    if (index === from) return;
+    const p = centre(rect);
+    const along = { left: c.x - p.x, right: p.x - c.x, up: c.y - p.y, down: p.y - c.y }[direction];
+    if (!(along > 0)) return;
+    const across = direction === "left" || direction === "right" ? Math.abs(p.y - c.y) : Math.abs(p.x - c.x);
+    const score = along + 2 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = index;
+    }
+  });
+  return best;
+}
