@@ -1,4 +1,4 @@
-// What the grid and the list views share: they render only the items near the viewport (plus the focused one), keep
+// What the grid, the list and the board views share: they render only the items near the viewport (plus the focused one), keep
 // the DOM order equal to gallery order with one tab stop, mark selected and dragged items, decode the items' DOM
 // events into intents (view/itemEvents.js), and show where a drop would land. A subclass says how items are laid
 // out: `frame(top, bottom)` (the list's height and the indices that meet the band), `create(item)`,
@@ -141,17 +141,25 @@ export class ItemsView {
     });
   }
 
-  draw() {
+  /** The indices of the items to render now, ascending: those near the viewport (and sets the list's height). */
+  indicesToDraw() {
     const listTop = this.list.offsetTop;
     const top = this.scroller.scrollTop - listTop - this.overscan;
     const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + this.overscan;
     const { height, start, end } = this.frame(top, bottom);
     this.list.style.height = `${height}px`;
-    const visible = [];
+    const indices = [];
+    for (let index = start; index < end; index++) indices.push(index);
+    return indices;
+  }
+
+  draw() {
+    const visible = this.indicesToDraw();
     const focusIndex = this.indexOfId(this.focusedId);
-    if (focusIndex >= 0 && focusIndex < start) visible.push(focusIndex);
-    for (let index = start; index < end; index++) visible.push(index);
-    if (focusIndex >= end) visible.push(focusIndex);
+    if (focusIndex >= 0 && !visible.includes(focusIndex)) {
+      visible.push(focusIndex);
+      visible.sort((a, b) => a - b);
+    }
     const tabStop = focusIndex >= 0 ? this.focusedId : this.items[0]?.id;
     const keep = new Set();
     const ordered = [];
