@@ -4,6 +4,7 @@ import {
   hiding,
   insertion,
   placeholders,
+  positioning,
   pruneOverlays,
   reordering,
   replaceOverlay,
@@ -80,6 +81,15 @@ test("items moving in are shown at the drop position; items moving out are hidde
 test("local entries keep their place among their neighbours when answers re-sort the list", () => {
   const overlays = [placeholders("d", "a", [{ id: "p1" }, { id: "p2" }]), upsert("m", [item("c", "Z", 2)], G)];
   assert.equal(ids(showItems(base().items, overlays)), "c,a,p1,p2,b");
+});
+
+test("an arrangement on its way shows the items at their new board places, the others and the order untouched", () => {
+  const overlay = positioning("arrange-1", [{ itemId: "b", x: 5, y: -7, width: 300, z: 9 }]);
+  const shown = showItems(base().items, [overlay]);
+  assert.equal(ids(shown), "a,b,c");
+  assert.deepEqual(shown[1].board, { x: 5, y: -7, width: 300, z: 9 });
+  assert.equal(shown[0].board, base().items[0].board);
+  assert.equal(overlay.settled(base()), false);
 });
 
 test("the page address names one gallery, or two side by side", () => {

@@ -98,6 +98,22 @@ export function upsert(key, answered, galleryId) {
   };
 }
 
+/** Known items shown at new board positions ([{itemId, x, y, width, z}]) while the arrangement is on its way. */
+export function positioning(key, positions) {
+  const byId = new Map(positions.map((position) => [position.itemId, position]));
+  return {
+    key,
+    apply: (items) =>
+      items.map((item) => {
+        const position = byId.get(item.id);
+        if (!position) return item;
+        const { x, y, width, z } = position;
+        return { ...item, board: { x, y, width, z } };
+      }),
+    settled: never,
+  };
+}
+
 /**
  * Items hidden because they are leaving (moved to another gallery, or trashed by a request on its way). With
  * `basis` (id → the item's changeSequence when it was hidden) the overlay settles once the replica no longer has the

@@ -28,6 +28,8 @@ export const api = {
   move: (id, itemIds, at) => request("POST", `/api/galleries/${id}/moves`, { itemIds, at }),
   /** Copies items (from any gallery) into gallery `id` at `at`: new items with the same images. */
   copy: (id, itemIds, at) => request("POST", `/api/galleries/${id}/copies`, { itemIds, at }),
+  /** Puts items on gallery `id`'s board: `positions` [{itemId, x, y, width, z}] in board units. */
+  arrange: (id, positions) => request("POST", `/api/galleries/${id}/board`, { positions }),
   trash: (id, itemIds) => request("POST", `/api/galleries/${id}/trash`, { itemIds }),
   trashList: (id) => request("GET", `/api/galleries/${id}/trash`),
   restore: (id, itemIds) => request("POST", `/api/galleries/${id}/trash/restore`, { itemIds }),
