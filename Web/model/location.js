@@ -2,7 +2,7 @@
 // `besideView` for the second pane) says how a pane shows its gallery when it is not the gallery's own choice.
 
 /** The ways a pane shows its gallery. */
-export const VIEWS = ["grid", "list"];
+export const VIEWS = ["grid", "list", "board"];
 
 /** `view` when it is one of ``VIEWS``, else null. */
 export function knownView(view) {

@@ -12,6 +12,7 @@ import { roleOf } from "../model/roles.js";
 import { createStore } from "../store/store.js";
 import { basisFor, insertionAt, itemById, pasteIndex, shownProgress } from "../store/paneSelectors.js";
 import { initialPaneState, paneActions, paneReducer } from "../store/paneState.js";
+import { BoardView } from "../view/board.js";
 import { GridView } from "../view/grid.js";
 import { ListView } from "../view/list.js";
 import { ToolbarView } from "../view/toolbar.js";
@@ -21,7 +22,7 @@ import { createItemActions } from "./itemActions.js";
 import { createKeyActions } from "./keyActions.js";
 import { wireItemsView, wirePane } from "./wiring.js";
 
-const ITEMS_VIEWS = { grid: GridView, list: ListView };
+const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
 
 export class GalleryPane {
   /**
@@ -66,7 +67,7 @@ export class GalleryPane {
     this.cleanups = wirePane(context, { items: this.itemActions, history: this.historyActions });
   }
 
-  /** Shows the items as `kind` ("grid" or "list"), in place of the view shown so far. */
+  /** Shows the items as `kind` ("grid", "list" or "board"), in place of the view shown so far. */
   showView(kind) {
     const focused = this.shownView?.focusedId ?? null;
     const hadFocus = this.view.list.contains(document.activeElement);
@@ -82,7 +83,7 @@ export class GalleryPane {
     if (hadFocus && focused) this.shownView.focusItem(focused);
   }
 
-  /** The view showing the items now (a GridView or a ListView). */
+  /** The view showing the items now (a GridView, a ListView or a BoardView). */
   itemsView() {
     return this.shownView;
   }
@@ -208,6 +209,8 @@ export class GalleryPane {
     this.drawItems(state);
     this.toolbar.render({ name: state.gallery?.name ?? "Image Gallery", perRow: state.perRow, view: state.view });
     this.trash.renderCount(state.gallery?.trashCount ?? 0);
+    // Items not on the board yet are put in free space and saved (after this change is drawn).
+    if (state.view === "board") queueMicrotask(() => this.itemActions.placeOnBoard());
   }
 
   drawItems(state) {

@@ -1,10 +1,11 @@
 // A pane's changes to its items, as requests: drops and pastes from outside (with their uploads), moves within the
-// gallery, the trash, retries and removals, and the images per row. Each shows at once as an optimistic change
+// gallery, places on the board, the trash, retries and removals, and the images per row. Each shows at once as an optimistic change
 // (model/overlay.js) that the answer, then the gallery's own event, replaces. State changes go through the store.
 
 import { api } from "../net/api.js";
+import { DEFAULT_WIDTH, aspectOf, fanOut, placeInFreeSpace, rectOf } from "../model/board.js";
 import { anchorBefore } from "../model/gallery.js";
-import { hiding, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
+import { hiding, nextKey, placeholders, positioning, reordering, upsert } from "../model/overlay.js";
 import { changesOrder } from "../model/reorder.js";
 import { clampPerRow } from "../model/zoom.js";
 import { insertionAt, itemById } from "../store/paneSelectors.js";
@@ -17,12 +18,28 @@ export function createItemActions(pane, history) {
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
   let perRowTimer = null;
+  const arranging = new Set(); // items whose board position is on its way
+  let dropsOnBoard = 0; // drops on the board waiting for their items: free-space placement waits for them
+  const topZ = () => Math.max(0, ...state().shown.map((item) => item.board?.z ?? 0));
 
   const actions = {
     // ---- Drops and pastes from outside: one path ----
 
-    async addFromOutside({ payload, files }, index) {
+    /** `boardPoint`: where on the board the drop landed (the items fan out from there), or null. */
+    async addFromOutside({ payload, files }, index, boardPoint = null) {
       if (pane.refuseChange()) return;
+      if (boardPoint) dropsOnBoard++;
+      try {
+        await actions.addAt({ payload, files }, index, boardPoint);
+      } finally {
+        if (boardPoint) {
+          dropsOnBoard--;
+          actions.placeOnBoard();
+        }
+      }
+    },
+
+    async addAt({ payload, files }, index, boardPoint) {
       const key = nextKey("drop");
       const anchor = anchorBefore(state().shown, index);
       const at = anchor ? { after: anchor.id } : { start: true };
@@ -34,6 +51,18 @@ export function createItemActions(pane, history) {
         settleOverlay(key);
         announcer.alert(error.message);
         return;
+      }
+      // On the board, the new items are put at the drop point (claimed before they show, so free space does not).
+      if (boardPoint && response.items.length) {
+        const z = topZ();
+        actions.arrange(
+          fanOut(boardPoint, response.items.length).map((point, i) => ({
+            itemId: response.items[i].id,
+            ...point,
+            width: DEFAULT_WIDTH,
+            z: z + 1 + i,
+          })),
+        );
       }
       settleOverlay(key, upsert(key, response.items, galleryId));
       const count = response.items.length;
@@ -82,6 +111,64 @@ export function createItemActions(pane, history) {
         settleOverlay(key);
         announcer.alert(error.message);
       }
+    },
+
+    // ---- The board: one request per arrangement ----
+
+    /** Puts items on the board at `positions` ([{itemId, x, y, width, z}], board units), shown at once. */
+    async arrange(positions, { announce = "" } = {}) {
+      if (pane.refuseChange() || !positions.length) return;
+      const key = nextKey("arrange");
+      for (const position of positions) arranging.add(position.itemId);
+      addOverlay(positioning(key, positions));
+      try {
+        const response = await api.arrange(galleryId, positions);
+        settleOverlay(key, upsert(key, response.items, galleryId));
+        if (announce) announcer.announce(announce);
+        history.afterOwnChange(response.history);
+      } catch (error) {
+        settleOverlay(key);
+        announcer.alert(error.message);
+      } finally {
+        for (const position of positions) arranging.delete(position.itemId);
+      }
+    },
+
+    /** Puts the items shown that are not on the board yet in free space, and saves that (up to 1000 a request). */
+    placeOnBoard() {
+      const now = state();
+      if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica || dropsOnBoard > 0) return;
+      const unplaced = now.shown.filter((item) => !item.local && !item.board && !arranging.has(item.id));
+      if (!unplaced.length) return;
+      const placed = now.shown.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
+      const placements = placeInFreeSpace(
+        placed,
+        unplaced.map((item) => ({ id: item.id, aspect: aspectOf(item) })),
+      );
+      const z = topZ();
+      const positions = placements.map((p, i) => ({ itemId: p.id, x: p.x, y: p.y, width: p.width, z: z + 1 + i }));
+      for (let start = 0; start < positions.length; start += 1000)
+        actions.arrange(positions.slice(start, start + 1000));
+    },
+
+    /** Item `id` dragged to `{x, y, width}` on the board: it goes there, on top of the others. */
+    moveOnBoard(id, { x, y, width }) {
+      const item = itemById(state(), id);
+      if (!item || item.local) return;
+      actions.arrange([{ itemId: id, x, y, width, z: topZ() + 1 }], { announce: `Moved '${item.title ?? "item"}'.` });
+    },
+
+    /** Item `id` nudged by (dx, dy) board units (the arrow keys), its place in the stack kept. */
+    nudge(id, dx, dy) {
+      const item = itemById(state(), id);
+      const position = pane.itemsView().positionOf?.(id);
+      if (!item || item.local || !position) return;
+      const x = position.x + dx;
+      const y = position.y + dy;
+      const z = position.z ?? 0;
+      actions.arrange([{ itemId: id, x, y, width: position.width, z }], {
+        announce: `Moved '${item.title ?? "item"}' to ${Math.round(x)}, ${Math.round(y)}.`,
+      });
     },
 
     // ---- Trash ----
@@ -165,12 +252,12 @@ export function createItemActions(pane, history) {
 
     // ---- The view ----
 
-    /** Shows the gallery as `view` ("grid" or "list") here, and for everyone unless the pane is view only. */
+    /** Shows the gallery as `view` ("grid", "list" or "board") here, and for everyone unless the pane is view only. */
     async setView(view) {
       if (view === state().view) return;
       const readOnly = state().access.readOnly;
       store.dispatch(paneActions.viewChosen(view, { saving: !readOnly }));
-      announcer.announce(view === "list" ? "Showing the items as a list." : "Showing the items as a grid.");
+      announcer.announce(`Showing the items ${{ list: "as a list", board: "on a board" }[view] ?? "as a grid"}.`);
       pane.hooks.onViewChanged?.(pane.facade);
       if (readOnly) return;
       try {

@@ -49,6 +49,21 @@ export function createKeyActions(pane, items) {
     key(intent, id, tile) {
       const shown = state().shown;
       const index = shown.findIndex((item) => item.id === id);
+      if (state().view === "board") {
+        // On the board the arrows move the item (10 board units, Shift: 1); Alt+arrow moves focus to the nearest item
+        // that way.
+        if (intent.kind === "focus" && !state().access.readOnly) {
+          const step = intent.extend ? 1 : 10;
+          const [dx, dy] = { left: [-step, 0], right: [step, 0], up: [0, -step], down: [0, step] }[intent.direction];
+          items.nudge(id, dx, dy);
+          return true;
+        }
+        if (intent.kind === "move" || intent.kind === "focus") {
+          const next = shown[pane.itemsView().indexInDirection(index, intent.direction)];
+          if (next) pane.itemsView().focusItem(next.id);
+          return true;
+        }
+      }
       switch (intent.kind) {
         case "move": {
           const ids = idsFor(id);

@@ -1,4 +1,4 @@
-// Wires a pane's views (the items view — grid or list —, drop targets, drags, trash, toolbar, gestures) to its store
+// Wires a pane's views (the items view — grid, list or board —, drop targets, drags, trash, toolbar, gestures) to its store
 // and actions: the views report intents through their bind… hooks, and only this file connects them.
 
 import { dropTargetForExternal } from "../dnd/externalDrop.js";
@@ -18,6 +18,7 @@ export function wireItemsView(itemsView, pane, { items, keys }) {
   itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
+  itemsView.bindMoveTo?.((id, position) => items.moveOnBoard(id, position));
 }
 
 /** Connects the other views of `pane` to its `items`, `keys` and `history` actions; returns the cleanup functions. */
@@ -26,7 +27,7 @@ export function wirePane(pane, { items, history }) {
   const state = () => store.getState();
   const writable = () => !state().closed && !state().access.readOnly;
   const ownItems = (ids) => ids.filter((id) => itemById(state(), id));
-  const shown = () => pane.itemsView(); // the grid or the list, whichever the pane shows now
+  const shown = () => pane.itemsView(); // the grid, the list or the board, whichever the pane shows now
 
   view.bindActivate(() => hooks.onActivate?.(pane.facade));
 
@@ -41,6 +42,7 @@ export function wirePane(pane, { items, history }) {
 
   toolbar.bindView((chosen) => items.setView(chosen));
   toolbar.bindPerRow((value) => items.setPerRow(value));
+  toolbar.bindZoomFit(() => shown().zoomToFit?.());
   toolbar.bindUndo(() => history.undo());
   toolbar.bindRedo(() => history.redo());
   toolbar.bindOpenBeside((button) => hooks.onOpenBeside(pane.facade, button));
@@ -60,7 +62,7 @@ export function wirePane(pane, { items, history }) {
       onDrop: ({ x, y, payload, files }) => {
         const index = shown().indexAt(x, y);
         shown().setDropActive(false);
-        items.addFromOutside({ payload, files }, index);
+        items.addFromOutside({ payload, files }, index, shown().boardPointAt?.(x, y) ?? null);
       },
     }),
     draggableItems(view.list, {

@@ -12,7 +12,7 @@ import { clampPerRow } from "../model/zoom.js";
 export function initialPaneState(galleryId, view = null) {
   return {
     galleryId,
-    view: knownView(view) ?? "grid", // how the pane shows the gallery: "grid" or "list"
+    view: knownView(view) ?? "grid", // how the pane shows the gallery: "grid", "list" or "board"
     chosenView: knownView(view), // a view chosen for this pane only (the address, or a view-only pane's switch)
     viewSaving: false, // a view chosen for the gallery, not yet saved: the gallery's own value waits
     replica: null,

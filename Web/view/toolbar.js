@@ -1,5 +1,5 @@
-// A pane's toolbar: the gallery's name, the link to all galleries, the "View only" note, the View switch (Grid, List),
-// the images-per-row slider (the grid's),
+// A pane's toolbar: the gallery's name, the link to all galleries, the "View only" note, the View switch (Grid, List,
+// Board), the images-per-row slider (the grid's), Zoom to Fit (the board's),
 // Undo and Redo, Share…, and the buttons that open a gallery beside this one or close this pane. (The trash button is
 // the TrashView's; who is signed in, the AccountView's.)
 
@@ -15,6 +15,7 @@ export class ToolbarView {
     this.name = root.querySelector(".pane-name");
     this.slider = root.querySelector(".per-row");
     this.output = root.querySelector(".per-row-value");
+    this.zoomFitButton = root.querySelector(".zoom-fit");
     this.undoButton = root.querySelector(".undo");
     this.redoButton = root.querySelector(".redo");
     this.openBesideButton = root.querySelector(".open-beside");
@@ -43,6 +44,7 @@ export class ToolbarView {
     // Images per row are the grid's.
     this.perRowField.hidden = view !== "grid";
     this.output.hidden = view !== "grid";
+    this.zoomFitButton.hidden = view !== "board";
     if (this.primary) document.title = `${name} — Image Gallery`;
     if (Number(this.slider.value) !== perRow) this.slider.value = String(perRow);
     this.output.textContent = String(perRow);
@@ -83,6 +85,10 @@ export class ToolbarView {
   bindView(handler) {
     for (const choice of this.viewChoices)
       choice.addEventListener("change", () => choice.checked && handler(choice.value));
+  }
+  /** `handler()` when Zoom to Fit is pressed (the board's). */
+  bindZoomFit(handler) {
+    this.zoomFitButton.addEventListener("click", () => handler());
   }
   bindUndo(handler) {
     this.handlers.onUndo = handler;

@@ -1,0 +1,199 @@
+"""The board view: items lie where people put them. Switching to it puts every item in free space and saves that;
+tiles are moved by pointer drags and by the arrow keys, drops from outside land where they are dropped, Zoom to Fit
+shows every item, only the items near the viewport are in the page, and two windows see each other's moves."""
+
+from playwright.sync_api import expect
+
+from helpers import _DRAG_JS, item_by_id, seed_gallery, uri_list, wait_until
+from pane_helpers import open_window
+
+TOLERANCE = 2.0
+
+
+def choose_view(page, name):
+    page.get_by_role("radiogroup", name="View").get_by_role("radio", name=name).check()
+
+
+def board(page):
+    return page.get_by_role("list", name="My Gallery")
+
+
+def tiles(page):
+    return board(page).locator('[role="listitem"]')
+
+
+def stored_board(server) -> dict:
+    """Item id → its board position ({x, y, width, z}, or None), as the server has it."""
+    return {i["id"]: i["board"] for i in server.items(server.gallery_id)}
+
+
+def all_on_board(server) -> dict | None:
+    positions = stored_board(server)
+    return positions if positions and all(positions.values()) else None
+
+
+def transform(page) -> dict:
+    """The board's zoom and pan, as the view draws them."""
+    return board(page).evaluate(
+        "el => ({zoom: Number(el.dataset.zoom), panX: Number(el.dataset.panX), panY: Number(el.dataset.panY)})")
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def switch_to_board(page, server, count):
+    choose_view(page, "Board")
+    expect(tiles(page)).to_have_count(count)
+    return wait_until(lambda: all_on_board(server), message="every item saved on the board")
+
+
+def close_to(actual, expected) -> bool:
+    return abs(actual - expected) <= TOLERANCE
+
+
+def test_switching_to_the_board_places_every_item_without_overlaps_and_saves_it(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 6, "place")
+    positions = switch_to_board(page, server, 6)
+
+    sizes = {i["id"]: (i["width"], i["height"]) for i in stored}
+    rects = [(p["x"], p["y"], p["width"], p["width"] * sizes[i][1] / sizes[i][0]) for i, p in positions.items()]
+    for a in range(len(rects)):
+        for b in range(a + 1, len(rects)):
+            assert not overlap(rects[a], rects[b]), f"{rects[a]} overlaps {rects[b]}"
+    for item_id, position in positions.items():
+        tile = item_by_id(page, item_id)
+        expect(tile).to_have_attribute("data-x", str(position["x"]).removesuffix(".0"))
+        expect(tile).to_have_attribute("data-y", str(position["y"]).removesuffix(".0"))
+    assert server.api("GET", f"/api/galleries/{server.gallery_id}")["view"] == "board"
+    # The board's tiles are not HTML5-draggable: moves inside the board are pointer drags.
+    assert tiles(page).evaluate_all("els => els.every(e => !e.draggable)")
+
+
+def test_dragging_a_tile_moves_it_there_and_brings_it_to_the_front(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 3, "drag")
+    before = switch_to_board(page, server, 3)
+    first = stored[0]["id"]
+    zoom = transform(page)["zoom"]
+    box = item_by_id(page, first).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 150, y + 220, steps=6)
+    page.mouse.up()
+
+    expected = (before[first]["x"] + 150 / zoom, before[first]["y"] + 220 / zoom)
+    after = wait_until(lambda: (p := stored_board(server))[first]["x"] != before[first]["x"] and p,
+                       message="the dragged tile's new place saved")
+    assert close_to(after[first]["x"], expected[0]) and close_to(after[first]["y"], expected[1]), after[first]
+    assert after[first]["z"] > max(p["z"] for i, p in after.items() if i != first)
+    moved = item_by_id(page, first).bounding_box()
+    assert close_to(moved["x"], box["x"] + 150) and close_to(moved["y"], box["y"] + 220), moved
+    # The order does not change on the board.
+    assert [i["id"] for i in server.items(server.gallery_id)] == [i["id"] for i in stored]
+
+
+def test_arrow_keys_nudge_the_focused_tile_and_alt_arrows_move_focus(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 2, "nudge")
+    before = switch_to_board(page, server, 2)
+    a, b = (i["id"] for i in stored)
+
+    item_by_id(page, a).focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowDown")
+    wait_until(lambda: (p := stored_board(server)[a])["x"] == before[a]["x"] + 20 and p["y"] == before[a]["y"] + 1,
+               message="the tile nudged 20 right and 1 down")
+    expect(item_by_id(page, a)).to_have_attribute("data-x", str(before[a]["x"] + 20).removesuffix(".0"))
+    expect(item_by_id(page, a)).to_be_focused()
+
+    page.keyboard.press("Alt+ArrowRight")
+    expect(item_by_id(page, b)).to_be_focused()
+
+
+def test_a_drop_from_outside_lands_at_the_drop_point(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 2, "drop")
+    switch_to_board(page, server, 2)
+    t = transform(page)
+    box = board(page).bounding_box()
+    point = {"x": box["x"] + 700, "y": box["y"] + 420}
+
+    result = page.evaluate(_DRAG_JS, {"files": [], "point": point, "events": ["dragenter", "dragover", "drop"],
+                                      "data": [["text/uri-list", uri_list(other_site.image("new.png", 80, 60))]]})
+    assert result["cancelled"]["drop"]
+
+    known = {i["id"] for i in stored}
+    new = wait_until(lambda: next((i for i in server.items(server.gallery_id) if i["id"] not in known and i["board"]),
+                                  None), message="the dropped item on the board")
+    expected = ((700 - t["panX"]) / t["zoom"], (420 - t["panY"]) / t["zoom"])
+    assert close_to(new["board"]["x"], expected[0]) and close_to(new["board"]["y"], expected[1]), new["board"]
+    expect(item_by_id(page, new["id"])).to_have_attribute("data-state", "ready", timeout=10_000)
+    # No free-space placement raced the drop point.
+    wait_until(lambda: close_to(stored_board(server)[new["id"]]["x"], expected[0]), message="the drop point kept")
+
+
+def test_zoom_to_fit_shows_every_item_and_only_items_near_the_viewport_are_in_the_page(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 3, "fit")
+    positions = switch_to_board(page, server, 3)
+    far = stored[2]["id"]
+    server.api("POST", f"/api/galleries/{server.gallery_id}/board",
+               {"positions": [{"itemId": far, "x": 9000, "y": 6000, "width": positions[far]["width"], "z": 1}]})
+    expect(tiles(page)).to_have_count(2)  # the far item is not in the page
+
+    page.get_by_role("button", name="Zoom to Fit").click()
+
+    expect(tiles(page)).to_have_count(3)
+    view = board(page).bounding_box()
+    for item in stored:
+        tile = item_by_id(page, item["id"]).bounding_box()
+        assert tile["x"] >= view["x"] - 1 and tile["y"] >= view["y"] - 1, (tile, view)
+        assert tile["x"] + tile["width"] <= view["x"] + view["width"] + 1, (tile, view)
+        assert tile["y"] + tile["height"] <= view["y"] + view["height"] + 1, (tile, view)
+    expect(page.get_by_role("button", name="Zoom to Fit")).to_be_visible()
+    choose_view(page, "Grid")
+    expect(page.get_by_role("button", name="Zoom to Fit")).to_be_hidden()
+
+
+def test_plus_and_minus_zoom_around_the_centre_and_ctrl_wheel_around_the_pointer(page, server, other_site):
+    seed_gallery(page, server, other_site, 2, "zoom")
+    switch_to_board(page, server, 2)
+    tiles(page).first.focus()
+    before = transform(page)
+    page.keyboard.press("+")
+    wait_until(lambda: transform(page)["zoom"] > before["zoom"], message="zoomed in")
+
+    box = board(page).bounding_box()
+    at = {"x": 300.0, "y": 200.0}
+    t = transform(page)
+    under = ((at["x"] - t["panX"]) / t["zoom"], (at["y"] - t["panY"]) / t["zoom"])
+    page.mouse.move(box["x"] + at["x"], box["y"] + at["y"])
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, 200)
+    page.keyboard.up("Control")
+    wait_until(lambda: transform(page)["zoom"] < t["zoom"], message="zoomed out")
+    z = transform(page)
+    still = ((at["x"] - z["panX"]) / z["zoom"], (at["y"] - z["panY"]) / z["zoom"])
+    assert close_to(still[0], under[0]) and close_to(still[1], under[1]), (still, under)
+
+
+def test_two_windows_on_one_board_see_each_others_moves(browser, page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 2, "live")
+    before = switch_to_board(page, server, 2)
+    a, b = (i["id"] for i in stored)
+    other = open_window(browser, server, f"/g/{server.gallery_id}", list_name="My Gallery")
+    try:
+        expect(other.locator(f'[data-item-id="{a}"]')).to_have_attribute(
+            "data-x", str(before[a]["x"]).removesuffix(".0"))
+
+        item_by_id(page, a).focus()
+        page.keyboard.press("ArrowDown")
+        expect(other.locator(f'[data-item-id="{a}"]')).to_have_attribute(
+            "data-y", str(before[a]["y"] + 10).removesuffix(".0"))
+
+        other.locator(f'[data-item-id="{b}"]').focus()
+        other.keyboard.press("ArrowLeft")
+        expect(item_by_id(page, b)).to_have_attribute("data-x", str(before[b]["x"] - 10).removesuffix(".0"))
+        assert other.problems == []
+    finally:
+        other.context.close()
