@@ -197,3 +197,20 @@ def test_two_windows_on_one_board_see_each_others_moves(browser, page, server, o
         assert other.problems == []
     finally:
         other.context.close()
+
+
+def test_undoing_the_placement_takes_the_items_off_the_board_without_placing_them_again(page, server, other_site):
+    seed_gallery(page, server, other_site, 3, "undo")
+    switch_to_board(page, server, 3)
+    undo = page.locator("#gallery").locator("xpath=..").locator(".undo")
+    expect(undo).to_have_text("Undo Arrange")
+
+    undo.click()
+
+    expect(undo).not_to_have_text("Undo Arrange")
+    wait_until(lambda: not any(stored_board(server).values()), message="every item off the board again")
+    expect(tiles(page)).to_have_count(3)  # still shown, in free space
+    item_by_id(page, stored_board(server).popitem()[0]).focus()
+    page.keyboard.press("ArrowRight")  # moving one saves it; the others stay off the board
+    wait_until(lambda: sum(1 for p in stored_board(server).values() if p) == 1, message="the moved item saved")
+    assert sum(1 for p in stored_board(server).values() if p) == 1

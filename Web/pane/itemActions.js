@@ -20,6 +20,9 @@ export function createItemActions(pane, history) {
   let perRowTimer = null;
   const arranging = new Set(); // items whose board position is on its way
   let dropsOnBoard = 0; // drops on the board waiting for their items: free-space placement waits for them
+  // Items seen on the board that left it (an Undo of their arrangement, here or in another tab) are not put back
+  // on their own: that would undo the Undo. They are drawn in free space until someone moves them.
+  const seenOnBoard = new Set();
   const topZ = () => Math.max(0, ...state().shown.map((item) => item.board?.z ?? 0));
 
   const actions = {
@@ -138,7 +141,10 @@ export function createItemActions(pane, history) {
     placeOnBoard() {
       const now = state();
       if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica || dropsOnBoard > 0) return;
-      const unplaced = now.shown.filter((item) => !item.local && !item.board && !arranging.has(item.id));
+      for (const item of now.shown) if (item.board) seenOnBoard.add(item.id);
+      const unplaced = now.shown.filter(
+        (item) => !item.local && !item.board && !arranging.has(item.id) && !seenOnBoard.has(item.id),
+      );
       if (!unplaced.length) return;
       const placed = now.shown.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
       const placements = placeInFreeSpace(
