@@ -214,3 +214,27 @@ def test_undoing_the_placement_takes_the_items_off_the_board_without_placing_the
     page.keyboard.press("ArrowRight")  # moving one saves it; the others stay off the board
     wait_until(lambda: sum(1 for p in stored_board(server).values() if p) == 1, message="the moved item saved")
     assert sum(1 for p in stored_board(server).values() if p) == 1
+
+
+def test_an_item_still_loading_is_put_on_the_board_once_its_size_is_known(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 2, "early")
+    switch_to_board(page, server, 2)
+    other_site.image("tall.png", 60, 240)
+    server.drop_uris(server.gallery_id, [other_site.url("/slow/tall.png")])
+    expect(tiles(page)).to_have_count(3)
+    tall = next(i for i in server.items(server.gallery_id) if i["id"] not in {s["id"] for s in stored})
+    expect(item_by_id(page, tall["id"])).to_have_attribute("data-state", "pending")
+    page.wait_for_timeout(300)  # time enough for a placement request, if the page wrongly made one
+    assert stored_board(server)[tall["id"]] is None  # not saved while its height is unknown
+
+    other_site.release("tall.png")
+
+    expect(item_by_id(page, tall["id"])).to_have_attribute("data-state", "ready", timeout=10_000)
+    positions = wait_until(lambda: all_on_board(server), message="the loaded item saved on the board")
+    items = {i["id"]: i for i in server.items(server.gallery_id)}
+    rects = [(p["x"], p["y"], p["width"], p["width"] * items[i]["height"] / items[i]["width"])
+             for i, p in positions.items()]
+    assert (items[tall["id"]]["width"], items[tall["id"]]["height"]) == (60, 240)
+    for a in range(len(rects)):
+        for b in range(a + 1, len(rects)):
+            assert not overlap(rects[a], rects[b]), f"{rects[a]} overlaps {rects[b]}"

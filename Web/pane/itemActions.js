@@ -143,7 +143,12 @@ export function createItemActions(pane, history) {
       if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica || dropsOnBoard > 0) return;
       for (const item of now.shown) if (item.board) seenOnBoard.add(item.id);
       const unplaced = now.shown.filter(
-        (item) => !item.local && !item.board && !arranging.has(item.id) && !seenOnBoard.has(item.id),
+        (item) =>
+          !item.local &&
+          !item.board &&
+          item.state !== "pending" && // saved once its size (so its height on the board) is known
+          !arranging.has(item.id) &&
+          !seenOnBoard.has(item.id),
       );
       if (!unplaced.length) return;
       const placed = now.shown.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
