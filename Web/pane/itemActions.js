@@ -140,7 +140,10 @@ export function createItemActions(pane, history) {
     /** Puts the items shown that are not on the board yet in free space, and saves that (up to 1000 a request). */
     placeOnBoard() {
       const now = state();
-      if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica || dropsOnBoard > 0) return;
+      if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica) return;
+      // After the switch to the board is saved (so Undo takes back the placement first), and not while a drop on the
+      // board waits for its items (they go where they were dropped).
+      if (now.viewSaving || dropsOnBoard > 0) return;
       for (const item of now.shown) if (item.board) seenOnBoard.add(item.id);
       const unplaced = now.shown.filter(
         (item) =>
