@@ -88,11 +88,12 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             let ids = try body.validatedIDs()
             try await access.require(.view, items: ids, for: context.identity)
             // Copies of links still loading load again: room for them first, or nothing is copied.
-            var originals: [Item] = []
-            for itemID in ids { originals.append(try await store.item(itemID)) }
+            // (Found the way a gallery's copy finds them: among the few items loading, not item by item.)
+            let wanted = Set(ids)
+            let loading = try await store.pendingItems().filter { wanted.contains($0.id) }
             let session = try request.historySession()
             let loaded = try await ingestion.withReservedLoads(
-                IngestionService.loadsToCopy(originals), for: GalleryAccess.person(context)
+                IngestionService.loadsToCopy(loading), for: GalleryAccess.person(context)
             ) { reservation in
                 let copies = try await store.copyItems(
                     ids, to: id, at: try body.insertionPoint(), recordingFor: session)
