@@ -17,6 +17,7 @@ import { GridView } from "../view/grid.js";
 import { ListView } from "../view/list.js";
 import { ToolbarView } from "../view/toolbar.js";
 import { TrashView } from "../view/trash.js";
+import { createBoardActions } from "./boardActions.js";
 import { createHistoryActions } from "./historyActions.js";
 import { createItemActions } from "./itemActions.js";
 import { createKeyActions } from "./keyActions.js";
@@ -59,8 +60,9 @@ export class GalleryPane {
     };
     this.announcer = shared.announcer;
     this.historyActions = createHistoryActions(context);
-    this.itemActions = createItemActions(context, this.historyActions);
-    this.keyActions = createKeyActions(context, this.itemActions);
+    this.boardActions = createBoardActions(context, this.historyActions);
+    this.itemActions = createItemActions(context, this.historyActions, this.boardActions);
+    this.keyActions = createKeyActions(context, this.itemActions, this.boardActions);
     this.context = context;
     this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
@@ -74,7 +76,11 @@ export class GalleryPane {
     this.shownView?.destroy();
     this.shownView = new ITEMS_VIEWS[kind](this.view.scroller, this.view.list);
     this.shownKind = kind;
-    wireItemsView(this.shownView, this.context, { items: this.itemActions, keys: this.keyActions });
+    wireItemsView(this.shownView, this.context, {
+      items: this.itemActions,
+      board: this.boardActions,
+      keys: this.keyActions,
+    });
     this.shownView.setName(this.name);
     this.shownView.setMenuEnabled(!this.state.access.readOnly);
     this.shownView.focusedId = focused;
@@ -210,7 +216,7 @@ export class GalleryPane {
     this.toolbar.render({ name: state.gallery?.name ?? "Image Gallery", perRow: state.perRow, view: state.view });
     this.trash.renderCount(state.gallery?.trashCount ?? 0);
     // Items not on the board yet are put in free space and saved (after this change is drawn).
-    if (state.view === "board") queueMicrotask(() => this.itemActions.placeOnBoard());
+    if (state.view === "board") queueMicrotask(() => this.boardActions.placeOnBoard());
   }
 
   drawItems(state) {

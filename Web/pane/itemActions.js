@@ -1,29 +1,24 @@
 // A pane's changes to its items, as requests: drops and pastes from outside (with their uploads), moves within the
-// gallery, places on the board, the trash, retries and removals, and the images per row. Each shows at once as an optimistic change
-// (model/overlay.js) that the answer, then the gallery's own event, replaces. State changes go through the store.
+// gallery, the trash, retries and removals, the view and the images per row (places on the board: boardActions.js).
+// Each shows at once as an optimistic change (model/overlay.js) that the answer, then the gallery's own event,
+// replaces. State changes go through the store.
 
 import { api } from "../net/api.js";
-import { DEFAULT_WIDTH, aspectOf, fanOut, placeInFreeSpace, rectOf } from "../model/board.js";
 import { anchorBefore } from "../model/gallery.js";
-import { hiding, nextKey, placeholders, positioning, reordering, upsert } from "../model/overlay.js";
+import { hiding, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
 import { changesOrder } from "../model/reorder.js";
 import { clampPerRow } from "../model/zoom.js";
 import { insertionAt, itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
-/** The item actions of the pane `pane` (its store, views, announcer); `history` its history actions. */
-export function createItemActions(pane, history) {
+/** The item actions of the pane `pane` (its store, views, announcer); `history` its history actions, `board` its
+ * board actions. */
+export function createItemActions(pane, history, board) {
   const { store, announcer, galleryId } = pane;
   const state = () => store.getState();
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
   let perRowTimer = null;
-  const arranging = new Set(); // items whose board position is on its way
-  let dropsOnBoard = 0; // drops on the board waiting for their items: free-space placement waits for them
-  // Items seen on the board that left it (an Undo of their arrangement, here or in another tab) are not put back
-  // on their own: that would undo the Undo. They are drawn in free space until someone moves them.
-  const seenOnBoard = new Set();
-  const topZ = () => Math.max(0, ...state().shown.map((item) => item.board?.z ?? 0));
 
   const actions = {
     // ---- Drops and pastes from outside: one path ----
@@ -31,15 +26,8 @@ export function createItemActions(pane, history) {
     /** `boardPoint`: where on the board the drop landed (the items fan out from there), or null. */
     async addFromOutside({ payload, files }, index, boardPoint = null) {
       if (pane.refuseChange()) return;
-      if (boardPoint) dropsOnBoard++;
-      try {
-        await actions.addAt({ payload, files }, index, boardPoint);
-      } finally {
-        if (boardPoint) {
-          dropsOnBoard--;
-          actions.placeOnBoard();
-        }
-      }
+      if (!boardPoint) return actions.addAt({ payload, files }, index, null);
+      return board.whileDropping(() => actions.addAt({ payload, files }, index, boardPoint));
     },
 
     async addAt({ payload, files }, index, boardPoint) {
@@ -56,17 +44,7 @@ export function createItemActions(pane, history) {
         return;
       }
       // On the board, the new items are put at the drop point (claimed before they show, so free space does not).
-      if (boardPoint && response.items.length) {
-        const z = topZ();
-        actions.arrange(
-          fanOut(boardPoint, response.items.length).map((point, i) => ({
-            itemId: response.items[i].id,
-            ...point,
-            width: DEFAULT_WIDTH,
-            z: z + 1 + i,
-          })),
-        );
-      }
+      if (boardPoint) board.placeAt(response.items, boardPoint);
       settleOverlay(key, upsert(key, response.items, galleryId));
       const count = response.items.length;
       announcer.announce(`Adding ${count} item${count === 1 ? "" : "s"}.`);
@@ -114,75 +92,6 @@ export function createItemActions(pane, history) {
         settleOverlay(key);
         announcer.alert(error.message);
       }
-    },
-
-    // ---- The board: one request per arrangement ----
-
-    /** Puts items on the board at `positions` ([{itemId, x, y, width, z}], board units), shown at once. */
-    async arrange(positions, { announce = "" } = {}) {
-      if (pane.refuseChange() || !positions.length) return;
-      const key = nextKey("arrange");
-      for (const position of positions) arranging.add(position.itemId);
-      addOverlay(positioning(key, positions));
-      try {
-        const response = await api.arrange(galleryId, positions);
-        settleOverlay(key, upsert(key, response.items, galleryId));
-        if (announce) announcer.announce(announce);
-        history.afterOwnChange(response.history);
-      } catch (error) {
-        settleOverlay(key);
-        announcer.alert(error.message);
-      } finally {
-        for (const position of positions) arranging.delete(position.itemId);
-      }
-    },
-
-    /** Puts the items shown that are not on the board yet in free space, and saves that (up to 1000 a request). */
-    placeOnBoard() {
-      const now = state();
-      if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica) return;
-      // After the switch to the board is saved (so Undo takes back the placement first), and not while a drop on the
-      // board waits for its items (they go where they were dropped).
-      if (now.viewSaving || dropsOnBoard > 0) return;
-      for (const item of now.shown) if (item.board) seenOnBoard.add(item.id);
-      const unplaced = now.shown.filter(
-        (item) =>
-          !item.local &&
-          !item.board &&
-          item.state !== "pending" && // saved once its size (so its height on the board) is known
-          !arranging.has(item.id) &&
-          !seenOnBoard.has(item.id),
-      );
-      if (!unplaced.length) return;
-      const placed = now.shown.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
-      const placements = placeInFreeSpace(
-        placed,
-        unplaced.map((item) => ({ id: item.id, aspect: aspectOf(item) })),
-      );
-      const z = topZ();
-      const positions = placements.map((p, i) => ({ itemId: p.id, x: p.x, y: p.y, width: p.width, z: z + 1 + i }));
-      for (let start = 0; start < positions.length; start += 1000)
-        actions.arrange(positions.slice(start, start + 1000));
-    },
-
-    /** Item `id` dragged to `{x, y, width}` on the board: it goes there, on top of the others. */
-    moveOnBoard(id, { x, y, width }) {
-      const item = itemById(state(), id);
-      if (!item || item.local) return;
-      actions.arrange([{ itemId: id, x, y, width, z: topZ() + 1 }], { announce: `Moved '${item.title ?? "item"}'.` });
-    },
-
-    /** Item `id` nudged by (dx, dy) board units (the arrow keys), its place in the stack kept. */
-    nudge(id, dx, dy) {
-      const item = itemById(state(), id);
-      const position = pane.itemsView().positionOf?.(id);
-      if (!item || item.local || !position) return;
-      const x = position.x + dx;
-      const y = position.y + dy;
-      const z = position.z ?? 0;
-      actions.arrange([{ itemId: id, x, y, width: position.width, z }], {
-        announce: `Moved '${item.title ?? "item"}' to ${Math.round(x)}, ${Math.round(y)}.`,
-      });
     },
 
     // ---- Trash ----

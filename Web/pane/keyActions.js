@@ -6,8 +6,9 @@ import { stepIndex } from "../model/reorder.js";
 import { itemsFor, selectedItems } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
-/** The key and menu actions of the pane `pane` (its store, views and announcer); `items` are its item actions. */
-export function createKeyActions(pane, items) {
+/** The key and menu actions of the pane `pane` (its store, views and announcer); `items` and `board` are its item and
+ * board actions. */
+export function createKeyActions(pane, items, board) {
   const { store, announcer } = pane;
   const state = () => store.getState();
   const idsFor = (id) =>
@@ -55,7 +56,7 @@ export function createKeyActions(pane, items) {
         if (intent.kind === "focus" && !state().access.readOnly) {
           const step = intent.extend ? 1 : 10;
           const [dx, dy] = { left: [-step, 0], right: [step, 0], up: [0, -step], down: [0, step] }[intent.direction];
-          items.nudge(id, dx, dy);
+          board.nudge(id, dx, dy);
           return true;
         }
         if (intent.kind === "move" || intent.kind === "focus") {

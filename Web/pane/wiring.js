@@ -7,8 +7,9 @@ import { zoomGestures } from "../dnd/zoomGestures.js";
 import { itemById, itemsFor } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
-/** Connects an items view (grid or list, each time the pane makes one) to the pane's `items` and `keys` actions. */
-export function wireItemsView(itemsView, pane, { items, keys }) {
+/** Connects an items view (grid, list or board, each time the pane makes one) to the pane's `items`, `board` and
+ * `keys` actions. */
+export function wireItemsView(itemsView, pane, { items, board, keys }) {
   const { store } = pane;
   itemsView.bindSelect((id, modifiers) => store.dispatch(paneActions.itemClicked(id, modifiers)));
   itemsView.bindMenu((id, point, returnFocus) => {
@@ -18,7 +19,7 @@ export function wireItemsView(itemsView, pane, { items, keys }) {
   itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
-  itemsView.bindMoveTo?.((id, position) => items.moveOnBoard(id, position));
+  itemsView.bindMoveTo?.((id, position) => board.moveOnBoard(id, position));
 }
 
 /** Connects the other views of `pane` to its `items`, `keys` and `history` actions; returns the cleanup functions. */
