@@ -181,7 +181,7 @@ keyboard.bindDeleteSelection(() => active?.deleteSelection() ?? false);
 keyboard.bindCopy((clipboardData) => active?.copySelection(clipboardData) ?? false);
 keyboard.bindUndo(() => active?.undo?.());
 keyboard.bindRedo(() => active?.redo?.());
-pasteTarget(document, (data) => active?.addFromOutside(data, active.pasteIndex()));
+pasteTarget(document, (data) => active?.paste(data));
 
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) for (const pane of panes) pane.refresh();

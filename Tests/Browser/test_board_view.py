@@ -66,8 +66,8 @@ def test_switching_to_the_board_places_every_item_without_overlaps_and_saves_it(
         expect(tile).to_have_attribute("data-x", str(position["x"]).removesuffix(".0"))
         expect(tile).to_have_attribute("data-y", str(position["y"]).removesuffix(".0"))
     assert server.api("GET", f"/api/galleries/{server.gallery_id}")["view"] == "board"
-    # The board's tiles are not HTML5-draggable: moves inside the board are pointer drags.
-    assert tiles(page).evaluate_all("els => els.every(e => !e.draggable)")
+    # The board's tiles are HTML5-draggable, as in the grid: they can also go to another pane, the trash or another app.
+    assert tiles(page).evaluate_all("els => els.every(e => e.draggable)")
 
 
 def test_dragging_a_tile_moves_it_there_and_brings_it_to_the_front(page, server, other_site):

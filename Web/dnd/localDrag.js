@@ -66,10 +66,12 @@ export function writeItems(dataTransfer, galleryId, items) {
 
 /**
  * Makes items inside `container` draggable. `itemsFor(tileElement)` returns the items the drag carries (the selection
- * when the tile is selected). Returns a cleanup.
+ * when the tile is selected); while `copyOnly()`, a drag offers only to copy them. A drag another listener cancelled
+ * (a pan, a resize) is left alone. Returns a cleanup.
  */
-export function draggableItems(container, { galleryId, itemsFor, onStart, onEnd }) {
+export function draggableItems(container, { galleryId, itemsFor, onStart, onEnd, copyOnly = () => false }) {
   const start = (event) => {
+    if (event.defaultPrevented) return;
     const tile = event.target.closest?.("[data-item-id]");
     if (!tile || !container.contains(tile)) return;
     const items = itemsFor(tile);
@@ -78,7 +80,7 @@ export function draggableItems(container, { galleryId, itemsFor, onStart, onEnd 
       return;
     }
     writeItems(event.dataTransfer, galleryId(), items);
-    event.dataTransfer.effectAllowed = "copyMove";
+    event.dataTransfer.effectAllowed = copyOnly() ? "copy" : "copyMove";
     setPreview(event, tile, items.length);
     onStart?.(items);
   };
@@ -111,9 +113,14 @@ function setPreview(event, tile, count) {
   setTimeout(() => stack.remove(), 0);
 }
 
+/** Whether a local drag copies: Alt/Option held, or a drag that offers only to copy (the board's Copy switch). */
+export function isCopyDrag(/** @type {DragEvent} */ event) {
+  return event.altKey || event.dataTransfer?.effectAllowed === "copy";
+}
+
 /**
  * Makes `element` a drop target for local drags. Callbacks: onOver({x, y, event}), onLeave(), onDrop({x, y, payload,
- * copy}). `accepts(event)` may refuse. The move effect is shown, or copy with Alt/Option held.
+ * copy}). `accepts(event)` may refuse. The move effect is shown, or copy (isCopyDrag).
  */
 export function dropTargetForLocal(
   element,
@@ -121,12 +128,12 @@ export function dropTargetForLocal(
 ) {
   return dropTarget(element, {
     accepts: (event) => isLocalDrag(event) && accepts(event),
-    effect: (event) => (event.altKey ? "copy" : "move"),
+    effect: (event) => (isCopyDrag(event) ? "copy" : "move"),
     onOver,
     onLeave,
     onDrop: ({ x, y, dataTransfer, event }) => {
       const payload = readLocalPayload(dataTransfer);
-      if (payload) onDrop?.({ x, y, payload, copy: event.altKey });
+      if (payload) onDrop?.({ x, y, payload, copy: isCopyDrag(event) });
       else onLeave?.();
     },
   });

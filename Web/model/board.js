@@ -84,6 +84,30 @@ export function fanOut(/** @type {Point} */ point, /** @type {number} */ count, 
   return Array.from({ length: count }, (_, index) => ({ x: point.x + index * step, y: point.y + index * step }));
 }
 
+/** Positions `origins` ({itemId, x, y, width, z}) moved by (dx, dy) board units. */
+export function movedBy(
+  /** @type {{itemId: string, x: number, y: number, width: number, z: number}[]} */ origins,
+  /** @type {number} */ dx,
+  /** @type {number} */ dy,
+) {
+  return origins.map((position) => ({ ...position, x: position.x + dx, y: position.y + dy }));
+}
+
+/** `positions` brought above every item (whose highest `z` is `top`), their own stacking order kept. */
+export function stackedOnTop(
+  /** @type {{itemId: string, x: number, y: number, width: number, z: number}[]} */ positions,
+  /** @type {number} */ top,
+) {
+  return [...positions]
+    .sort((a, b) => (a.z ?? 0) - (b.z ?? 0))
+    .map((position, index) => ({ ...position, z: top + 1 + index }));
+}
+
+/** The rectangle between two points (either corner first). */
+export function rectBetween(/** @type {Point} */ a, /** @type {Point} */ b) {
+  return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) };
+}
+
 /** The zoom kept within [MIN_ZOOM, MAX_ZOOM]. */
 export function clampZoom(/** @type {number} */ zoom) {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Number.isFinite(zoom) ? zoom : 1));

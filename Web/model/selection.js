@@ -23,6 +23,11 @@ export function clickSelect(selection, order, id, { toggle = false, range = fals
   return { ids: new Set([id]), anchor: id };
 }
 
+/** The selection of exactly `ids` (a marquee's), anchored at the first. */
+export function selectIds(ids) {
+  return { ids: new Set(ids), anchor: ids[0] ?? null };
+}
+
 export function selectAll(order) {
   return { ids: new Set(order), anchor: order[0] ?? null };
 }

@@ -3,7 +3,7 @@
 // were dropped, and items not on the board yet in free space; moves and nudges items.
 
 import { api } from "../net/api.js";
-import { DEFAULT_WIDTH, aspectOf, fanOut, placeInFreeSpace, rectOf } from "../model/board.js";
+import { DEFAULT_WIDTH, aspectOf, fanOut, placeInFreeSpace, rectOf, stackedOnTop } from "../model/board.js";
 import { nextKey, positioning, upsert } from "../model/overlay.js";
 import { itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
@@ -34,18 +34,50 @@ export function createBoardActions(pane, history) {
       }
     },
 
-    /** Puts `items` (just added) at the board point `point`, fanned out from it, on top of the others. */
-    placeAt(items, point) {
+    /** Puts `items` (just added) at the board point `point`, fanned out from it, on top of the others; or, with
+     * `places` ([{x, y, width}], one per item), each at its own place. */
+    placeAt(items, point, places = null) {
       if (!items.length) return;
       const z = topZ();
+      const at = places?.length === items.length ? places : fanOut(point, items.length);
       board.arrange(
-        fanOut(point, items.length).map((at, i) => ({
+        at.map((place, i) => ({
           itemId: items[i].id,
-          ...at,
-          width: DEFAULT_WIDTH,
+          x: place.x,
+          y: place.y,
+          width: place.width ?? DEFAULT_WIDTH,
           z: z + 1 + i,
         })),
       );
+    },
+
+    /** Items dragged to `positions` ([{itemId, x, y, width, z}]): they go there, on top of the others. */
+    moveTo(positions) {
+      const own = positions.filter((position) => {
+        const item = itemById(state(), position.itemId);
+        return item && !item.local;
+      });
+      if (!own.length) return;
+      const first = itemById(state(), own[0].itemId);
+      board.arrange(stackedOnTop(own, topZ()), {
+        announce: own.length === 1 ? `Moved '${first?.title ?? "item"}'.` : `Moved ${own.length} items.`,
+      });
+    },
+
+    /**
+     * Items dragged from a pane (`payload`: {galleryId, itemIds}) and dropped on this board at `point`: moved on it
+     * (to `places`, where the lifted items were drawn), or moved or copied here (`copy`; within this gallery too) and
+     * put at `places`, else fanned out from `point`. `index`: where they go in the gallery's order.
+     */
+    dropItems({ payload, copy, point, places, index }) {
+      if (payload.galleryId === galleryId && !copy && places?.length) {
+        board.moveTo(places);
+        return;
+      }
+      board.whileDropping(async () => {
+        const added = await pane.hooks.onTransfer({ payload, target: pane.facade, index, copy });
+        if (added) board.placeAt(added, point, places);
+      });
     },
 
     /** Puts items on the board at `positions` ([{itemId, x, y, width, z}], board units), shown at once. */
@@ -92,13 +124,6 @@ export function createBoardActions(pane, history) {
       const z = topZ();
       const positions = placements.map((p, i) => ({ itemId: p.id, x: p.x, y: p.y, width: p.width, z: z + 1 + i }));
       for (let start = 0; start < positions.length; start += 1000) board.arrange(positions.slice(start, start + 1000));
-    },
-
-    /** Item `id` dragged to `{x, y, width}` on the board: it goes there, on top of the others. */
-    moveOnBoard(id, { x, y, width }) {
-      const item = itemById(state(), id);
-      if (!item || item.local) return;
-      board.arrange([{ itemId: id, x, y, width, z: topZ() + 1 }], { announce: `Moved '${item.title ?? "item"}'.` });
     },
 
     /** Item `id` nudged by (dx, dy) board units (the arrow keys), its place in the stack kept. */

@@ -66,7 +66,11 @@ export class GalleryPane {
     this.context = context;
     this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
-    this.cleanups = wirePane(context, { items: this.itemActions, history: this.historyActions });
+    this.cleanups = wirePane(context, {
+      items: this.itemActions,
+      board: this.boardActions,
+      history: this.historyActions,
+    });
   }
 
   /** Shows the items as `kind` ("grid", "list" or "board"), in place of the view shown so far. */
@@ -136,10 +140,6 @@ export class GalleryPane {
     return basisFor(this.state, ids);
   }
 
-  pasteIndex() {
-    return pasteIndex(this.state);
-  }
-
   addOverlay(overlay) {
     this.store.dispatch(paneActions.overlayAdded(overlay));
   }
@@ -148,8 +148,9 @@ export class GalleryPane {
     this.store.dispatch(paneActions.overlaySettled(key, ...replacements));
   }
 
-  addFromOutside(data, index) {
-    return this.itemActions.addFromOutside(data, index);
+  /** Pastes `data` (as a drop): after the selection, and on the board at the pointer (else the middle of the view). */
+  paste(data) {
+    return this.itemActions.addFromOutside(data, pasteIndex(this.state), this.shownView.pastePoint?.() ?? null);
   }
 
   trashItems(ids) {
@@ -213,7 +214,12 @@ export class GalleryPane {
     }
     if (state.history !== previous.history && state.history) this.toolbar.renderHistory(state.history);
     this.drawItems(state);
-    this.toolbar.render({ name: state.gallery?.name ?? "Image Gallery", perRow: state.perRow, view: state.view });
+    this.toolbar.render({
+      name: state.gallery?.name ?? "Image Gallery",
+      perRow: state.perRow,
+      view: state.view,
+      dragMode: state.dragMode,
+    });
     this.trash.renderCount(state.gallery?.trashCount ?? 0);
     // Items not on the board yet are put in free space and saved (after this change is drawn).
     if (state.view === "board") queueMicrotask(() => this.boardActions.placeOnBoard());

@@ -19,11 +19,12 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
-  itemsView.bindMoveTo?.((id, position) => board.moveOnBoard(id, position));
+  itemsView.bindMoveTo?.((positions) => board.moveTo(positions));
+  itemsView.bindMarquee?.((ids) => store.dispatch(paneActions.idsSelected(ids)));
 }
 
-/** Connects the other views of `pane` to its `items`, `keys` and `history` actions; returns the cleanup functions. */
-export function wirePane(pane, { items, history }) {
+/** Connects the other views of `pane` to its `items`, `board` and `history` actions; returns the cleanup functions. */
+export function wirePane(pane, { items, board, history }) {
   const { store, view, trash, toolbar, hooks } = pane;
   const state = () => store.getState();
   const writable = () => !state().closed && !state().access.readOnly;
@@ -43,6 +44,7 @@ export function wirePane(pane, { items, history }) {
 
   toolbar.bindView((chosen) => items.setView(chosen));
   toolbar.bindPerRow((value) => items.setPerRow(value));
+  toolbar.bindDragMode((mode) => store.dispatch(paneActions.dragModeChosen(mode)));
   toolbar.bindZoomFit(() => shown().zoomToFit?.());
   toolbar.bindUndo(() => history.undo());
   toolbar.bindRedo(() => history.redo());
@@ -68,6 +70,8 @@ export function wirePane(pane, { items, history }) {
     }),
     draggableItems(view.list, {
       galleryId: () => pane.galleryId,
+      // The board's Move/Copy switch set to Copy: its drags copy wherever they go.
+      copyOnly: () => state().view === "board" && state().dragMode === "copy",
       itemsFor: (tile) => {
         const id = tile.dataset.itemId;
         if (!state().selection.ids.has(id)) store.dispatch(paneActions.itemClicked(id));
@@ -81,12 +85,24 @@ export function wirePane(pane, { items, history }) {
     }),
     dropTargetForLocal(view.scroller, {
       accepts: writable,
-      onOver: ({ x, y }) => shown().setGap(shown().indexAt(x, y)),
-      onLeave: () => shown().setGap(null),
-      onDrop: ({ x, y, payload, copy }) => {
-        const index = shown().indexAt(x, y);
+      onOver: ({ x, y }) => {
+        shown().setGap(shown().indexAt(x, y));
+        shown().dragOverAt?.(x, y);
+      },
+      onLeave: () => {
         shown().setGap(null);
-        if (payload.galleryId === pane.galleryId && !copy) items.moveItems(ownItems(payload.itemIds), index);
+        shown().dragOverAt?.(null, null);
+      },
+      onDrop: ({ x, y, payload, copy }) => {
+        const view = shown();
+        const index = view.indexAt(x, y);
+        view.setGap(null);
+        const point = view.boardPointAt?.(x, y);
+        if (point) {
+          // On the board, the items land where they were dropped (drawn there while dragged over it).
+          const places = payload.galleryId === pane.galleryId ? view.liftedPositionsAt(x, y) : null;
+          board.dropItems({ payload, copy, point, places, index });
+        } else if (payload.galleryId === pane.galleryId && !copy) items.moveItems(ownItems(payload.itemIds), index);
         else hooks.onTransfer({ payload, target: pane.facade, index, copy });
       },
     }),

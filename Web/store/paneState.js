@@ -5,7 +5,7 @@
 import { knownView } from "../model/location.js";
 import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
 import { canChange, isLinkSession, isOwner } from "../model/roles.js";
-import { clickSelect, emptySelection, pruneSelection, selectAll } from "../model/selection.js";
+import { clickSelect, emptySelection, pruneSelection, selectAll, selectIds } from "../model/selection.js";
 import { clampPerRow } from "../model/zoom.js";
 
 /** The state of a pane on `galleryId` before it has loaded; `view` the view the page address asked for, if any. */
@@ -23,6 +23,7 @@ export function initialPaneState(galleryId, view = null) {
     uploads: new Map(), // itemId → {received, total} of this page's uploads
     selection: emptySelection(),
     dragging: new Set(),
+    dragMode: "move", // what dragging items on the board does: "move", or "copy" (the Move/Copy switch)
     perRow: 4,
     perRowSaving: false, // a change of images per row not yet saved: the gallery's own value waits
     history: null,
@@ -49,10 +50,14 @@ export const paneActions = {
   /** A click (or key) on item `id`, with {toggle, range}. */
   itemClicked: (id, modifiers = {}) => ({ type: "itemClicked", id, modifiers }),
   allSelected: () => ({ type: "allSelected" }),
+  /** Exactly the items `ids` selected (a marquee's). */
+  idsSelected: (ids) => ({ type: "idsSelected", ids }),
   selectionCleared: () => ({ type: "selectionCleared" }),
   /** A drag of these items started. */
   dragStarted: (ids) => ({ type: "dragStarted", ids }),
   dragEnded: () => ({ type: "dragEnded" }),
+  /** What a drag from the board does: "move", or "copy" (the toolbar's Move/Copy switch). */
+  dragModeChosen: (mode) => ({ type: "dragModeChosen", mode }),
   /** Images per row changed here (saving: to be saved for everyone). */
   perRowChanged: (perRow, { saving = false } = {}) => ({ type: "perRowChanged", perRow, saving }),
   /** The images per row were saved (or saving failed): the gallery's own value counts again. */
@@ -93,12 +98,16 @@ export function paneReducer(state, action) {
     }
     case "itemClicked":
       return { ...state, selection: clickSelect(state.selection, order(state), action.id, action.modifiers) };
+    case "idsSelected":
+      return { ...state, selection: selectIds(action.ids) };
     case "allSelected":
       return { ...state, selection: selectAll(order(state)) };
     case "selectionCleared":
       return state.selection.ids.size ? { ...state, selection: emptySelection() } : state;
     case "dragStarted":
       return { ...state, dragging: new Set(action.ids) };
+    case "dragModeChosen":
+      return { ...state, dragMode: action.mode === "copy" ? "copy" : "move" };
     case "dragEnded":
       return state.dragging.size ? { ...state, dragging: new Set() } : state;
     case "perRowChanged": {

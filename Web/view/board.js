@@ -1,17 +1,22 @@
 // The board view: every item lies where people put it (model/board.js), drawn at its board position × zoom, plus pan;
 // items not on the board yet are drawn where free space would put them (the pane saves that). What it shares with
 // the grid and the list (rendering only the items near the viewport, DOM order in gallery order, marks, the items'
-// events) is ItemsView's. Its own DOM events: a pointer drag moves a tile (Pointer Events, not HTML5 drag: the tiles
-// are not draggable here), Ctrl/Cmd + wheel zooms around the pointer, the wheel pans, + / − zoom around the centre.
-// It reports a move as the intent `onMoveTo(id, {x, y, width})` in board units.
+// events) is ItemsView's. Its own DOM events: items dragged (an HTML5 drag with the mouse, as in the grid, so they
+// can also go to another pane, the trash or another app; a pointer drag with touch or pen) follow the pointer while
+// over the board and land where they are dropped; a press on empty board space draws a marquee that selects the items
+// it meets (Shift or Ctrl/Cmd: added to the selection; a click there clears it); Ctrl/Cmd + wheel zooms around the
+// pointer, the wheel pans, + / − zoom around the centre. It reports a move as the intent `onMoveTo(positions)`
+// ([{itemId, x, y, width, z}] in board units) and a marquee as `onMarquee(ids)` (the ids to select).
 
 import {
   aspectOf,
   fitTransform,
   indicesMeeting,
+  movedBy,
   neighbourInDirection,
   panBy,
   placeInFreeSpace,
+  rectBetween,
   rectOf,
   toBoard,
   toScreen,
@@ -26,7 +31,9 @@ const DRAG_THRESHOLD = 4;
 
 /**
  * @typedef {import("../model/board.js").Rect} Rect
+ * @typedef {import("../model/board.js").Point} Point
  * @typedef {{x: number, y: number, width: number, z: number}} Position
+ * @typedef {{itemId: string, x: number, y: number, width: number, z: number}} Placed
  */
 
 export class BoardView extends ItemsView {
@@ -37,10 +44,20 @@ export class BoardView extends ItemsView {
     this.transform = { zoom: 1, panX: 24, panY: 24 };
     /** @type {{positions: Position[], rects: Rect[]} | null} */
     this.layout = null;
-    /** @type {{id: string, pointerId: number, element: HTMLElement, start: {x: number, y: number}, origin: Position, at: Position, dragged: boolean} | null} */
-    this.moving = null;
+    /** Where a drag of items from this board started (board point), and the items lifted with where they would land
+     * (`at`, null while the pointer is off the board). Set by an HTML5 drag, or by a touch or pen pointer.
+     * @type {{start: Point, pointerId: number | null, startClient: Point, ids?: string[], origins: Placed[] | null,
+     *   at: Map<string, Placed> | null} | null} */
+    this.lift = null;
+    /** A marquee being drawn: where it started (board and client points), the selection it adds to (Shift or
+     * Ctrl/Cmd held; else none), and its element.
+     * @type {{pointerId: number, start: Point, startClient: Point, base: string[], element: HTMLElement | null} | null} */
+    this.marquee = null;
+    /** The last pointer position over the board (client point): where a paste lands. @type {Point | null} */
+    this.pointer = null;
     this.suppressClick = false;
     this.intents.onMoveTo = () => {};
+    this.intents.onMarquee = () => {};
     list.classList.add("board");
     const signal = this.listening.signal;
     scroller.addEventListener("wheel", (event) => this.wheel(event), { passive: false, signal });
@@ -48,7 +65,10 @@ export class BoardView extends ItemsView {
     list.addEventListener("pointerdown", (event) => this.pointerDown(event), { signal });
     list.addEventListener("pointermove", (event) => this.pointerMove(event), { signal });
     list.addEventListener("pointerup", (event) => this.pointerUp(event), { signal });
-    list.addEventListener("pointercancel", () => this.cancelMove(), { signal });
+    list.addEventListener("pointercancel", () => this.cancelPointer(), { signal });
+    list.addEventListener("pointerleave", () => this.forgetPointer(), { signal });
+    list.addEventListener("dragstart", (event) => this.dragStart(event), { signal });
+    list.addEventListener("dragend", () => this.endLift(), { signal });
     list.addEventListener(
       "click",
       (event) => {
@@ -61,9 +81,15 @@ export class BoardView extends ItemsView {
     );
   }
 
-  /** `handler(id, {x, y, width})`: a tile was dragged to a new place (board units). */
+  /** `handler(positions)`: items were dragged to new places ([{itemId, x, y, width, z}], board units). */
   bindMoveTo(handler) {
     this.intents.onMoveTo = handler;
+  }
+
+  /** `handler(ids)`: a marquee selects the items `ids` (with Shift or Ctrl/Cmd, the selection before and those it
+   * meets; a click on empty board space: none). */
+  bindMarquee(handler) {
+    this.intents.onMarquee = handler;
   }
 
   /** Whether the tiles can be moved, with the item menu (not in a view-only pane); the list says how keys move them. */
@@ -163,20 +189,21 @@ export class BoardView extends ItemsView {
     const size = this.viewportSize();
     const view = viewportRect(this.transform, size.width, size.height);
     const indices = indicesMeeting(this.boardLayout().rects, view, this.overscan / zoom);
-    const moving = this.moving ? this.indexOfId(this.moving.id) : -1;
-    if (moving >= 0 && !indices.includes(moving)) indices.push(moving);
+    for (const id of this.lift?.at?.keys() ?? []) {
+      const index = this.indexOfId(id);
+      if (index >= 0 && !indices.includes(index)) indices.push(index);
+    }
     return indices.sort((a, b) => a - b);
   }
 
   create(item) {
-    const tile = createTile(item);
-    tile.draggable = false; // moves inside the board are pointer drags
-    return tile;
+    return createTile(item);
   }
 
   update(tile, item, index) {
     const layout = this.boardLayout();
-    const position = this.moving?.id === item.id ? this.moving.at : layout.positions[index];
+    const lifted = this.lift?.at?.get(item.id);
+    const position = lifted ?? layout.positions[index];
     const rect = rectOf(position, aspectOf(item));
     const { zoom } = this.transform;
     const screen = toScreen(this.transform, rect);
@@ -184,72 +211,188 @@ export class BoardView extends ItemsView {
       ...this.handlers,
       drawnWidth: rect.width * zoom,
     });
-    tile.draggable = false;
     tile.dataset.x = String(position.x);
     tile.dataset.y = String(position.y);
     tile.dataset.width = String(position.width);
     tile.style.transform = `translate(${screen.x}px, ${screen.y}px)`;
     tile.style.width = `${rect.width * zoom}px`;
     tile.style.height = `${rect.height * zoom}px`;
-    tile.style.zIndex = this.moving?.id === item.id ? "2147483647" : String(position.z ?? 0);
+    tile.style.zIndex = lifted ? String(2147483000 + (lifted.z ?? 0)) : String(position.z ?? 0);
+    if (lifted) tile.dataset.moving = "true";
+    else delete tile.dataset.moving;
   }
 
   drawMarker() {}
 
-  // ---- Pointer drags, wheel and keys ----
+  // ---- Dragging items: lifted, following the pointer over the board, landing where dropped ----
+
+  /** An HTML5 drag of items starts on this board (the pane says which items: `this.dragging`, once it renders). */
+  dragStart(event) {
+    if (event.defaultPrevented) return;
+    this.lift = {
+      start: this.boardPointAt(event.clientX, event.clientY),
+      startClient: { x: event.clientX, y: event.clientY },
+      pointerId: null,
+      origins: null,
+      at: null,
+    };
+  }
+
+  /** The lifted items' places on the board when the pointer is at (clientX, clientY): each moved as far as the pointer
+   * moved since the drag started. Null when no drag started on this board. */
+  liftedPositionsAt(clientX, clientY) {
+    const lift = this.lift;
+    if (!lift) return null;
+    if (!lift.origins) {
+      const ids = lift.pointerId === null ? [...this.dragging] : (lift.ids ?? []);
+      lift.origins = ids
+        .map((id) => ({ itemId: id, position: this.positionOf(id) }))
+        .filter((entry) => entry.position)
+        .map(({ itemId, position }) => ({ itemId, ...position }));
+    }
+    const point = this.boardPointAt(clientX, clientY);
+    return movedBy(lift.origins, point.x - lift.start.x, point.y - lift.start.y);
+  }
+
+  /** A drag of items is over the board at (clientX, clientY) (null: it left): the lifted items are drawn there. */
+  dragOverAt(clientX, clientY) {
+    if (!this.lift) return;
+    this.pointer = clientX === null ? null : { x: clientX, y: clientY };
+    const positions = clientX === null ? null : this.liftedPositionsAt(clientX, clientY);
+    this.lift.at = positions?.length ? new Map(positions.map((position) => [position.itemId, position])) : null;
+    this.schedule();
+  }
+
+  /** The drag ended (dropped or not): the items are drawn where the board has them. */
+  endLift() {
+    if (!this.lift) return;
+    this.lift = null;
+    this.schedule();
+  }
+
+  // ---- Pointers: touch and pen drags of items, the marquee ----
 
   pointerDown(event) {
     this.suppressClick = false;
-    if (event.button !== 0 || !this.menuEnabled || this.moving) return; // view only (no menu): nothing moves
+    if (event.button !== 0 || this.lift || this.marquee) return;
     if (event.target.closest("button")) return;
     const element = event.target.closest("[data-item-id]");
-    if (!element) return;
-    const origin = this.positionOf(element.dataset.itemId);
-    if (!origin) return;
-    event.preventDefault(); // no text selection while dragging
+    if (!element) {
+      this.startMarquee(event);
+      return;
+    }
+    // A mouse drags items with HTML5 drag and drop (dragStart); touch and pen move them with the pointer.
+    if (event.pointerType === "mouse" || !this.menuEnabled) return; // view only (no menu): nothing moves
+    const id = element.dataset.itemId;
+    event.preventDefault(); // no text selection, no scrolling
     element.focus({ preventScroll: true });
     element.setPointerCapture?.(event.pointerId);
-    this.moving = {
-      id: element.dataset.itemId,
+    this.lift = {
+      start: this.boardPointAt(event.clientX, event.clientY),
+      startClient: { x: event.clientX, y: event.clientY },
       pointerId: event.pointerId,
-      element,
-      start: { x: event.clientX, y: event.clientY },
-      origin,
-      at: origin,
-      dragged: false,
+      ids: this.selected.has(id) ? [...this.selected] : [id],
+      origins: null,
+      at: null,
     };
   }
 
   pointerMove(event) {
-    const moving = this.moving;
-    if (!moving || event.pointerId !== moving.pointerId) return;
-    const dx = event.clientX - moving.start.x;
-    const dy = event.clientY - moving.start.y;
-    if (!moving.dragged && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
-    moving.dragged = true;
-    moving.element.dataset.moving = "true";
-    const { zoom } = this.transform;
-    moving.at = { ...moving.origin, x: moving.origin.x + dx / zoom, y: moving.origin.y + dy / zoom };
-    this.draw();
+    if (event.pointerType === "mouse") this.pointer = { x: event.clientX, y: event.clientY };
+    if (this.marquee?.pointerId === event.pointerId) {
+      this.drawMarquee(event);
+      return;
+    }
+    const lift = this.lift;
+    if (!lift || event.pointerId !== lift.pointerId) return;
+    const moved = Math.hypot(event.clientX - lift.startClient.x, event.clientY - lift.startClient.y);
+    if (!lift.at && moved < DRAG_THRESHOLD) return;
+    this.dragOverAt(event.clientX, event.clientY);
   }
 
   pointerUp(event) {
-    const moving = this.moving;
-    if (!moving || event.pointerId !== moving.pointerId) return;
-    this.moving = null;
-    delete moving.element.dataset.moving;
-    if (!moving.dragged) return;
+    if (this.marquee?.pointerId === event.pointerId) {
+      this.endMarquee(event);
+      return;
+    }
+    const lift = this.lift;
+    if (!lift || event.pointerId !== lift.pointerId) return;
+    this.lift = null;
+    if (!lift.at) return;
     this.suppressClick = true;
-    const { x, y, width } = moving.at;
-    this.intents.onMoveTo(moving.id, { x, y, width });
+    this.intents.onMoveTo([...lift.at.values()]);
     this.draw();
   }
 
-  cancelMove() {
-    if (!this.moving) return;
-    delete this.moving.element.dataset.moving;
-    this.moving = null;
-    this.draw();
+  cancelPointer() {
+    this.marquee?.element?.remove();
+    this.marquee = null;
+    if (this.lift?.pointerId !== null) this.endLift();
+  }
+
+  /** A press on empty board space: a marquee starts there. */
+  startMarquee(event) {
+    if (event.pointerType !== "mouse" && event.pointerType !== "pen") return; // a finger on empty space does nothing
+    event.preventDefault(); // no text selection
+    this.list.setPointerCapture?.(event.pointerId);
+    this.marquee = {
+      pointerId: event.pointerId,
+      start: this.boardPointAt(event.clientX, event.clientY),
+      startClient: { x: event.clientX, y: event.clientY },
+      base: event.shiftKey || event.ctrlKey || event.metaKey ? [...this.selected] : [],
+      element: null,
+    };
+  }
+
+  /** The marquee to the pointer: drawn, and the items it meets selected as it grows. */
+  drawMarquee(event) {
+    const marquee = this.marquee;
+    if (!marquee) return;
+    const client = rectBetween(marquee.startClient, { x: event.clientX, y: event.clientY });
+    if (!marquee.element && client.width < DRAG_THRESHOLD && client.height < DRAG_THRESHOLD) return;
+    if (!marquee.element) {
+      marquee.element = document.createElement("div");
+      marquee.element.className = "marquee";
+      marquee.element.setAttribute("aria-hidden", "true");
+      document.body.append(marquee.element);
+    }
+    Object.assign(marquee.element.style, {
+      left: `${client.x}px`,
+      top: `${client.y}px`,
+      width: `${client.width}px`,
+      height: `${client.height}px`,
+    });
+    this.intents.onMarquee(this.idsIn(marquee, event));
+  }
+
+  endMarquee(event) {
+    const marquee = this.marquee;
+    this.marquee = null;
+    if (!marquee) return;
+    if (marquee.element) {
+      marquee.element.remove();
+      this.intents.onMarquee(this.idsIn(marquee, event));
+    } else if (!marquee.base.length) {
+      this.intents.onMarquee([]); // a click on empty board space clears the selection
+    }
+  }
+
+  /** The ids a marquee from its start to the pointer selects: those it adds to, then the items it meets. */
+  idsIn(marquee, /** @type {PointerEvent} */ event) {
+    const rect = rectBetween(marquee.start, this.boardPointAt(event.clientX, event.clientY));
+    const met = indicesMeeting(this.boardLayout().rects, rect).map((index) => this.items[index].id);
+    return [...new Set([...marquee.base, ...met])];
+  }
+
+  forgetPointer() {
+    this.pointer = null;
+  }
+
+  /** Where a paste lands: the pointer's board point when it is over the board, else the middle of the view. */
+  pastePoint() {
+    if (this.pointer) return this.boardPointAt(this.pointer.x, this.pointer.y);
+    const { width, height } = this.viewportSize();
+    return toBoard(this.transform, { x: width / 2, y: height / 2 });
   }
 
   wheel(event) {
@@ -278,6 +421,7 @@ export class BoardView extends ItemsView {
 
   destroy() {
     super.destroy();
+    this.marquee?.element?.remove();
     this.list.classList.remove("board");
     this.list.removeAttribute("aria-description");
     delete this.list.dataset.zoom;

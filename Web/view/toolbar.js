@@ -1,5 +1,5 @@
 // A pane's toolbar: the gallery's name, the link to all galleries, the "View only" note, the View switch (Grid, List,
-// Board), the images-per-row slider (the grid's), Zoom to Fit (the board's),
+// Board), the images-per-row slider (the grid's), the Move/Copy switch for drags and Zoom to Fit (the board's),
 // Undo and Redo, Share…, and the buttons that open a gallery beside this one or close this pane. (The trash button is
 // the TrashView's; who is signed in, the AccountView's.)
 
@@ -8,9 +8,12 @@ let toolbars = 0;
 export class ToolbarView {
   constructor(root, { primary = true } = {}) {
     this.primary = primary;
-    this.viewChoices = [...root.querySelectorAll(".view-switch input[type=radio]")];
-    const group = `view-${++toolbars}`; // each pane's switch is a radio group of its own
-    for (const choice of this.viewChoices) choice.name = group;
+    this.viewChoices = [...root.querySelectorAll(".view-switch:not(.drag-mode) input[type=radio]")];
+    this.dragModeSwitch = root.querySelector(".drag-mode");
+    this.dragModeChoices = [...this.dragModeSwitch.querySelectorAll("input[type=radio]")];
+    const group = ++toolbars; // each pane's switches are radio groups of their own
+    for (const choice of this.viewChoices) choice.name = `view-${group}`;
+    for (const choice of this.dragModeChoices) choice.name = `drag-mode-${group}`;
     this.perRowField = root.querySelector(".per-row-field");
     this.name = root.querySelector(".pane-name");
     this.slider = root.querySelector(".per-row");
@@ -38,9 +41,11 @@ export class ToolbarView {
     this.closeButton.addEventListener("click", () => this.handlers.onClose());
   }
 
-  render({ name, perRow, view }) {
+  render({ name, perRow, view, dragMode = "move" }) {
     this.name.textContent = name;
     for (const choice of this.viewChoices) choice.checked = choice.value === view;
+    for (const choice of this.dragModeChoices) choice.checked = choice.value === dragMode;
+    this.dragModeSwitch.hidden = view !== "board";
     // Images per row are the grid's.
     this.perRowField.hidden = view !== "grid";
     this.output.hidden = view !== "grid";
@@ -84,6 +89,11 @@ export class ToolbarView {
   /** `handler(view)` when a view is chosen with the switch. */
   bindView(handler) {
     for (const choice of this.viewChoices)
+      choice.addEventListener("change", () => choice.checked && handler(choice.value));
+  }
+  /** `handler(mode)` when "move" or "copy" is chosen with the board's Move/Copy switch. */
+  bindDragMode(handler) {
+    for (const choice of this.dragModeChoices)
       choice.addEventListener("change", () => choice.checked && handler(choice.value));
   }
   /** `handler()` when Zoom to Fit is pressed (the board's). */
