@@ -2,6 +2,7 @@
 // Data is read only at drop time, because browsers release it only then. Every registration returns a cleanup.
 
 import { dropTarget } from "./dropTarget.js";
+import { isTextField } from "./textFields.js";
 
 const USABLE_TYPES = ["files", "text/uri-list", "text/html", "text/plain", "text/x-moz-url"];
 
@@ -55,8 +56,7 @@ export function dropTargetForExternal(
 /** Paste (Ctrl/Cmd+V) through the same path as a drop; ignored while typing in a field. */
 export function pasteTarget(target, onPaste) {
   const paste = (event) => {
-    const field = event.target?.closest?.("input, textarea, [contenteditable]");
-    if (field || !event.clipboardData) return;
+    if (isTextField(event.target) || !event.clipboardData) return;
     const { payload, files } = readPayload(event.clipboardData);
     if (!files.length && !payload.uriList && !payload.html && !payload.plainText) return;
     event.preventDefault();

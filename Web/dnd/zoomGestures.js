@@ -2,6 +2,7 @@
 // Ctrl + wheel), a two-finger touch pinch, and the + / − keys. Each registration returns a cleanup.
 
 import { perRowAfterPinch, perRowAfterWheel } from "../model/zoom.js";
+import { isTextField } from "./textFields.js";
 
 /** `acceptsKeys()` says whether the + / − keys are for this element now (with two panes, only the active one's);
  * `enabled()` whether there are images per row to change at all (the grid; not the list). */
@@ -42,7 +43,7 @@ export function zoomGestures(element, { getPerRow, setPerRow, acceptsKeys = () =
 
   const key = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || !acceptsKeys() || !enabled()) return;
-    if (event.target?.closest?.("input, textarea, select, [contenteditable]")) return;
+    if (isTextField(event.target)) return;
     if (event.key === "+" || event.key === "=") setPerRow(getPerRow() - 1);
     else if (event.key === "-" || event.key === "_") setPerRow(getPerRow() + 1);
     else return;

@@ -23,6 +23,7 @@ import {
   viewportRect,
   zoomAround,
 } from "../model/board.js";
+import { isTextField } from "../dnd/textFields.js";
 import { ItemsView } from "./itemsView.js";
 import { createTile, updateTile } from "./tile.js";
 
@@ -410,7 +411,7 @@ export class BoardView extends ItemsView {
 
   zoomKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target?.closest?.("input, textarea, select, [contenteditable]")) return;
+    if (isTextField(event.target)) return;
     const factor = event.key === "+" || event.key === "=" ? 1.25 : event.key === "-" || event.key === "_" ? 0.8 : 0;
     if (!factor) return;
     event.preventDefault();

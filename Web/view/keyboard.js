@@ -1,8 +1,9 @@
 // Page-wide keyboard shortcuts and the clipboard's copy, as intents: the app routes them to the pane that has the
 // focus or was used last. Nothing here fires while the user types in a field, a dialog or the menu.
 
-const TYPING = "input, textarea, select, dialog, [contenteditable], [role=menu]";
-const TYPING_FOR_UNDO = "input:not([type=range]), textarea, select, dialog, [contenteditable], [role=menu]";
+import { TEXT_FIELD, isTextField } from "../dnd/textFields.js";
+
+const TYPING = `${TEXT_FIELD}, dialog, [role=menu]`;
 
 export class KeyboardView {
   constructor(root = document) {
@@ -17,7 +18,7 @@ export class KeyboardView {
     };
     root.addEventListener("keydown", (event) => this.keydown(event));
     root.addEventListener("copy", (event) => {
-      if (/** @type {HTMLElement} */ (event.target).closest?.("input, textarea, [contenteditable]")) return;
+      if (isTextField(event.target)) return;
       if (this.handlers.onCopy(event.clipboardData)) event.preventDefault();
     });
   }
@@ -26,7 +27,7 @@ export class KeyboardView {
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
     if (mod && !event.altKey && (key === "z" || (key === "y" && !event.shiftKey))) {
-      if (event.target.closest?.(TYPING_FOR_UNDO)) return;
+      if (event.target.closest?.(TYPING)) return;
       event.preventDefault();
       if (key === "y" || event.shiftKey) this.handlers.onRedo();
       else this.handlers.onUndo();
