@@ -167,6 +167,36 @@ struct BoardAPITests {
         }
     }
 
+    @Test func aCopyOrArrangementOntoABoardWhoseGalleryWasTrashedMeanwhileSaysSoAndChangesNothing() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let items = try await client.settledItems(1, in: gallery)
+            let other = try await client.createGallery("Board")
+            let copied: ItemListJSON = try await client.call(
+                .post, "/api/galleries/\(other.id)/copies", json: #"{"itemIds":["\#(items[0].id)"]}"#,
+                expecting: .created)
+            let _: GalleryJSON = try await client.call(.delete, "/api/galleries/\(other.id)")
+
+            let copy = try await client.send(
+                .post, "/api/galleries/\(other.id)/copies", json: #"{"itemIds":["\#(items[0].id)"]}"#)
+            #expect(copy.status == .notFound)
+            #expect(
+                try copy.decoded(as: ErrorJSON.self).error.message
+                    == "The gallery 'Board' is in the trash of galleries.")
+            let arrange = try await client.send(
+                .post, "/api/galleries/\(other.id)/board",
+                json: #"{"positions":[\#(position(copied.items[0].id, x: 40))]}"#)
+            #expect(arrange.status == .notFound)
+            #expect(
+                try arrange.decoded(as: ErrorJSON.self).error.message
+                    == "The gallery 'Board' is in the trash of galleries.")
+
+            let _: GalleryJSON = try await client.call(.post, "/api/galleries/\(other.id)/restore")
+            #expect(try await client.items(in: other.id).map(\.board) == [nil])
+            #expect(try await client.items(in: other.id).count == 1)
+        }
+    }
+
     // MARK: - The gallery's view
 
     @Test func aGalleryShowsAsAGridUntilAnotherViewIsChosenAndTheChoiceIsUndone() async throws {
