@@ -186,3 +186,14 @@ def test_dragging_from_a_list_onto_a_board_lands_where_it_is_dropped(page, serve
     assert close_to(moved["board"]["y"], (target[1] - space["y"] - t["panY"]) / t["zoom"]), moved["board"]
     assert ids_in(server, fruit) == [f1, f2]
     assert m1 in ids_in(server, server.gallery_id) and m2 in ids_in(server, server.gallery_id)
+
+
+def test_dragging_a_board_item_onto_the_trash_moves_it_there(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 2, "trash")
+    switch_to_board(page, server, 2)
+    a, b = (i["id"] for i in stored)
+
+    mouse_drag(page, centre(item_by_id(page, a)), centre(page.get_by_role("button", name="Trash", exact=True)))
+
+    wait_until(lambda: [i["id"] for i in server.items(server.gallery_id)] == [b], message="the item in the trash")
+    expect(item_by_id(page, a)).to_have_count(0)
