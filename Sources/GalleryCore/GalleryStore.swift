@@ -111,6 +111,12 @@ public protocol GalleryStore: Sendable {
         _ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID,
         recordingFor session: HistorySession?
     ) async throws -> [Item]
+    /// Puts those of the named live items that are not on the gallery's board yet at the given positions (the others
+    /// stay where they are), and returns every named item, in the given order; one change of the gallery if any was
+    /// placed. Not an undoable action of its own: placing an item that had no place belongs to the change that added
+    /// it (a drop, a copy, a move), or shows it where the board drew it anyway.
+    /// - Throws: as ``arrangeItems(_:in:recordingFor:)``. Nothing changes then.
+    func placeItems(_ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID) async throws -> [Item]
     /// The gallery's trashed items, the most recently trashed first (at most `limit`, 1...1000).
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item]
     /// Takes items out of the trash, back to their old place, and returns them live again, in the given order.

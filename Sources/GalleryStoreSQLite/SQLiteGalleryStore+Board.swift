@@ -8,6 +8,21 @@ extension SQLiteGalleryStore {
         _ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID,
         recordingFor session: HistorySession?
     ) async throws -> [Item] {
+        try await putOnBoard(positions, in: gallery, onlyUnplaced: false, recordingFor: session)
+    }
+
+    public func placeItems(_ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID) async throws
+        -> [Item]
+    {
+        try await putOnBoard(positions, in: gallery, onlyUnplaced: true, recordingFor: nil)
+    }
+
+    /// Puts items at positions on the board (with `onlyUnplaced`, only those not on it yet), recording the action
+    /// for `session`.
+    private func putOnBoard(
+        _ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID, onlyUnplaced: Bool,
+        recordingFor session: HistorySession?
+    ) async throws -> [Item] {
         for (id, position) in positions {
             do {
                 _ = try position.validated()
@@ -24,7 +39,7 @@ extension SQLiteGalleryStore {
             }
             guard !items.isEmpty else { return [] }
             var log = ChangeLog()
-            for (item, arranged) in zip(items, positions) {
+            for (item, arranged) in zip(items, positions) where !onlyUnplaced || item.boardPosition == nil {
                 try setBoardPosition(db, item, arranged.position, log: &log, date: date)
             }
             try log.commit(db, in: self)

@@ -71,6 +71,14 @@ def test_alt_drag_leaves_the_original_and_puts_a_copy_where_it_is_dropped(page, 
     assert stored_board(server)[a] == before[a]  # the original stays
     expect(tiles(page)).to_have_count(3)
 
+    # Copying and putting the copy where it was dropped is one step: one Undo takes the copy away.
+    undo = page.locator("#gallery").locator("xpath=..").locator(".undo")
+    expect(undo).to_have_text("Undo Copy")
+    undo.click()
+    expect(tiles(page)).to_have_count(2)
+    wait_until(lambda: [i["id"] for i in server.items(server.gallery_id)] == [i["id"] for i in stored],
+               message="the copy undone")
+
 
 def test_with_the_switch_on_copy_a_drag_copies(page, server, other_site):
     stored = seed_gallery(page, server, other_site, 2, "switch")

@@ -84,6 +84,29 @@ struct BoardAPITests {
         }
     }
 
+    @Test func placingPutsOnlyItemsNotOnTheBoardYetAsNoUndoableActionOfItsOwn() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let items = try await client.settledItems(2, in: gallery)
+            let session = "tab-one-0001"
+            _ = try await client.arrange("[\(position(items[0].id, x: 1))]", in: gallery, session: session)
+            let placed: ItemListJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/board",
+                json:
+                    #"{"positions":[\#(position(items[0].id, x: 7)),\#(position(items[1].id, x: 8))],"placing":true}"#,
+                session: session)
+            #expect(placed.items.map { $0.board?.x } == [1, 8])
+            #expect(try await client.board(of: gallery).map { $0?.x } == [1, 8])
+            let history: HistoryJSON = try await client.call(
+                .get, "/api/galleries/\(gallery)/history", session: session)
+            #expect(history.undo == .init(name: "Arrange"))
+            let undone: HistoryStepJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/undo", session: session)
+            #expect(undone.message == "Undid the arrangement of 1 item.")
+            #expect(try await client.board(of: gallery).map { $0?.x } == [nil, 8])
+        }
+    }
+
     @Test(arguments: [
         ("out of range", #"[$A,{"itemId":"$B","x":1e10,"y":0,"width":10,"z":0}]"#, HTTPResponse.Status.badRequest),
         ("negative width", #"[$A,{"itemId":"$B","x":0,"y":0,"width":-10,"z":0}]"#, .badRequest),

@@ -52,6 +52,11 @@ private final class HoldingStore: GalleryStore {
     ) async throws -> [Item] {
         try await base.arrangeItems(positions, in: gallery, recordingFor: session)
     }
+    func placeItems(_ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID) async throws
+        -> [Item]
+    {
+        try await base.placeItems(positions, in: gallery)
+    }
     func trashedGalleries() async throws -> [Gallery] { try await base.trashedGalleries() }
     func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, items: [Item]) {
         try await base.duplicateGallery(id, named: name)

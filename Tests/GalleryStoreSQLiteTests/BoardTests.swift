@@ -49,6 +49,29 @@ struct BoardTests {
         }
     }
 
+    @Test func placingPutsOnlyItemsNotOnTheBoardYetAndIsNoUndoableActionOfItsOwn() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            let a = try itemID("A", items)
+            let b = try itemID("B", items)
+            _ = try await store.arrangeItems([(a, spot(1))], in: gallery, recordingFor: sessionOne)
+            let events = try await store.onlyEvents(in: [gallery]) {
+                let placed = try await store.placeItems([(a, spot(7)), (b, spot(8))], in: gallery)
+                #expect(placed.map(\.boardPosition) == [spot(1), spot(8)])
+            }
+            #expect(events[0].items.map(\.title) == ["B"])
+            #expect(try await store.positions("ABC", items) == [spot(1), spot(8), nil])
+            // The session's last action is still its own arrangement; undoing it leaves the placed item where it is.
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne)
+            #expect(undone.message == "Undid the arrangement of 1 item.")
+            #expect(try await store.positions("ABC", items) == [nil, spot(8), nil])
+
+            // Placing items that are all on the board already changes nothing and sends no event.
+            _ = try await store.onlyEvents(in: [], unchanged: [gallery]) {
+                _ = try await store.placeItems([(b, spot(9))], in: gallery)
+            }
+        }
+    }
+
     @Test func undoPutsItemsBackWhereTheyLayAndRedoArrangesThemAgain() async throws {
         try await withLetteredGallery("AB") { store, gallery, items in
             let a = try itemID("A", items)

@@ -29,7 +29,9 @@ export const api = {
   /** Copies items (from any gallery) into gallery `id` at `at`: new items with the same images. */
   copy: (id, itemIds, at) => request("POST", `/api/galleries/${id}/copies`, { itemIds, at }),
   /** Puts items on gallery `id`'s board: `positions` [{itemId, x, y, width, z}] in board units. */
-  arrange: (id, positions) => request("POST", `/api/galleries/${id}/board`, { positions }),
+  /** With `placing`, only items not on the board yet are put there, as no undoable action of its own. */
+  arrange: (id, positions, placing = false) =>
+    request("POST", `/api/galleries/${id}/board`, placing ? { positions, placing } : { positions }),
   trash: (id, itemIds) => request("POST", `/api/galleries/${id}/trash`, { itemIds }),
   trashList: (id) => request("GET", `/api/galleries/${id}/trash`),
   restore: (id, itemIds) => request("POST", `/api/galleries/${id}/trash/restore`, { itemIds }),

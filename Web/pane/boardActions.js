@@ -1,6 +1,7 @@
 // A pane's changes to the board, as requests: one request per arrangement (positions {itemId, x, y, width, z} in
 // board units), shown at once as an optimistic change (model/overlay.js). Puts items dropped on the board where they
-// were dropped, and items not on the board yet in free space; moves and nudges items.
+// were dropped, and items not on the board yet in free space (both "placing": part of the change that added them, not
+// an undoable action of their own); moves and nudges items (each an undoable Arrange).
 
 import { api } from "../net/api.js";
 import { DEFAULT_WIDTH, aspectOf, fanOut, placeInFreeSpace, rectOf, stackedOnTop } from "../model/board.js";
@@ -16,9 +17,6 @@ export function createBoardActions(pane, history) {
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
   const arranging = new Set(); // items whose board position is on its way
   let dropsOnBoard = 0; // drops on the board waiting for their items: free-space placement waits for them
-  // Items seen on the board that left it (an Undo of their arrangement, here or in another tab) are not put back
-  // on their own: that would undo the Undo. They are drawn in free space until someone moves them.
-  const seenOnBoard = new Set();
   const topZ = () => Math.max(0, ...state().shown.map((item) => item.board?.z ?? 0));
 
   const board = {
@@ -48,6 +46,7 @@ export function createBoardActions(pane, history) {
           width: place.width ?? DEFAULT_WIDTH,
           z: z + 1 + i,
         })),
+        { placing: true }, // part of the drop, copy or move that added them: one Undo takes them back
       );
     },
 
@@ -80,14 +79,15 @@ export function createBoardActions(pane, history) {
       });
     },
 
-    /** Puts items on the board at `positions` ([{itemId, x, y, width, z}], board units), shown at once. */
-    async arrange(positions, { announce = "" } = {}) {
+    /** Puts items on the board at `positions` ([{itemId, x, y, width, z}], board units), shown at once; with
+     * `placing`, only those not on it yet, as part of the change that added them (no undoable action of its own). */
+    async arrange(positions, { announce = "", placing = false } = {}) {
       if (pane.refuseChange() || !positions.length) return;
       const key = nextKey("arrange");
       for (const position of positions) arranging.add(position.itemId);
       addOverlay(positioning(key, positions));
       try {
-        const response = await api.arrange(galleryId, positions);
+        const response = await api.arrange(galleryId, positions, placing);
         settleOverlay(key, upsert(key, response.items, galleryId));
         if (announce) announcer.announce(announce);
         history.afterOwnChange(response.history);
@@ -103,17 +103,13 @@ export function createBoardActions(pane, history) {
     placeOnBoard() {
       const now = state();
       if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica) return;
-      // After the switch to the board is saved (so Undo takes back the placement first), and not while a drop on the
-      // board waits for its items (they go where they were dropped).
-      if (now.viewSaving || dropsOnBoard > 0) return;
-      for (const item of now.shown) if (item.board) seenOnBoard.add(item.id);
+      if (dropsOnBoard > 0) return; // not while a drop on the board waits for its items: they go where they fell
       const unplaced = now.shown.filter(
         (item) =>
           !item.local &&
           !item.board &&
           item.state !== "pending" && // saved once its size (so its height on the board) is known
-          !arranging.has(item.id) &&
-          !seenOnBoard.has(item.id),
+          !arranging.has(item.id),
       );
       if (!unplaced.length) return;
       const placed = now.shown.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
@@ -123,7 +119,8 @@ export function createBoardActions(pane, history) {
       );
       const z = topZ();
       const positions = placements.map((p, i) => ({ itemId: p.id, x: p.x, y: p.y, width: p.width, z: z + 1 + i }));
-      for (let start = 0; start < positions.length; start += 1000) board.arrange(positions.slice(start, start + 1000));
+      for (let start = 0; start < positions.length; start += 1000)
+        board.arrange(positions.slice(start, start + 1000), { placing: true });
     },
 
     /** Item `id` nudged by (dx, dy) board units (the arrow keys), its place in the stack kept. */

@@ -308,6 +308,9 @@ struct ArrangeRequest: Decodable {
     }
 
     var positions: [Entry]
+    /// Whether only items not on the board yet are put there (the others stay where they are), as no undoable
+    /// action of its own: placing new items, or items the board drew in free space.
+    var placing: Bool?
 
     /// The positions, after checking their number (as many as other batch requests may name); the store checks
     /// their values and items.

@@ -15,7 +15,11 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: ArrangeRequest.self, limit: jsonBodyBytes)
             let session = try request.historySession()
-            let arranged = try await store.arrangeItems(try body.validatedPositions(), in: id, recordingFor: session)
+            let positions = try body.validatedPositions()
+            let arranged =
+                body.placing == true
+                ? try await store.placeItems(positions, in: id)
+                : try await store.arrangeItems(positions, in: id, recordingFor: session)
             return try await store.recorded(
                 ItemListResponse(items: arranged.map(ingestion.response(for:))), in: id, for: session)
         }
