@@ -103,10 +103,20 @@ def test_arrow_keys_nudge_the_focused_tile_and_alt_arrows_move_focus(page, serve
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Shift+ArrowDown")
-    wait_until(lambda: (p := stored_board(server)[a])["x"] == before[a]["x"] + 20 and p["y"] == before[a]["y"] + 1,
-               message="the tile nudged 20 right and 1 down")
-    expect(item_by_id(page, a)).to_have_attribute("data-x", str(before[a]["x"] + 20).removesuffix(".0"))
+    wait_until(lambda: (p := stored_board(server)[a])["x"] == before[a]["x"] + 2 and p["y"] == before[a]["y"] + 10,
+               message="the tile nudged 2 right and 10 down")
+    expect(item_by_id(page, a)).to_have_attribute("data-x", str(before[a]["x"] + 2).removesuffix(".0"))
     expect(item_by_id(page, a)).to_be_focused()
+    assert stored_board(server)[b] == before[b]
+
+    # With both selected, the arrows move both.
+    item_by_id(page, b).click(modifiers=["Control"])
+    item_by_id(page, a).click(modifiers=["Control"])
+    expect(item_by_id(page, b)).to_have_attribute("data-selected", "true")
+    item_by_id(page, a).focus()
+    page.keyboard.press("Shift+ArrowLeft")
+    wait_until(lambda: (p := stored_board(server))[a]["x"] == before[a]["x"] - 8 and p[b]["x"] == before[b]["x"] - 10,
+               message="both nudged 10 left")
 
     page.keyboard.press("Alt+ArrowRight")
     expect(item_by_id(page, b)).to_be_focused()
@@ -187,12 +197,12 @@ def test_two_windows_on_one_board_see_each_others_moves(browser, page, server, o
             "data-x", str(before[a]["x"]).removesuffix(".0"))
 
         item_by_id(page, a).focus()
-        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Shift+ArrowDown")
         expect(other.locator(f'[data-item-id="{a}"]')).to_have_attribute(
             "data-y", str(before[a]["y"] + 10).removesuffix(".0"))
 
         other.locator(f'[data-item-id="{b}"]').focus()
-        other.keyboard.press("ArrowLeft")
+        other.keyboard.press("Shift+ArrowLeft")
         expect(item_by_id(page, b)).to_have_attribute("data-x", str(before[b]["x"] - 10).removesuffix(".0"))
         assert other.problems == []
     finally:
@@ -207,7 +217,7 @@ def test_placing_items_in_free_space_is_no_undo_step_of_its_own_but_moving_one_i
 
     a = stored[0]["id"]
     item_by_id(page, a).focus()
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
     expect(undo).to_have_text("Undo Arrange")
     wait_until(lambda: stored_board(server)[a]["x"] == placed[a]["x"] + 10, message="the nudge saved")
 

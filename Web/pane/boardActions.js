@@ -4,7 +4,7 @@
 // an undoable action of their own); moves and nudges items (each an undoable Arrange).
 
 import { api } from "../net/api.js";
-import { DEFAULT_WIDTH, aspectOf, fanOut, placeInFreeSpace, rectOf, stackedOnTop } from "../model/board.js";
+import { DEFAULT_WIDTH, aspectOf, fanOut, movedBy, placeInFreeSpace, rectOf, stackedOnTop } from "../model/board.js";
 import { nextKey, positioning, upsert } from "../model/overlay.js";
 import { itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
@@ -123,17 +123,18 @@ export function createBoardActions(pane, history) {
         board.arrange(positions.slice(start, start + 1000), { placing: true });
     },
 
-    /** Item `id` nudged by (dx, dy) board units (the arrow keys), its place in the stack kept. */
-    nudge(id, dx, dy) {
-      const item = itemById(state(), id);
-      const position = pane.itemsView().positionOf?.(id);
-      if (!item || item.local || !position) return;
-      const x = position.x + dx;
-      const y = position.y + dy;
-      const z = position.z ?? 0;
-      board.arrange([{ itemId: id, x, y, width: position.width, z }], {
-        announce: `Moved '${item.title ?? "item"}' to ${Math.round(x)}, ${Math.round(y)}.`,
-      });
+    /** Items `ids` nudged by (dx, dy) board units (the arrow keys), their places in the stack kept. */
+    nudge(ids, dx, dy) {
+      const view = pane.itemsView();
+      const positions = ids
+        .filter((id) => itemById(state(), id) && !itemById(state(), id).local && view.positionOf?.(id))
+        .map((id) => ({ itemId: id, ...view.positionOf(id) }));
+      if (!positions.length) return;
+      const moved = movedBy(positions, dx, dy);
+      const first = moved[0];
+      const what =
+        moved.length === 1 ? `'${itemById(state(), first.itemId)?.title ?? "item"}'` : `${moved.length} items`;
+      board.arrange(moved, { announce: `Moved ${what} to ${Math.round(first.x)}, ${Math.round(first.y)}.` });
     },
   };
   return board;

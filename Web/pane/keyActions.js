@@ -51,12 +51,12 @@ export function createKeyActions(pane, items, board) {
       const shown = state().shown;
       const index = shown.findIndex((item) => item.id === id);
       if (state().view === "board") {
-        // On the board the arrows move the item (10 board units, Shift: 1); Alt+arrow moves focus to the nearest item
-        // that way.
+        // On the board the arrows move the item and the items selected with it (1 board unit, Shift: 10); Alt+arrow
+        // moves focus to the nearest item that way.
         if (intent.kind === "focus" && !state().access.readOnly) {
-          const step = intent.extend ? 1 : 10;
+          const step = intent.extend ? 10 : 1;
           const [dx, dy] = { left: [-step, 0], right: [step, 0], up: [0, -step], down: [0, step] }[intent.direction];
-          board.nudge(id, dx, dy);
+          board.nudge(idsFor(id), dx, dy);
           return true;
         }
         if (intent.kind === "move" || intent.kind === "focus") {
