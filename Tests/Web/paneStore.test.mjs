@@ -185,3 +185,18 @@ test("the view: the address's choice holds for the pane; else the gallery's own,
   store.dispatch(paneActions.galleryReceived(gallery(5, { view: "grid" })));
   assert.equal(store.getState().view, "list", "a choice for this pane only holds");
 });
+
+test("a marquee selects exactly its items; the Move/Copy switch is the pane's drag mode", () => {
+  const store = loadedStore();
+  store.dispatch(paneActions.itemClicked("a"));
+  store.dispatch(paneActions.idsSelected(["b", "c"]));
+  assert.deepEqual([...store.getState().selection.ids], ["b", "c"]);
+  assert.equal(store.getState().selection.anchor, "b");
+  store.dispatch(paneActions.idsSelected([]));
+  assert.equal(store.getState().selection.ids.size, 0);
+  assert.equal(store.getState().dragMode, "move");
+  store.dispatch(paneActions.dragModeChosen("copy"));
+  assert.equal(store.getState().dragMode, "copy");
+  store.dispatch(paneActions.dragModeChosen("anything else"));
+  assert.equal(store.getState().dragMode, "move");
+});
