@@ -16,7 +16,6 @@ import {
   neighbourInDirection,
   panBy,
   placeInFreeSpace,
-  rectBetween,
   rectOf,
   toBoard,
   toScreen,
@@ -24,6 +23,7 @@ import {
   zoomAround,
 } from "../model/board.js";
 import { isTextField } from "../dnd/textFields.js";
+import { BoardMarquee } from "./boardMarquee.js";
 import { ItemsView } from "./itemsView.js";
 import { createTile, updateTile } from "./tile.js";
 
@@ -50,10 +50,16 @@ export class BoardView extends ItemsView {
      * @type {{start: Point, pointerId: number | null, startClient: Point, ids?: string[], origins: Placed[] | null,
      *   at: Map<string, Placed> | null} | null} */
     this.lift = null;
-    /** A marquee being drawn: where it started (board and client points), the selection it adds to (Shift or
-     * Ctrl/Cmd held; else none), and its element.
-     * @type {{pointerId: number, start: Point, startClient: Point, base: string[], element: HTMLElement | null} | null} */
-    this.marquee = null;
+    this.marquee = new BoardMarquee(
+      {
+        boardPointAt: (x, y) => this.boardPointAt(x, y),
+        rects: () => this.boardLayout().rects,
+        idAt: (index) => this.items[index].id,
+        selected: () => this.selected,
+        onSelect: (ids) => this.intents.onMarquee(ids),
+      },
+      DRAG_THRESHOLD,
+    );
     /** The last pointer position over the board (client point): where a paste lands. @type {Point | null} */
     this.pointer = null;
     this.suppressClick = false;
@@ -275,11 +281,11 @@ export class BoardView extends ItemsView {
 
   pointerDown(event) {
     this.suppressClick = false;
-    if (event.button !== 0 || this.lift || this.marquee) return;
+    if (event.button !== 0 || this.lift || this.marquee.active) return;
     if (event.target.closest("button")) return;
     const element = event.target.closest("[data-item-id]");
     if (!element) {
-      this.startMarquee(event);
+      this.marquee.start(event, this.list);
       return;
     }
     // A mouse drags items with HTML5 drag and drop (dragStart); touch and pen move them with the pointer.
@@ -300,10 +306,7 @@ export class BoardView extends ItemsView {
 
   pointerMove(event) {
     if (event.pointerType === "mouse") this.pointer = { x: event.clientX, y: event.clientY };
-    if (this.marquee?.pointerId === event.pointerId) {
-      this.drawMarquee(event);
-      return;
-    }
+    if (this.marquee.move(event)) return;
     const lift = this.lift;
     if (!lift || event.pointerId !== lift.pointerId) return;
     const moved = Math.hypot(event.clientX - lift.startClient.x, event.clientY - lift.startClient.y);
@@ -312,10 +315,7 @@ export class BoardView extends ItemsView {
   }
 
   pointerUp(event) {
-    if (this.marquee?.pointerId === event.pointerId) {
-      this.endMarquee(event);
-      return;
-    }
+    if (this.marquee.end(event)) return;
     const lift = this.lift;
     if (!lift || event.pointerId !== lift.pointerId) return;
     this.lift = null;
@@ -326,63 +326,8 @@ export class BoardView extends ItemsView {
   }
 
   cancelPointer() {
-    this.marquee?.element?.remove();
-    this.marquee = null;
+    this.marquee.cancel();
     if (this.lift?.pointerId !== null) this.endLift();
-  }
-
-  /** A press on empty board space: a marquee starts there. */
-  startMarquee(event) {
-    if (event.pointerType !== "mouse" && event.pointerType !== "pen") return; // a finger on empty space does nothing
-    event.preventDefault(); // no text selection
-    this.list.setPointerCapture?.(event.pointerId);
-    this.marquee = {
-      pointerId: event.pointerId,
-      start: this.boardPointAt(event.clientX, event.clientY),
-      startClient: { x: event.clientX, y: event.clientY },
-      base: event.shiftKey || event.ctrlKey || event.metaKey ? [...this.selected] : [],
-      element: null,
-    };
-  }
-
-  /** The marquee to the pointer: drawn, and the items it meets selected as it grows. */
-  drawMarquee(event) {
-    const marquee = this.marquee;
-    if (!marquee) return;
-    const client = rectBetween(marquee.startClient, { x: event.clientX, y: event.clientY });
-    if (!marquee.element && client.width < DRAG_THRESHOLD && client.height < DRAG_THRESHOLD) return;
-    if (!marquee.element) {
-      marquee.element = document.createElement("div");
-      marquee.element.className = "marquee";
-      marquee.element.setAttribute("aria-hidden", "true");
-      document.body.append(marquee.element);
-    }
-    Object.assign(marquee.element.style, {
-      left: `${client.x}px`,
-      top: `${client.y}px`,
-      width: `${client.width}px`,
-      height: `${client.height}px`,
-    });
-    this.intents.onMarquee(this.idsIn(marquee, event));
-  }
-
-  endMarquee(event) {
-    const marquee = this.marquee;
-    this.marquee = null;
-    if (!marquee) return;
-    if (marquee.element) {
-      marquee.element.remove();
-      this.intents.onMarquee(this.idsIn(marquee, event));
-    } else if (!marquee.base.length) {
-      this.intents.onMarquee([]); // a click on empty board space clears the selection
-    }
-  }
-
-  /** The ids a marquee from its start to the pointer selects: those it adds to, then the items it meets. */
-  idsIn(marquee, /** @type {PointerEvent} */ event) {
-    const rect = rectBetween(marquee.start, this.boardPointAt(event.clientX, event.clientY));
-    const met = indicesMeeting(this.boardLayout().rects, rect).map((index) => this.items[index].id);
-    return [...new Set([...marquee.base, ...met])];
   }
 
   forgetPointer() {
@@ -422,7 +367,7 @@ export class BoardView extends ItemsView {
 
   destroy() {
     super.destroy();
-    this.marquee?.element?.remove();
+    this.marquee.cancel();
     this.list.classList.remove("board");
     this.list.removeAttribute("aria-description");
     delete this.list.dataset.zoom;
