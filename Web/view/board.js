@@ -11,6 +11,7 @@ import {
   indicesMeeting,
   neighbourInDirection,
   panBy,
+  pinchStep,
   placeInFreeSpace,
   rectOf,
   toBoard,
@@ -18,6 +19,7 @@ import {
   viewportRect,
   zoomAround,
 } from "../model/board.js";
+import { boardGestures } from "./boardGestures.js";
 import { ItemsView } from "./itemsView.js";
 import { createTile, updateTile } from "./tile.js";
 
@@ -45,6 +47,14 @@ export class BoardView extends ItemsView {
     const signal = this.listening.signal;
     scroller.addEventListener("wheel", (event) => this.wheel(event), { passive: false, signal });
     scroller.addEventListener("keydown", (event) => this.zoomKey(event), { signal });
+    boardGestures(
+      list,
+      {
+        onPan: (dx, dy) => this.panTo(panBy(this.transform, dx, dy)),
+        onPinch: (before, after) => this.panTo(pinchStep(this.transform, before, after)),
+      },
+      signal,
+    );
     list.addEventListener("pointerdown", (event) => this.pointerDown(event), { signal });
     list.addEventListener("pointermove", (event) => this.pointerMove(event), { signal });
     list.addEventListener("pointerup", (event) => this.pointerUp(event), { signal });
@@ -130,6 +140,12 @@ export class BoardView extends ItemsView {
     const { width, height } = this.viewportSize();
     this.transform = fitTransform(this.boardLayout().rects, width, height);
     this.draw();
+  }
+
+  /** Pans and zooms to `transform` (a gesture's step), drawn next frame. */
+  panTo(transform) {
+    this.transform = transform;
+    this.schedule();
   }
 
   /** Focuses an item, panning it into view first when it is outside. */
