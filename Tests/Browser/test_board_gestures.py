@@ -233,3 +233,25 @@ def test_two_fingers_pinch_zoom_around_their_centroid(touch_page, server, other_
     assert close_to(still[0], under[0]) and close_to(still[1], under[1]), (still, under)
     expect_nothing_moved(page, server, before)
 
+
+def test_100_percent_zooms_to_1_around_the_centre_and_shows_only_on_the_board(page, server, other_site):
+    seed_gallery(page, server, other_site, 2, "actual")
+    button = page.get_by_role("button", name="Zoom to 100%")
+    expect(button).to_be_hidden()
+    switch_to_board(page, server, 2)
+    expect(button).to_be_visible()
+    expect(button).to_have_text("100%")
+    tiles(page).first.focus()
+    page.keyboard.press("-")
+    page.keyboard.press("-")
+    t = wait_until(lambda: (p := transform(page))["zoom"] < 0.7 and p, message="zoomed out")
+    width, height = board(page).evaluate("el => [el.clientWidth, el.clientHeight]")
+    under = board_point(t, width / 2, height / 2)
+
+    button.click()
+
+    after = wait_until(lambda: (p := transform(page))["zoom"] == 1 and p, message="zoom 1")
+    still = board_point(after, width / 2, height / 2)
+    assert close_to(still[0], under[0]) and close_to(still[1], under[1]), (still, under)
+    choose_view(page, "Grid")
+    expect(button).to_be_hidden()

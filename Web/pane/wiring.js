@@ -44,6 +44,7 @@ export function wirePane(pane, { items, history }) {
   toolbar.bindView((chosen) => items.setView(chosen));
   toolbar.bindPerRow((value) => items.setPerRow(value));
   toolbar.bindZoomFit(() => shown().zoomToFit?.());
+  toolbar.bindZoomActual(() => shown().zoomToActual?.());
   toolbar.bindUndo(() => history.undo());
   toolbar.bindRedo(() => history.redo());
   toolbar.bindOpenBeside((button) => hooks.onOpenBeside(pane.facade, button));

@@ -18,6 +18,7 @@ import {
   toScreen,
   viewportRect,
   zoomAround,
+  zoomTo,
 } from "../model/board.js";
 import { boardGestures } from "./boardGestures.js";
 import { ItemsView } from "./itemsView.js";
@@ -139,6 +140,13 @@ export class BoardView extends ItemsView {
   zoomToFit() {
     const { width, height } = this.viewportSize();
     this.transform = fitTransform(this.boardLayout().rects, width, height);
+    this.draw();
+  }
+
+  /** Zooms to 100% around the viewport's centre. */
+  zoomToActual() {
+    const { width, height } = this.viewportSize();
+    this.transform = zoomTo(this.transform, { x: width / 2, y: height / 2 }, 1);
     this.draw();
   }
 
