@@ -255,3 +255,36 @@ def test_100_percent_zooms_to_1_around_the_centre_and_shows_only_on_the_board(pa
     assert close_to(still[0], under[0]) and close_to(still[1], under[1]), (still, under)
     choose_view(page, "Grid")
     expect(button).to_be_hidden()
+
+
+def test_claimed_presses_reach_no_other_listener_on_the_board(page, server, other_site):
+    """What a marquee, a resize handle or an HTML5 drag listening on the board's element (bubbling) would see: the
+    presses that start a pan, and their moves, never reach them; an ordinary press does."""
+    stored = seed_gallery(page, server, other_site, 1, "claim")
+    switch_to_board(page, server, 1)
+    board(page).evaluate("""el => {
+        window.seen = [];
+        for (const type of ['pointerdown', 'pointermove', 'mousedown', 'dragstart'])
+            el.addEventListener(type, (event) => event.buttons && window.seen.push(`${type} ${event.button}`));
+    }""")
+    box = board(page).bounding_box()
+    x, y = box["x"] + box["width"] - 40, box["y"] + box["height"] - 40  # empty space: the target is the list itself
+    tx, ty = centre_of(item_by_id(page, stored[0]["id"]))
+
+    for at in ((x, y), (tx, ty)):
+        page.mouse.move(*at)
+        page.mouse.down(button="middle")
+        page.mouse.move(at[0] - 30, at[1] - 30, steps=3)
+        page.mouse.up(button="middle")
+        page.mouse.move(*at)
+        page.keyboard.down("Space")
+        page.mouse.down()
+        page.mouse.move(at[0] - 30, at[1] - 30, steps=3)
+        page.mouse.up()
+        page.keyboard.up("Space")
+    assert page.evaluate("window.seen") == []
+
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.up()
+    assert "pointerdown 0" in page.evaluate("window.seen")
