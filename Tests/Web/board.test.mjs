@@ -10,12 +10,14 @@ import {
   indicesMeeting,
   neighbourInDirection,
   overlaps,
+  pinchStep,
   placeInFreeSpace,
   rectOf,
   toBoard,
   toScreen,
   viewportRect,
   zoomAround,
+  zoomTo,
 } from "../../Web/model/board.js";
 import { integer, seededRandom } from "./random.mjs";
 
@@ -156,4 +158,101 @@ test("the neighbour in a direction is the nearest item that way", () => {
   assert.equal(neighbourInDirection(rects, 0, "right"), 1);
   assert.equal(neighbourInDirection(rects, 0, "down"), 2);
   assert.equal(neighbourInDirection(rects, 0, "left"), 0);
+});
+
+// ---- Pinch and zoom to a given zoom (model/board.js pinchStep, zoomTo) ----
+
+test("a pinch keeps the board point under the old centroid under the new one and zooms by the distance ratio", () => {
+  const random = seededRandom(11);
+  for (let i = 0; i < 200; i++) {
+    const transform = { zoom: integer(random, 20, 400) / 100, panX: integer(random, -500, 500), panY: 0 };
+    const point = () => ({ x: integer(random, -200, 1200), y: integer(random, -200, 900) });
+    const before = [point(), point()];
+    const after = [point(), point()];
+    const d0 = Math.hypot(before[0].x - before[1].x, before[0].y - before[1].y);
+    const d1 = Math.hypot(after[0].x - after[1].x, after[0].y - after[1].y);
+    if (d0 === 0 || d1 === 0) continue;
+    const next = pinchStep(transform, before, after);
+    const expectedZoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, (transform.zoom * d1) / d0));
+    close(next.zoom, expectedZoom, `run ${i}: zoom`);
+    const under = toBoard(transform, { x: (before[0].x + before[1].x) / 2, y: (before[0].y + before[1].y) / 2 });
+    const there = toScreen(next, under);
+    close(there.x, (after[0].x + after[1].x) / 2, `run ${i}: centroid x`);
+    close(there.y, (after[0].y + after[1].y) / 2, `run ${i}: centroid y`);
+  }
+});
+
+test("two fingers moving together pan by their movement and do not zoom", () => {
+  const transform = { zoom: 1.5, panX: 10, panY: -20 };
+  const next = pinchStep(
+    transform,
+    [
+      { x: 100, y: 100 },
+      { x: 300, y: 200 },
+    ],
+    [
+      { x: 160, y: 140 },
+      { x: 360, y: 240 },
+    ],
+  );
+  close(next.zoom, 1.5, "zoom");
+  close(next.panX, 70, "panX");
+  close(next.panY, 20, "panY");
+});
+
+test("fingers spreading to twice their distance around a still centroid double the zoom there", () => {
+  const transform = { zoom: 1, panX: 0, panY: 0 };
+  const next = pinchStep(
+    transform,
+    [
+      { x: 450, y: 300 },
+      { x: 550, y: 300 },
+    ],
+    [
+      { x: 400, y: 300 },
+      { x: 600, y: 300 },
+    ],
+  );
+  assert.deepEqual(next, { zoom: 2, panX: -500, panY: -300 });
+});
+
+test("a pinch's zoom is clamped, and fingers on one point do not zoom", () => {
+  const transform = { zoom: MAX_ZOOM / 2, panX: 0, panY: 0 };
+  const spread = pinchStep(
+    transform,
+    [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+    ],
+    [
+      { x: 0, y: 0 },
+      { x: 1000, y: 0 },
+    ],
+  );
+  assert.equal(spread.zoom, MAX_ZOOM);
+  const together = pinchStep(
+    transform,
+    [
+      { x: 5, y: 5 },
+      { x: 5, y: 5 },
+    ],
+    [
+      { x: 8, y: 5 },
+      { x: 20, y: 5 },
+    ],
+  );
+  assert.equal(together.zoom, transform.zoom);
+  close(together.panX, 9, "panned by the centroid");
+});
+
+test("zoom to a given zoom keeps the board point under the anchor and is exact", () => {
+  const transform = { zoom: 0.37, panX: 123.4, panY: -56.7 };
+  const at = { x: 640, y: 360 };
+  const next = zoomTo(transform, at, 1);
+  assert.equal(next.zoom, 1);
+  const under = toBoard(transform, at);
+  const there = toScreen(next, under);
+  close(there.x, at.x, "x");
+  close(there.y, at.y, "y");
+  assert.equal(zoomTo(transform, at, 100).zoom, MAX_ZOOM);
 });

@@ -211,3 +211,31 @@ export function neighbourInDirection(
   });
   return best;
 }
+
+/** The transform at `zoom` (clamped), the board point under the screen point `at` staying there.
+ * @returns {Transform} */
+export function zoomTo(/** @type {Transform} */ transform, /** @type {Point} */ at, /** @type {number} */ zoom) {
+  const clamped = clampZoom(zoom);
+  const anchor = toBoard(transform, at);
+  return { zoom: clamped, panX: at.x - anchor.x * clamped, panY: at.y - anchor.y * clamped };
+}
+
+/**
+ * One step of a two-finger touch gesture: the fingers were at `before` and are at `after` (screen points, relative to
+ * the board's element). The board point under the fingers' old centroid ends under their new centroid, and the zoom
+ * changes by the ratio of their distances (clamped; unchanged while either distance is 0).
+ * @param {Transform} transform
+ * @param {[Point, Point]} before
+ * @param {[Point, Point]} after
+ * @returns {Transform}
+ */
+export function pinchStep(transform, before, after) {
+  const centroid = (/** @type {[Point, Point]} */ [a, b]) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+  const distance = (/** @type {[Point, Point]} */ [a, b]) => Math.hypot(a.x - b.x, a.y - b.y);
+  const from = centroid(before);
+  const to = centroid(after);
+  const ratio = distance(before) > 0 && distance(after) > 0 ? distance(after) / distance(before) : 1;
+  const anchor = toBoard(transform, from);
+  const zoom = clampZoom(transform.zoom * ratio);
+  return { zoom, panX: to.x - anchor.x * zoom, panY: to.y - anchor.y * zoom };
+}

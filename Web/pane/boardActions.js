@@ -90,7 +90,8 @@ export function createBoardActions(pane, history) {
         const response = await api.arrange(galleryId, positions, placing);
         settleOverlay(key, upsert(key, response.items, galleryId));
         if (announce) announcer.announce(announce);
-        history.afterOwnChange(response.history);
+        // Placing is no step of this tab's history: its answer's history may be older than another answer's.
+        if (!placing) history.afterOwnChange(response.history);
       } catch (error) {
         settleOverlay(key);
         announcer.alert(error.message);

@@ -46,6 +46,7 @@ export function wirePane(pane, { items, board, history }) {
   toolbar.bindPerRow((value) => items.setPerRow(value));
   toolbar.bindDragMode((mode) => store.dispatch(paneActions.dragModeChosen(mode)));
   toolbar.bindZoomFit(() => shown().zoomToFit?.());
+  toolbar.bindZoomActual(() => shown().zoomToActual?.());
   toolbar.bindUndo(() => history.undo());
   toolbar.bindRedo(() => history.redo());
   toolbar.bindOpenBeside((button) => hooks.onOpenBeside(pane.facade, button));

@@ -15,15 +15,18 @@ import {
   movedBy,
   neighbourInDirection,
   panBy,
+  pinchStep,
   placeInFreeSpace,
   rectOf,
   toBoard,
   toScreen,
   viewportRect,
   zoomAround,
+  zoomTo,
 } from "../model/board.js";
 import { isTextField } from "../dnd/textFields.js";
 import { BoardMarquee } from "./boardMarquee.js";
+import { boardGestures } from "./boardGestures.js";
 import { ItemsView } from "./itemsView.js";
 import { createTile, updateTile } from "./tile.js";
 
@@ -69,6 +72,14 @@ export class BoardView extends ItemsView {
     const signal = this.listening.signal;
     scroller.addEventListener("wheel", (event) => this.wheel(event), { passive: false, signal });
     scroller.addEventListener("keydown", (event) => this.zoomKey(event), { signal });
+    boardGestures(
+      list,
+      {
+        onPan: (dx, dy) => this.panTo(panBy(this.transform, dx, dy)),
+        onPinch: (before, after) => this.panTo(pinchStep(this.transform, before, after)),
+      },
+      signal,
+    );
     list.addEventListener("pointerdown", (event) => this.pointerDown(event), { signal });
     list.addEventListener("pointermove", (event) => this.pointerMove(event), { signal });
     list.addEventListener("pointerup", (event) => this.pointerUp(event), { signal });
@@ -163,6 +174,19 @@ export class BoardView extends ItemsView {
     const { width, height } = this.viewportSize();
     this.transform = fitTransform(this.boardLayout().rects, width, height);
     this.draw();
+  }
+
+  /** Zooms to 100% around the viewport's centre. */
+  zoomToActual() {
+    const { width, height } = this.viewportSize();
+    this.transform = zoomTo(this.transform, { x: width / 2, y: height / 2 }, 1);
+    this.draw();
+  }
+
+  /** Pans and zooms to `transform` (a gesture's step), drawn next frame. */
+  panTo(transform) {
+    this.transform = transform;
+    this.schedule();
   }
 
   /** Focuses an item, panning it into view first when it is outside. */

@@ -1,5 +1,5 @@
 // A pane's toolbar: the gallery's name, the link to all galleries, the "View only" note, the View switch (Grid, List,
-// Board), the images-per-row slider (the grid's), the Move/Copy switch for drags and Zoom to Fit (the board's),
+// Board), the images-per-row slider (the grid's), the Move/Copy switch for drags, Zoom to Fit and 100% (the board's),
 // Undo and Redo, Share…, and the buttons that open a gallery beside this one or close this pane. (The trash button is
 // the TrashView's; who is signed in, the AccountView's.)
 
@@ -19,6 +19,7 @@ export class ToolbarView {
     this.slider = root.querySelector(".per-row");
     this.output = root.querySelector(".per-row-value");
     this.zoomFitButton = root.querySelector(".zoom-fit");
+    this.zoomActualButton = root.querySelector(".zoom-actual");
     this.undoButton = root.querySelector(".undo");
     this.redoButton = root.querySelector(".redo");
     this.openBesideButton = root.querySelector(".open-beside");
@@ -50,6 +51,7 @@ export class ToolbarView {
     this.perRowField.hidden = view !== "grid";
     this.output.hidden = view !== "grid";
     this.zoomFitButton.hidden = view !== "board";
+    this.zoomActualButton.hidden = view !== "board";
     if (this.primary) document.title = `${name} — Image Gallery`;
     if (Number(this.slider.value) !== perRow) this.slider.value = String(perRow);
     this.output.textContent = String(perRow);
@@ -99,6 +101,10 @@ export class ToolbarView {
   /** `handler()` when Zoom to Fit is pressed (the board's). */
   bindZoomFit(handler) {
     this.zoomFitButton.addEventListener("click", () => handler());
+  }
+  /** `handler()` when 100% is pressed (the board's). */
+  bindZoomActual(handler) {
+    this.zoomActualButton.addEventListener("click", () => handler());
   }
   bindUndo(handler) {
     this.handlers.onUndo = handler;
