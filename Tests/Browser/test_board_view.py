@@ -1,6 +1,7 @@
 """The board view: items lie where people put them. Switching to it puts every item in free space and saves that;
 tiles are moved by drags and by the arrow keys, drops from outside land where they are dropped, Zoom to Fit
-shows every item, only the items near the viewport are in the page, and two windows see each other's moves."""
+shows every item, only the items near the viewport are in the page, and two windows see each other's moves. (Drags of
+several items, copies, the marquee and pastes: test_board_drags.py; pan and zoom gestures: test_board_gestures.py.)"""
 
 from playwright.sync_api import expect
 

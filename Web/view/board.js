@@ -3,10 +3,10 @@
 // the grid and the list (rendering only the items near the viewport, DOM order in gallery order, marks, the items'
 // events) is ItemsView's. Its own DOM events: items dragged (an HTML5 drag with the mouse, as in the grid, so they
 // can also go to another pane, the trash or another app; a pointer drag with touch or pen) follow the pointer while
-// over the board and land where they are dropped; a press on empty board space draws a marquee that selects the items
-// it meets (Shift or Ctrl/Cmd: added to the selection; a click there clears it); Ctrl/Cmd + wheel zooms around the
-// pointer, the wheel pans, + / − zoom around the centre. It reports a move as the intent `onMoveTo(positions)`
-// ([{itemId, x, y, width, z}] in board units) and a marquee as `onMarquee(ids)` (the ids to select).
+// over the board and land where they are dropped; a press on empty board space draws a marquee (view/boardMarquee.js);
+// Ctrl/Cmd + wheel zooms around the pointer, the wheel pans, + / − zoom around the centre, and the pan and pinch
+// gestures are view/boardGestures.js's. It reports a move as the intent `onMoveTo(positions)` ([{itemId, x, y, width,
+// z}] in board units) and a marquee as `onMarquee(ids)` (the ids to select).
 
 import {
   aspectOf,
