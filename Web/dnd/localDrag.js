@@ -66,10 +66,14 @@ export function writeItems(dataTransfer, galleryId, items) {
 
 /**
  * Makes items inside `container` draggable. `itemsFor(tileElement)` returns the items the drag carries (the selection
- * when the tile is selected); while `copyOnly()`, a drag offers only to copy them. A drag another listener cancelled
- * (a pan, a resize) is left alone. Returns a cleanup.
+ * when the tile is selected); while `copyOnly()`, a drag offers only to copy them; `preview(tile, event, count)` may
+ * name the drag image ({element, x, y}: the point of it under the pointer), else it is the item's picture or a stack.
+ * A drag another listener cancelled (a pan, a resize) is left alone. Returns a cleanup.
  */
-export function draggableItems(container, { galleryId, itemsFor, onStart, onEnd, copyOnly = () => false }) {
+export function draggableItems(
+  container,
+  { galleryId, itemsFor, onStart, onEnd, copyOnly = () => false, preview = (_tile, _event, _count) => null },
+) {
   const start = (event) => {
     if (event.defaultPrevented) return;
     const tile = event.target.closest?.("[data-item-id]");
@@ -81,7 +85,9 @@ export function draggableItems(container, { galleryId, itemsFor, onStart, onEnd,
     }
     writeItems(event.dataTransfer, galleryId(), items);
     event.dataTransfer.effectAllowed = copyOnly() ? "copy" : "copyMove";
-    setPreview(event, tile, items.length);
+    const chosen = preview(tile, event, items.length);
+    if (chosen && event.dataTransfer.setDragImage) event.dataTransfer.setDragImage(chosen.element, chosen.x, chosen.y);
+    else setPreview(event, tile, items.length);
     onStart?.(items);
   };
   const end = (event) => onEnd?.(event.dataTransfer?.dropEffect ?? "none");

@@ -73,6 +73,7 @@ export function wirePane(pane, { items, board, history }) {
       galleryId: () => pane.galleryId,
       // The board's Move/Copy switch set to Copy: its drags copy wherever they go.
       copyOnly: () => state().view === "board" && state().dragMode === "copy",
+      preview: (tile, event, count) => shown().dragPreview?.(tile, event, count) ?? null,
       itemsFor: (tile) => {
         const id = tile.dataset.itemId;
         if (!state().selection.ids.has(id)) store.dispatch(paneActions.itemClicked(id));

@@ -269,6 +269,14 @@ export class BoardView extends ItemsView {
     };
   }
 
+  /** The drag image of one item dragged from the board: the tile itself, held where the pointer took it, so that it
+   * lies over the tile as the tile follows the pointer (several items: the usual stack). */
+  dragPreview(/** @type {HTMLElement} */ tile, /** @type {DragEvent} */ event, /** @type {number} */ count) {
+    if (count !== 1) return null;
+    const box = tile.getBoundingClientRect();
+    return { element: tile, x: event.clientX - box.left, y: event.clientY - box.top };
+  }
+
   /** The lifted items' places on the board when the pointer is at (clientX, clientY): each moved as far as the pointer
    * moved since the drag started. Null when no drag started on this board. */
   liftedPositionsAt(clientX, clientY) {
