@@ -147,12 +147,12 @@ class EnginePage:
         return _Locator(self, selector)
 
     def close_other_windows(self) -> None:
-        """Closes every window but the first, and switches to it."""
-        first, *others = self.windows
-        for handle in others:
-            self.switch_to(handle)
-            self._close_window()
-        self.switch_to(first)
+        """Closes every window but the one the browser started with, and switches to that."""
+        for handle in self.windows:
+            if handle != self.main_window:
+                self.switch_to(handle)
+                self._close_window()
+        self.switch_to(self.main_window)
 
     def focus(self, selector: str) -> None:
         self.evaluate("(sel) => { const e = document.querySelector(sel); if (!e) throw new Error('no ' + sel);"
@@ -180,10 +180,12 @@ class FirefoxPage(EnginePage):
 
                 # Starts firefox-esr -headless -marionette on a free loopback port, with a fresh profile.
                 self.client = Marionette(bin=shutil.which(FIREFOX), port=0, headless=True, prefs=prefs,
-                                         workspace=self._profile_dir, startup_timeout=60)
+                                         workspace=self._profile_dir, startup_timeout=60,
+                                         gecko_log=str(Path(self._profile_dir, "gecko.log")))
             self.client.start_session()
             self.client.timeout.script = 30
             self.client.set_window_rect(width=VIEWPORT[0], height=VIEWPORT[1])
+            self.main_window = self.window
         except BaseException:
             self.close()
             raise
@@ -306,6 +308,7 @@ class WebKitPage(EnginePage):
                 self.driver = webdriver.Remote(command_executor=url, options=options)
             self.driver.set_script_timeout(30)
             self.driver.set_window_size(*VIEWPORT)
+            self.main_window = self.window
         except BaseException:
             self.close()
             raise

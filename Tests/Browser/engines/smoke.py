@@ -55,11 +55,21 @@ class SmokeSuite:
     """The tests; a module subclasses it as Test<Engine> with a `browser_page` fixture (drivers.EnginePage)."""
 
     @pytest.fixture
-    def page(self, browser_page, server):
-        """The engine's one window on My Gallery of a fresh server (other windows of a former test closed)."""
+    def page(self, browser_page, server, request, tmp_path):
+        """The engine's one window on My Gallery of a fresh server (other windows of a former test closed). After a
+        failure it keeps a screenshot of each window and prints the page's errors."""
         browser_page.close_other_windows()
         open_gallery(browser_page, server)
         yield browser_page
+        if any(getattr(getattr(request.node, f"report_{when}", None), "failed", False) for when in ("setup", "call")):
+            for index, handle in enumerate(browser_page.windows):
+                try:
+                    browser_page.switch_to(handle)
+                    browser_page.screenshot(tmp_path / f"failure-{index}.png")
+                    print(f"\n--- {browser_page.engine} screenshot: {tmp_path / f'failure-{index}.png'}")
+                    print(f"--- the page's errors: {browser_page.errors()}")
+                except Exception as error:  # noqa: BLE001 - a failure report must not fail
+                    print(f"\n--- no screenshot: {error}")
         browser_page.close_other_windows()
 
     def test_opens_the_gallery(self, page, server):
