@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import helpers
-from helpers import DropFile, drop, expect_order, seed_gallery, wait_images_loaded, wait_until
+from helpers import DropFile, drag, drop, expect_order, seed_gallery, wait_images_loaded, wait_until
 
 LIST = '#gallery [role="list"][aria-label="My Gallery"]'
 
@@ -91,7 +91,12 @@ class SmokeSuite:
         url = other_site.image("linked.png", 200, 100)
 
         # Only Firefox's own type: the link and its title on two lines, no text/uri-list.
-        drop(page, extra={"text/x-moz-url": f"{url}\nA linked image"})
+        link = {"text/x-moz-url": f"{url}\nA linked image"}
+        hover = drag(page, ["dragenter", "dragover"], extra=link)
+        assert hover["cancelled"]["dragover"] and hover["active"] == "true", f"not offered as a drop target: {hover}"
+        drag(page, ["dragleave"], extra=link)
+        page.wait_for_function("() => document.querySelector('#gallery').dataset.dropActive === undefined")
+        drop(page, extra=link)
 
         [stored] = expect_ready_tiles(page, server, 1)
         assert stored["sourceURL"] == url, stored
@@ -122,7 +127,16 @@ class SmokeSuite:
         page.focus(tile(c))
         page.press("Alt+ArrowLeft")
         expect_order(page, server, [a, c, b])
-        drop(page, extra={"text/x-moz-url": f"{other_site.image('late.png', 90, 60)}\nLate"}, at=0)
+        link = {"text/x-moz-url": f"{other_site.image('late.png', 90, 60)}\nLate"}
+        drag(page, ["dragenter", "dragover"], extra=link, at=0)
+        gap, first_tile = page.evaluate("""(sel) => [document.querySelector('#gallery .drop-gap'),
+                                                     document.querySelector(sel)].map(e => {
+            const r = e && e.getBoundingClientRect(); return r && [r.left, r.top, r.width, r.height]; })""", tile(a))
+        assert gap and gap[2] > 0 and gap[3] > 0, f"no gap shown where the link would land: {gap}"
+        assert gap[0] < first_tile[0] and abs(gap[1] - first_tile[1]) < first_tile[3], (
+            f"the gap {gap} is not before the first tile {first_tile}")
+        drag(page, ["dragleave"], extra=link)  # (the drop measures the tiles again: without the gap)
+        drop(page, extra=link, at=0)
         late = wait_until(lambda: next((i["id"] for i in server.items(server.gallery_id) if i["id"] not in (a, b, c)),
                                        None), message="the dropped link on the server")
         no_errors(page)
