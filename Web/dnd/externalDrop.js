@@ -58,7 +58,7 @@ export function pasteTarget(target, onPaste) {
     const field = event.target?.closest?.("input, textarea, [contenteditable]");
     if (field || !event.clipboardData) return;
     const { payload, files } = readPayload(event.clipboardData);
-    if (!files.length && !payload.uriList && !payload.html && !payload.plainText) return;
+    if (!files.length && !payload.uriList && !payload.mozURL && !payload.html && !payload.plainText) return;
     event.preventDefault();
     onPaste({ payload, files });
   };
