@@ -73,5 +73,5 @@ def firefox():
 
 @pytest.fixture(scope="module")
 def webkit():
-    """WebKitGTK's MiniBrowser through WebKitWebDriver (under an Xvfb of its own when there is no display)."""
+    """WebKitGTK's MiniBrowser through WebKitWebDriver (under an Xvfb of its own)."""
     yield from _browser(drivers.WebKitPage, drivers.webkit_missing)
