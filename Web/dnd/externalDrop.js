@@ -58,7 +58,7 @@ export function pasteTarget(target, onPaste) {
   const paste = (event) => {
     if (isTextField(event.target) || !event.clipboardData) return;
     const { payload, files } = readPayload(event.clipboardData);
-    if (!files.length && !payload.uriList && !payload.html && !payload.plainText) return;
+    if (!files.length && !payload.uriList && !payload.mozURL && !payload.html && !payload.plainText) return;
     event.preventDefault();
     onPaste({ payload, files });
   };
