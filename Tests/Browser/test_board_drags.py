@@ -5,11 +5,11 @@ board into a list pane of another gallery move there, and items dragged from a l
 import base64
 
 from playwright.sync_api import expect
+from test_board_view import board, close_to, stored_board, switch_to_board, tiles, transform
+from test_drag_out_and_clipboard import _PASTE_JS
 
 from helpers import item_by_id, png, seed_gallery, wait_until
 from pane_helpers import create_gallery, fill, ids_in, pane, pane_tile, wait_pane_images
-from test_board_view import board, close_to, stored_board, switch_to_board, tiles, transform
-from test_drag_out_and_clipboard import _PASTE_JS
 
 
 def centre(locator) -> tuple[float, float]:
