@@ -106,10 +106,10 @@ def owner(auth_server):
     return auth_helpers.AccountClient(auth_server).set_up_owner(auth_helpers.setup_link(auth_server))
 
 
-def open_watched_page(browser, viewport):
-    """A page in a fresh browser context (cookies of its own) that collects its errors and console errors and
-    warnings in `page.problems`."""
-    context = browser.new_context(viewport=viewport)
+def open_watched_page(browser, viewport, **options):
+    """A page in a fresh browser context (cookies of its own; `options` for the context, e.g. `has_touch`) that
+    collects its errors and console errors and warnings in `page.problems`."""
+    context = browser.new_context(viewport=viewport, **options)
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     new_page = context.new_page()
     problems: list[str] = []
@@ -153,6 +153,16 @@ def browser():
             executable_path=shutil.which("chromium"), headless=True, args=["--no-sandbox", "--no-proxy-server"])
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def touch_page(browser, server):
+    """A page on the gallery of `server`, as `page`, in a context with a touch screen."""
+    context, touch = open_watched_page(browser, VIEWPORT, has_touch=True)
+    touch.goto(f"{server.base_url}/")
+    expect(touch.get_by_role("list", name="My Gallery")).to_be_attached()
+    yield touch
+    context.close()
 
 
 @pytest.fixture

@@ -35,6 +35,18 @@ def server_binary() -> Path:
     return Path(override) if override else DEFAULT_BINARY
 
 
+def stop_process(process: subprocess.Popen | None, timeout: float = 5.0) -> None:
+    """Stops a process this harness started, by its own PID: SIGTERM, then SIGKILL if it has not ended in `timeout`."""
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that was free a moment ago."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -397,13 +409,7 @@ class GalleryServer(JSONClient):
 
     def stop(self, timeout: float = 5.0) -> None:
         process, self.process = self.process, None
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
+        stop_process(process, timeout)
         if self._log:
             self._log.close()
             self._log = None

@@ -4,17 +4,12 @@ board into a list pane of another gallery move there, and items dragged from a l
 
 import base64
 
+from board_helpers import board, centre, close_to, stored_board, switch_to_board, tiles, transform
 from playwright.sync_api import expect
-from test_board_view import board, close_to, stored_board, switch_to_board, tiles, transform
 from test_drag_out_and_clipboard import _PASTE_JS
 
 from helpers import item_by_id, png, seed_gallery, wait_until
 from pane_helpers import create_gallery, fill, ids_in, pane, pane_tile, wait_pane_images
-
-
-def centre(locator) -> tuple[float, float]:
-    box = locator.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def mouse_drag(page, start: tuple[float, float], end: tuple[float, float]) -> None:

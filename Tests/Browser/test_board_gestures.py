@@ -2,51 +2,10 @@
 too, and move, select or drag nothing; Space held with the pointer elsewhere keeps its meaning on the focused item; two
 fingers pan and pinch-zoom; the toolbar's 100% zooms to 1 around the centre and shows only on the board."""
 
-import pytest
+from board_helpers import board, centre, choose_view, close_to, stored_board, switch_to_board, tiles, transform
 from playwright.sync_api import expect
 
-from conftest import DEFAULT_TIMEOUT_MS, VIEWPORT
 from helpers import item_by_id, seed_gallery, wait_until
-
-TOLERANCE = 2.0
-
-
-def choose_view(page, name):
-    page.get_by_role("radiogroup", name="View").get_by_role("radio", name=name).check()
-
-
-def board(page):
-    return page.get_by_role("list", name="My Gallery")
-
-
-def tiles(page):
-    return board(page).locator('[role="listitem"]')
-
-
-def stored_board(server) -> dict:
-    """Item id → its board position ({x, y, width, z}, or None), as the server has it."""
-    return {i["id"]: i["board"] for i in server.items(server.gallery_id)}
-
-
-def all_on_board(server) -> dict | None:
-    positions = stored_board(server)
-    return positions if positions and all(positions.values()) else None
-
-
-def transform(page) -> dict:
-    """The board's zoom and pan, as the view draws them."""
-    return board(page).evaluate(
-        "el => ({zoom: Number(el.dataset.zoom), panX: Number(el.dataset.panX), panY: Number(el.dataset.panY)})")
-
-
-def switch_to_board(page, server, count):
-    choose_view(page, "Board")
-    expect(tiles(page)).to_have_count(count)
-    return wait_until(lambda: all_on_board(server), message="every item saved on the board")
-
-
-def close_to(actual, expected) -> bool:
-    return abs(actual - expected) <= TOLERANCE
 
 
 def same_zoom(actual, expected) -> bool:
@@ -55,11 +14,6 @@ def same_zoom(actual, expected) -> bool:
 
 def selected_ids(page) -> list[str]:
     return board(page).locator('[data-selected="true"]').evaluate_all("els => els.map(e => e.dataset.itemId)")
-
-
-def centre_of(locator) -> tuple[float, float]:
-    box = locator.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def board_point(t: dict, x: float, y: float) -> tuple[float, float]:
@@ -73,19 +27,6 @@ def expect_nothing_moved(page, server, before: dict) -> None:
     assert not board(page).locator('[data-moving="true"], [data-dragging="true"]').count()
 
 
-@pytest.fixture
-def touch_page(browser, server):
-    """A page on the gallery of `server` in a context with a touch screen."""
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True)
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    touch = context.new_page()
-    problems: list[str] = []
-    touch.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    touch.problems = problems
-    touch.goto(f"{server.base_url}/")
-    expect(touch.get_by_role("list", name="My Gallery")).to_be_attached()
-    yield touch
-    context.close()
 
 
 class Fingers:
@@ -120,7 +61,7 @@ def test_space_drag_pans_over_a_tile_and_moves_selects_and_drags_nothing(page, s
     first = stored[0]["id"]
     item_by_id(page, first).focus()
     t = transform(page)
-    x, y = centre_of(item_by_id(page, first))
+    x, y = centre(item_by_id(page, first))
     tile_box = item_by_id(page, first).bounding_box()
 
     page.mouse.move(x, y)
@@ -166,7 +107,7 @@ def test_a_middle_button_drag_pans_over_a_tile_and_moves_nothing(page, server, o
     stored = seed_gallery(page, server, other_site, 2, "middle")
     before = switch_to_board(page, server, 2)
     t = transform(page)
-    x, y = centre_of(item_by_id(page, stored[1]["id"]))
+    x, y = centre(item_by_id(page, stored[1]["id"]))
 
     page.mouse.move(x, y)
     page.mouse.down(button="middle")
@@ -202,7 +143,7 @@ def test_two_fingers_pan_the_board_and_the_first_finger_moves_no_tile(touch_page
     before = switch_to_board(page, server, 3)
     assert board(page).evaluate("el => getComputedStyle(el).touchAction") == "none"
     t = transform(page)
-    x, y = centre_of(item_by_id(page, stored[0]["id"]))  # the first finger lands on a tile and moves it a little
+    x, y = centre(item_by_id(page, stored[0]["id"]))  # the first finger lands on a tile and moves it a little
 
     Fingers(page).gesture([(x, y), (x + 200, y + 30)], [(x + 60, y + 40), (x + 260, y + 70)], lead=(20, 10))
 
@@ -269,7 +210,7 @@ def test_claimed_presses_reach_no_other_listener_on_the_board(page, server, othe
     }""")
     box = board(page).bounding_box()
     x, y = box["x"] + box["width"] - 40, box["y"] + box["height"] - 40  # empty space: the target is the list itself
-    tx, ty = centre_of(item_by_id(page, stored[0]["id"]))
+    tx, ty = centre(item_by_id(page, stored[0]["id"]))
 
     for at in ((x, y), (tx, ty)):
         page.mouse.move(*at)

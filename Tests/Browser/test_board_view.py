@@ -3,54 +3,15 @@ tiles are moved by drags and by the arrow keys, drops from outside land where th
 shows every item, only the items near the viewport are in the page, and two windows see each other's moves. (Drags of
 several items, copies, the marquee and pastes: test_board_drags.py; pan and zoom gestures: test_board_gestures.py.)"""
 
+from board_helpers import all_on_board, board, choose_view, close_to, stored_board, switch_to_board, tiles, transform
 from playwright.sync_api import expect
 
 from helpers import _DRAG_JS, item_by_id, seed_gallery, uri_list, wait_until
 from pane_helpers import open_window
 
-TOLERANCE = 2.0
-
-
-def choose_view(page, name):
-    page.get_by_role("radiogroup", name="View").get_by_role("radio", name=name).check()
-
-
-def board(page):
-    return page.get_by_role("list", name="My Gallery")
-
-
-def tiles(page):
-    return board(page).locator('[role="listitem"]')
-
-
-def stored_board(server) -> dict:
-    """Item id → its board position ({x, y, width, z}, or None), as the server has it."""
-    return {i["id"]: i["board"] for i in server.items(server.gallery_id)}
-
-
-def all_on_board(server) -> dict | None:
-    positions = stored_board(server)
-    return positions if positions and all(positions.values()) else None
-
-
-def transform(page) -> dict:
-    """The board's zoom and pan, as the view draws them."""
-    return board(page).evaluate(
-        "el => ({zoom: Number(el.dataset.zoom), panX: Number(el.dataset.panX), panY: Number(el.dataset.panY)})")
-
 
 def overlap(a, b) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-def switch_to_board(page, server, count):
-    choose_view(page, "Board")
-    expect(tiles(page)).to_have_count(count)
-    return wait_until(lambda: all_on_board(server), message="every item saved on the board")
-
-
-def close_to(actual, expected) -> bool:
-    return abs(actual - expected) <= TOLERANCE
 
 
 def test_switching_to_the_board_places_every_item_without_overlaps_and_saves_it(page, server, other_site):

@@ -13,7 +13,6 @@ import contextlib
 import importlib.util
 import os
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
@@ -247,17 +246,6 @@ class FirefoxPage(EnginePage):
 # WebKitGTK (WebKitWebDriver, Selenium)
 
 
-def _stop(process: subprocess.Popen | None, timeout: float = 5.0) -> None:
-    if process is None or process.poll() is not None:
-        return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(5)
-
-
 def start_xvfb() -> tuple[subprocess.Popen, str]:
     """An Xvfb of our own on a free display (it picks one and writes its number to a pipe); returns it and ":N"."""
     read_end, write_end = os.pipe()
@@ -274,7 +262,7 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
                 break
             number += chunk
     if not number.strip():
-        _stop(process)
+        helpers.stop_process(process)
         raise EngineError("Xvfb did not start")
     return process, f":{number.decode().strip()}"
 
@@ -371,5 +359,5 @@ class WebKitPage(EnginePage):
         if driver is not None:
             with contextlib.suppress(Exception):
                 driver.quit()
-        _stop(self._driver_process)
-        _stop(self._xvfb)
+        helpers.stop_process(self._driver_process)
+        helpers.stop_process(self._xvfb)
