@@ -103,7 +103,7 @@ export function createKeyActions(pane, items, board) {
       }
     },
 
-    /** A choice from the item menu for item `id`. */
+    /** A choice from the item menu for item `id` (and the selection, when it is selected). */
     menuAction(id, action, position, returnFocus) {
       if (pane.refuseChange()) return;
       const ids = idsFor(id);
@@ -112,6 +112,10 @@ export function createKeyActions(pane, items, board) {
       else if (action === "end") items.moveItems(ids, shown.length, { focus: id });
       else if (action === "trash") items.trashItems(ids);
       else if (action === "gallery") pane.hooks.onMoveToGallery(pane.facade, ids, returnFocus);
+      else if (state().view !== "board")
+        return; // the rest is the board's
+      else if (action === "front" || action === "back") board.restack(ids, action);
+      else if (action === "larger" || action === "smaller") board.scale(ids, action === "larger" ? 1.25 : 0.8);
       else if (action === "position") {
         const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);
         // Position n of the final order: count the place among the items that do not move.

@@ -20,6 +20,7 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
   itemsView.bindMoveTo?.((id, position) => board.moveOnBoard(id, position));
+  itemsView.bindResize?.((id, width) => board.resize(id, width));
 }
 
 /** Connects the other views of `pane` to its `items`, `keys` and `history` actions; returns the cleanup functions. */

@@ -3,7 +3,8 @@
 // the grid and the list (rendering only the items near the viewport, DOM order in gallery order, marks, the items'
 // events) is ItemsView's. Its own DOM events: a pointer drag moves a tile (Pointer Events, not HTML5 drag: the tiles
 // are not draggable here), Ctrl/Cmd + wheel zooms around the pointer, the wheel pans, + / − zoom around the centre.
-// It reports a move as the intent `onMoveTo(id, {x, y, width})` in board units.
+// It reports a move as the intent `onMoveTo(id, {x, y, width})` in board units. A tile's corner handle resizes it
+// (view/boardResize.js): drawn at the width dragged to, then reported as `onResize(id, width)`.
 
 import {
   aspectOf,
@@ -18,6 +19,7 @@ import {
   viewportRect,
   zoomAround,
 } from "../model/board.js";
+import { listenToResize, showResizeHandle } from "./boardResize.js";
 import { ItemsView } from "./itemsView.js";
 import { createTile, updateTile } from "./tile.js";
 
@@ -40,9 +42,32 @@ export class BoardView extends ItemsView {
     /** @type {{id: string, pointerId: number, element: HTMLElement, start: {x: number, y: number}, origin: Position, at: Position, dragged: boolean} | null} */
     this.moving = null;
     this.suppressClick = false;
+    /** @type {{id: string, width: number} | null} the width a tile's corner is being dragged to */
+    this.resizePreview = null;
     this.intents.onMoveTo = () => {};
+    this.intents.onResize = () => {};
     list.classList.add("board");
     const signal = this.listening.signal;
+    const resize = (preview, report = () => {}) => {
+      this.resizePreview = preview;
+      report();
+      this.draw();
+    };
+    listenToResize(
+      list,
+      {
+        enabled: () => this.menuEnabled,
+        startOf: (id) => {
+          const position = this.positionOf(id);
+          const item = this.items[this.indexOfId(id)];
+          return position && item ? { width: position.width, aspect: aspectOf(item), zoom: this.transform.zoom } : null;
+        },
+        onPreview: (id, width) => resize({ id, width }),
+        onResize: (id, width) => resize(null, () => this.intents.onResize(id, width)),
+        onCancel: () => resize(null),
+      },
+      signal,
+    );
     scroller.addEventListener("wheel", (event) => this.wheel(event), { passive: false, signal });
     scroller.addEventListener("keydown", (event) => this.zoomKey(event), { signal });
     list.addEventListener("pointerdown", (event) => this.pointerDown(event), { signal });
@@ -64,6 +89,11 @@ export class BoardView extends ItemsView {
   /** `handler(id, {x, y, width})`: a tile was dragged to a new place (board units). */
   bindMoveTo(handler) {
     this.intents.onMoveTo = handler;
+  }
+
+  /** `handler(id, width)`: a tile was resized by its corner to `width` (board units), its top-left corner kept. */
+  bindResize(handler) {
+    this.intents.onResize = handler;
   }
 
   /** Whether the tiles can be moved, with the item menu (not in a view-only pane); the list says how keys move them. */
@@ -176,7 +206,9 @@ export class BoardView extends ItemsView {
 
   update(tile, item, index) {
     const layout = this.boardLayout();
-    const position = this.moving?.id === item.id ? this.moving.at : layout.positions[index];
+    let position = this.moving?.id === item.id ? this.moving.at : layout.positions[index];
+    const resizing = this.resizePreview?.id === item.id;
+    if (resizing) position = { ...position, width: this.resizePreview.width };
     const rect = rectOf(position, aspectOf(item));
     const { zoom } = this.transform;
     const screen = toScreen(this.transform, rect);
@@ -184,6 +216,7 @@ export class BoardView extends ItemsView {
       ...this.handlers,
       drawnWidth: rect.width * zoom,
     });
+    showResizeHandle(tile, this.menuEnabled);
     tile.draggable = false;
     tile.dataset.x = String(position.x);
     tile.dataset.y = String(position.y);
@@ -191,7 +224,7 @@ export class BoardView extends ItemsView {
     tile.style.transform = `translate(${screen.x}px, ${screen.y}px)`;
     tile.style.width = `${rect.width * zoom}px`;
     tile.style.height = `${rect.height * zoom}px`;
-    tile.style.zIndex = this.moving?.id === item.id ? "2147483647" : String(position.z ?? 0);
+    tile.style.zIndex = this.moving?.id === item.id || resizing ? "2147483647" : String(position.z ?? 0);
   }
 
   drawMarker() {}
