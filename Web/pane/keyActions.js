@@ -112,10 +112,6 @@ export function createKeyActions(pane, items, board) {
       else if (action === "end") items.moveItems(ids, shown.length, { focus: id });
       else if (action === "trash") items.trashItems(ids);
       else if (action === "gallery") pane.hooks.onMoveToGallery(pane.facade, ids, returnFocus);
-      else if (state().view !== "board")
-        return; // the rest is the board's
-      else if (action === "front" || action === "back") board.restack(ids, action);
-      else if (action === "larger" || action === "smaller") board.scale(ids, action === "larger" ? 1.25 : 0.8);
       else if (action === "position") {
         const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);
         // Position n of the final order: count the place among the items that do not move.
@@ -124,6 +120,10 @@ export function createKeyActions(pane, items, board) {
         const index = anchor ? shown.indexOf(anchor) : shown.length;
         items.moveItems(ids, index, { focus: id });
       }
+      // The board's own entries, on the board only.
+      else if (state().view === "board" && (action === "front" || action === "back")) board.restack(ids, action);
+      else if (state().view === "board" && (action === "larger" || action === "smaller"))
+        board.scale(ids, action === "larger" ? 1.25 : 0.8);
     },
   };
 }
