@@ -163,6 +163,29 @@ def test_a_resize_is_clamped_to_the_least_width_and_escape_cancels_one(page, ser
     assert close_to(tile.bounding_box()["width"], 24 * zoom)
 
 
+def test_a_touch_drag_on_the_corner_handle_resizes_too(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 2, "touch")
+    before = switch_to_board(page, server, 2)
+    first = stored[0]["id"]
+    zoom = transform(page)["zoom"]
+    tile = item_by_id(page, first)
+    tile.focus()  # without hover, the handle shows on the focused or selected item
+    corner = tile.locator(".resize-handle").bounding_box()
+    x, y = corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 6):
+        point = {"x": x + 24 * step, "y": y + 18 * step}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    wait_until(lambda: close_to(stored_board(server)[first]["width"], before[first]["width"] + 120 / zoom),
+               message="the width a finger dragged the corner to, saved")
+    assert stored_board(server)[first]["x"] == before[first]["x"]
+
+
 def test_bring_to_front_and_send_to_back_from_the_menu(page, server, other_site):
     stored = seed_gallery(page, server, other_site, 3, "stack")
     switch_to_board(page, server, 3)

@@ -48,23 +48,17 @@ export class BoardView extends ItemsView {
     this.intents.onResize = () => {};
     list.classList.add("board");
     const signal = this.listening.signal;
-    const resize = (preview, report = () => {}) => {
-      this.resizePreview = preview;
-      report();
-      this.draw();
-    };
     listenToResize(
       list,
       {
         enabled: () => this.menuEnabled,
-        startOf: (id) => {
-          const position = this.positionOf(id);
-          const item = this.items[this.indexOfId(id)];
-          return position && item ? { width: position.width, aspect: aspectOf(item), zoom: this.transform.zoom } : null;
+        startOf: (id) => this.resizeStart(id),
+        onPreview: (id, width) => this.previewResize({ id, width }),
+        onResize: (id, width) => {
+          this.intents.onResize(id, width); // shown at once (the pane's optimistic change), so no flash back
+          this.previewResize(null);
         },
-        onPreview: (id, width) => resize({ id, width }),
-        onResize: (id, width) => resize(null, () => this.intents.onResize(id, width)),
-        onCancel: () => resize(null),
+        onCancel: () => this.previewResize(null),
       },
       signal,
     );
@@ -94,6 +88,19 @@ export class BoardView extends ItemsView {
   /** `handler(id, width)`: a tile was resized by its corner to `width` (board units), its top-left corner kept. */
   bindResize(handler) {
     this.intents.onResize = handler;
+  }
+
+  /** What a corner resize of item `id` starts from: its width, its aspect and the zoom; null when it is not shown. */
+  resizeStart(id) {
+    const position = this.positionOf(id);
+    const item = this.items[this.indexOfId(id)];
+    return position && item ? { width: position.width, aspect: aspectOf(item), zoom: this.transform.zoom } : null;
+  }
+
+  /** Draws a tile at the width its corner is dragged to (`{id, width}`), or as it lies (null). */
+  previewResize(preview) {
+    this.resizePreview = preview;
+    this.draw();
   }
 
   /** Whether the tiles can be moved, with the item menu (not in a view-only pane); the list says how keys move them. */
