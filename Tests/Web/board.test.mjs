@@ -2,9 +2,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   BOARD_GAP,
+  MAX_WIDTH,
   MAX_ZOOM,
+  MIN_WIDTH,
   MIN_ZOOM,
   aspectOf,
+  clampWidth,
   fanOut,
   fitTransform,
   indicesMeeting,
@@ -13,6 +16,7 @@ import {
   pinchStep,
   placeInFreeSpace,
   rectOf,
+  resizedWidth,
   toBoard,
   toScreen,
   viewportRect,
@@ -255,4 +259,37 @@ test("zoom to a given zoom keeps the board point under the anchor and is exact",
   close(there.x, at.x, "x");
   close(there.y, at.y, "y");
   assert.equal(zoomTo(transform, at, 100).zoom, MAX_ZOOM);
+});
+
+// ---- Resizing ----
+
+test("dragging the corner along the diagonal grows the width by the distance in board units", () => {
+  close(resizedWidth(200, 0.75, 1, 40, 30), 240, "zoom 1");
+  close(resizedWidth(200, 0.75, 2, 40, 30), 220, "zoom 2: half as far on the board");
+  close(resizedWidth(200, 0.5, 0.5, -20, -10), 160, "shrinking at zoom 0.5");
+});
+
+test("the corner goes to the point of the diagonal nearest the pointer, the aspect kept", () => {
+  const random = seededRandom(11);
+  for (let i = 0; i < 200; i++) {
+    const width = integer(random, 100, 800);
+    const aspect = integer(random, 10, 300) / 100;
+    const zoom = integer(random, 20, 400) / 100;
+    const dx = integer(random, -40, 200);
+    const dy = integer(random, -40, 200);
+    const result = resizedWidth(width, aspect, zoom, dx, dy);
+    // No other width puts the corner nearer the pointer (screen pixels).
+    const distance = (/** @type {number} */ w) => Math.hypot((w - width) * zoom - dx, (w - width) * aspect * zoom - dy);
+    assert.ok(distance(result) <= distance(result + 0.5) + 1e-9 && distance(result) <= distance(result - 0.5) + 1e-9);
+  }
+});
+
+test("a resize is clamped to the narrowest and the widest an item may be", () => {
+  assert.equal(resizedWidth(100, 1, 1, -500, -500), MIN_WIDTH);
+  assert.equal(resizedWidth(MAX_WIDTH - 10, 1, 0.1, 5000, 5000), MAX_WIDTH);
+  assert.equal(clampWidth(10, 20), 20, "an item narrower than the least keeps its own width as the least");
+  assert.equal(clampWidth(10, 100), MIN_WIDTH);
+  assert.equal(clampWidth(12.5, 10), 12.5, "and may grow");
+  assert.equal(clampWidth(Number.NaN, 300), 300);
+  assert.equal(clampWidth(240 * 1.25, 240), 300);
 });

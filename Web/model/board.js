@@ -239,3 +239,33 @@ export function pinchStep(transform, before, after) {
   const zoom = clampZoom(transform.zoom * ratio);
   return { zoom, panX: to.x - anchor.x * zoom, panY: to.y - anchor.y * zoom };
 }
+
+// ---- Resizing (appended: the board's size math) ----
+
+/** The narrowest an item is made by resizing (board units); one already narrower keeps its width as the least. */
+export const MIN_WIDTH = 24;
+/** The widest an item may be (the server's limit, BoardPosition.maximumWidth). */
+export const MAX_WIDTH = 1_000_000;
+
+/** `width` kept within [MIN_WIDTH, MAX_WIDTH]; an item now narrower than MIN_WIDTH (`current`) is not made wider by
+ * a shrink. Not a finite number: `current`. */
+export function clampWidth(/** @type {number} */ width, /** @type {number} */ current) {
+  if (!Number.isFinite(width)) return current;
+  return Math.min(MAX_WIDTH, Math.max(Math.min(MIN_WIDTH, current), width));
+}
+
+/**
+ * The width of an item resized by dragging its bottom-right corner (top-left fixed, aspect `aspect` = height / width
+ * kept) by (dx, dy) screen pixels at `zoom`: the corner goes to the point of the item's diagonal nearest the pointer.
+ * Clamped (clampWidth).
+ */
+export function resizedWidth(
+  /** @type {number} */ width,
+  /** @type {number} */ aspect,
+  /** @type {number} */ zoom,
+  /** @type {number} */ dx,
+  /** @type {number} */ dy,
+) {
+  const grow = (dx + dy * aspect) / (1 + aspect * aspect) / zoom;
+  return clampWidth(width + grow, width);
+}

@@ -1,10 +1,21 @@
 // A pane's changes to the board, as requests: one request per arrangement (positions {itemId, x, y, width, z} in
 // board units), shown at once as an optimistic change (model/overlay.js). Puts items dropped on the board where they
 // were dropped, and items not on the board yet in free space (both "placing": part of the change that added them, not
-// an undoable action of their own); moves and nudges items (each an undoable Arrange).
+// an undoable action of their own); moves, nudges and resizes items (each an undoable Arrange), and brings them to
+// the front or sends them to the back of the stack.
 
 import { api } from "../net/api.js";
-import { DEFAULT_WIDTH, aspectOf, fanOut, movedBy, placeInFreeSpace, rectOf, stackedOnTop } from "../model/board.js";
+import {
+  DEFAULT_WIDTH,
+  aspectOf,
+  clampWidth,
+  fanOut,
+  movedBy,
+  placeInFreeSpace,
+  rectOf,
+  stackedOnTop,
+} from "../model/board.js";
+import { MAX_Z, restack } from "../model/stacking.js";
 import { nextKey, positioning, upsert } from "../model/overlay.js";
 import { itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
@@ -18,6 +29,10 @@ export function createBoardActions(pane, history) {
   const arranging = new Set(); // items whose board position is on its way
   let dropsOnBoard = 0; // drops on the board waiting for their items: free-space placement waits for them
   const topZ = () => Math.max(0, ...state().shown.map((item) => item.board?.z ?? 0));
+  /** Where item `id` lies as the board draws it (its saved place, or where free space puts it), or null. */
+  const drawnAt = (id) => pane.itemsView().positionOf?.(id) ?? itemById(state(), id)?.board ?? null;
+  /** "'title'" for one item, "n items" for more. */
+  const named = (ids) => (ids.length === 1 ? `'${itemById(state(), ids[0])?.title ?? "item"}'` : `${ids.length} items`);
 
   const board = {
     /** Runs `drop` (a drop on the board, which resolves once its items are known) with free-space placement held
@@ -100,6 +115,13 @@ export function createBoardActions(pane, history) {
       }
     },
 
+    /** `arrange` in requests of at most 1000 positions (the most one may hold): one request, so one Undo, in all but
+     * the largest boards. */
+    arrangeInBatches(positions, announce) {
+      for (let start = 0; start < positions.length; start += 1000)
+        board.arrange(positions.slice(start, start + 1000), { announce: start === 0 ? announce : "" });
+    },
+
     /** Puts the items shown that are not on the board yet in free space, and saves that (up to 1000 a request). */
     placeOnBoard() {
       const now = state();
@@ -136,6 +158,49 @@ export function createBoardActions(pane, history) {
       const what =
         moved.length === 1 ? `'${itemById(state(), first.itemId)?.title ?? "item"}'` : `${moved.length} items`;
       board.arrange(moved, { announce: `Moved ${what} to ${Math.round(first.x)}, ${Math.round(first.y)}.` });
+    },
+
+    /** Item `id` resized to `width` by its corner (top-left fixed): on top of the others. */
+    resize(id, width) {
+      const item = itemById(state(), id);
+      const position = drawnAt(id);
+      if (!item || item.local || !position) return;
+      const z = Math.min(MAX_Z, topZ() + 1);
+      board.arrange([{ itemId: id, x: position.x, y: position.y, width: clampWidth(width, position.width), z }], {
+        announce: `Resized ${named([id])}.`,
+      });
+    },
+
+    /** Items `ids` made `factor` times as wide (Make Larger, Make Smaller), each top-left fixed, their stack kept. */
+    scale(ids, factor) {
+      const positions = [];
+      for (const id of ids) {
+        const position = drawnAt(id);
+        if (!position) continue;
+        const width = clampWidth(position.width * factor, position.width);
+        if (width !== position.width)
+          positions.push({ itemId: id, x: position.x, y: position.y, width, z: position.z ?? 0 });
+      }
+      const larger = factor > 1 ? "larger" : "smaller";
+      if (!positions.length) announcer.announce(`${named(ids)} cannot be made any ${larger}.`);
+      else board.arrangeInBatches(positions, `Made ${named(positions.map((p) => p.itemId))} ${larger}.`);
+    },
+
+    /** Items `ids` brought to the "front" (above every other item) or sent to the "back" (below every other), their
+     * order among themselves kept. */
+    restack(ids, where) {
+      const stack = state()
+        .shown.filter((item) => !item.local)
+        .map((item) => ({ id: item.id, z: item.board?.z ?? 0 }));
+      const positions = [];
+      for (const { id, z } of restack(stack, ids, where)) {
+        const position = drawnAt(id);
+        if (position) positions.push({ itemId: id, x: position.x, y: position.y, width: position.width, z });
+      }
+      const place = where === "front" ? "at the front" : "at the back";
+      const announce = where === "front" ? `Brought ${named(ids)} to the front.` : `Sent ${named(ids)} to the back.`;
+      if (!positions.length) announcer.announce(`${named(ids)} ${ids.length === 1 ? "is" : "are"} already ${place}.`);
+      else board.arrangeInBatches(positions, announce);
     },
   };
   return board;

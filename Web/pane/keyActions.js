@@ -103,7 +103,7 @@ export function createKeyActions(pane, items, board) {
       }
     },
 
-    /** A choice from the item menu for item `id`. */
+    /** A choice from the item menu for item `id` (and the selection, when it is selected). */
     menuAction(id, action, position, returnFocus) {
       if (pane.refuseChange()) return;
       const ids = idsFor(id);
@@ -120,6 +120,10 @@ export function createKeyActions(pane, items, board) {
         const index = anchor ? shown.indexOf(anchor) : shown.length;
         items.moveItems(ids, index, { focus: id });
       }
+      // The board's own entries, on the board only.
+      else if (state().view === "board" && (action === "front" || action === "back")) board.restack(ids, action);
+      else if (state().view === "board" && (action === "larger" || action === "smaller"))
+        board.scale(ids, action === "larger" ? 1.25 : 0.8);
     },
   };
 }

@@ -21,6 +21,7 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindRemove((item) => items.remove(item));
   itemsView.bindMoveTo?.((positions) => board.moveTo(positions));
   itemsView.bindMarquee?.((ids) => store.dispatch(paneActions.idsSelected(ids)));
+  itemsView.bindResize?.((id, width) => board.resize(id, width));
 }
 
 /** Connects the other views of `pane` to its `items`, `board` and `history` actions; returns the cleanup functions. */

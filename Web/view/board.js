@@ -7,6 +7,8 @@
 // Ctrl/Cmd + wheel zooms around the pointer, the wheel pans, + / − zoom around the centre, and the pan and pinch
 // gestures are view/boardGestures.js's. It reports a move as the intent `onMoveTo(positions)` ([{itemId, x, y, width,
 // z}] in board units) and a marquee as `onMarquee(ids)` (the ids to select).
+// A tile's corner handle resizes it (view/boardResize.js): drawn at the width dragged to, then reported as
+// `onResize(id, width)`.
 
 import {
   aspectOf,
@@ -27,6 +29,7 @@ import {
 import { isTextField } from "../dnd/textFields.js";
 import { BoardMarquee } from "./boardMarquee.js";
 import { boardGestures } from "./boardGestures.js";
+import { listenToResize, showResizeHandle } from "./boardResize.js";
 import { ItemsView } from "./itemsView.js";
 import { createTile, updateTile } from "./tile.js";
 
@@ -66,10 +69,27 @@ export class BoardView extends ItemsView {
     /** The last pointer position over the board (client point): where a paste lands. @type {Point | null} */
     this.pointer = null;
     this.suppressClick = false;
+    /** @type {{id: string, width: number} | null} the width a tile's corner is being dragged to */
+    this.resizePreview = null;
     this.intents.onMoveTo = () => {};
     this.intents.onMarquee = () => {};
+    this.intents.onResize = () => {};
     list.classList.add("board");
     const signal = this.listening.signal;
+    listenToResize(
+      list,
+      {
+        enabled: () => this.menuEnabled,
+        startOf: (id) => this.resizeStart(id),
+        onPreview: (id, width) => this.previewResize({ id, width }),
+        onResize: (id, width) => {
+          this.intents.onResize(id, width); // shown at once (the pane's optimistic change), so no flash back
+          this.previewResize(null);
+        },
+        onCancel: () => this.previewResize(null),
+      },
+      signal,
+    );
     scroller.addEventListener("wheel", (event) => this.wheel(event), { passive: false, signal });
     scroller.addEventListener("keydown", (event) => this.zoomKey(event), { signal });
     boardGestures(
@@ -108,6 +128,24 @@ export class BoardView extends ItemsView {
    * meets; a click on empty board space: none). */
   bindMarquee(handler) {
     this.intents.onMarquee = handler;
+  }
+
+  /** `handler(id, width)`: a tile was resized by its corner to `width` (board units), its top-left corner kept. */
+  bindResize(handler) {
+    this.intents.onResize = handler;
+  }
+
+  /** What a corner resize of item `id` starts from: its width, its aspect and the zoom; null when it is not shown. */
+  resizeStart(id) {
+    const position = this.positionOf(id);
+    const item = this.items[this.indexOfId(id)];
+    return position && item ? { width: position.width, aspect: aspectOf(item), zoom: this.transform.zoom } : null;
+  }
+
+  /** Draws a tile at the width its corner is dragged to (`{id, width}`), or as it lies (null). */
+  previewResize(preview) {
+    this.resizePreview = preview;
+    this.draw();
   }
 
   /** Whether the tiles can be moved, with the item menu (not in a view-only pane); the list says how keys move them. */
@@ -234,7 +272,9 @@ export class BoardView extends ItemsView {
   update(tile, item, index) {
     const layout = this.boardLayout();
     const lifted = this.lift?.at?.get(item.id);
-    const position = lifted ?? layout.positions[index];
+    let position = lifted ?? layout.positions[index];
+    const resizing = this.resizePreview?.id === item.id;
+    if (resizing) position = { ...position, width: this.resizePreview.width };
     const rect = rectOf(position, aspectOf(item));
     const { zoom } = this.transform;
     const screen = toScreen(this.transform, rect);
@@ -242,13 +282,14 @@ export class BoardView extends ItemsView {
       ...this.handlers,
       drawnWidth: rect.width * zoom,
     });
+    showResizeHandle(tile, this.menuEnabled);
     tile.dataset.x = String(position.x);
     tile.dataset.y = String(position.y);
     tile.dataset.width = String(position.width);
     tile.style.transform = `translate(${screen.x}px, ${screen.y}px)`;
     tile.style.width = `${rect.width * zoom}px`;
     tile.style.height = `${rect.height * zoom}px`;
-    tile.style.zIndex = lifted ? String(2147483000 + (lifted.z ?? 0)) : String(position.z ?? 0);
+    tile.style.zIndex = lifted || resizing ? String(2147483000 + (position.z ?? 0)) : String(position.z ?? 0);
     if (lifted) tile.dataset.moving = "true";
     else delete tile.dataset.moving;
   }

@@ -1,6 +1,7 @@
 // The item menu (a visible button on each item and the context menu): Move to Start, Move to End, Move to
-// Position…, Move to Gallery…, Move to Trash — every drag action, without dragging (WCAG 2.2, 2.5.7). One menu serves
-// every pane: `open` takes a context (the pane) that is handed back with the chosen action.
+// Position…, Move to Gallery…, Move to Trash, and on the board Bring to Front, Send to Back, Make Larger and Make
+// Smaller — every drag action, without dragging (WCAG 2.2, 2.5.7). One menu serves every pane: `open` takes a context
+// (the pane) that is handed back with the chosen action, and whose view says whether the board's entries show.
 
 export class ItemMenu {
   constructor(menu, positionDialog) {
@@ -39,6 +40,8 @@ export class ItemMenu {
     this.context = context;
     this.returnFocus = returnFocus;
     this.count = count;
+    const onBoard = context?.state?.view === "board";
+    for (const entry of this.menu.querySelectorAll("[data-board-only]")) entry.toggleAttribute("hidden", !onBoard);
     this.menu.hidden = false;
     const width = this.menu.offsetWidth;
     const height = this.menu.offsetHeight;
@@ -48,7 +51,7 @@ export class ItemMenu {
   }
 
   entries() {
-    return [...this.menu.querySelectorAll("[role=menuitem]")];
+    return [...this.menu.querySelectorAll("[role=menuitem]:not([hidden])")];
   }
 
   keydown(event) {
