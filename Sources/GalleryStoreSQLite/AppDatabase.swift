@@ -200,6 +200,35 @@ public final class AppDatabase: Sendable {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v7: kept item counts") { db in
+            // Every read of a gallery says how many items it holds and how many are in its trash. Counting them then
+            // cost a scan of the gallery's items (twice per read), so reads and writes slowed down as a gallery grew;
+            // the counts are kept instead, by triggers on every insert, delete, trash, restore and move of an item.
+            try db.execute(
+                sql: """
+                    ALTER TABLE gallery ADD COLUMN itemCount INTEGER NOT NULL DEFAULT 0 CHECK (itemCount >= 0);
+                    ALTER TABLE gallery ADD COLUMN trashCount INTEGER NOT NULL DEFAULT 0 CHECK (trashCount >= 0);
+                    UPDATE gallery SET
+                      itemCount = (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NULL),
+                      trashCount = (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NOT NULL);
+                    CREATE TRIGGER item_counted_in AFTER INSERT ON item BEGIN
+                      UPDATE gallery SET itemCount = itemCount + (NEW.trashedAt IS NULL),
+                        trashCount = trashCount + (NEW.trashedAt IS NOT NULL) WHERE id = NEW.galleryId;
+                    END;
+                    CREATE TRIGGER item_counted_out AFTER DELETE ON item BEGIN
+                      UPDATE gallery SET itemCount = itemCount - (OLD.trashedAt IS NULL),
+                        trashCount = trashCount - (OLD.trashedAt IS NOT NULL) WHERE id = OLD.galleryId;
+                    END;
+                    CREATE TRIGGER item_counted_again AFTER UPDATE OF galleryId, trashedAt ON item
+                      WHEN OLD.galleryId IS NOT NEW.galleryId OR (OLD.trashedAt IS NULL) IS NOT (NEW.trashedAt IS NULL)
+                    BEGIN
+                      UPDATE gallery SET itemCount = itemCount - (OLD.trashedAt IS NULL),
+                        trashCount = trashCount - (OLD.trashedAt IS NOT NULL) WHERE id = OLD.galleryId;
+                      UPDATE gallery SET itemCount = itemCount + (NEW.trashedAt IS NULL),
+                        trashCount = trashCount + (NEW.trashedAt IS NOT NULL) WHERE id = NEW.galleryId;
+                    END;
+                    """)
+        }
         return migrator
     }
 }

@@ -5,9 +5,7 @@ import GalleryCore
 extension Gallery {
     static let selectColumns = """
         gallery.id, gallery.name, gallery.imagesPerRow, gallery.chosenView, gallery.sequence, gallery.createdAt, gallery.updatedAt,
-        gallery.trashedAt,
-        (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NOT NULL) AS trashCount,
-        (SELECT count(*) FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NULL) AS itemCount,
+        gallery.trashedAt, gallery.trashCount, gallery.itemCount,
         cover.id AS coverId, cover.title AS coverTitle, cover.blobHash AS coverHash, coverBlob.mimeType AS coverMime,
         coverBlob.width AS coverWidth, coverBlob.height AS coverHeight
         """
