@@ -3,8 +3,8 @@
 "A million items": the ratio should be at least 0.8; it was about 0.1 when every read of a gallery counted its items).
 
 Starts the real server binary (`--no-auth`, a temporary data folder). The big gallery is made fast: the server is
-stopped and the items are written straight into its SQLite file in batches (ready items sharing one stored image, with
-order keys before those the server gives), then the server is started again; making 100,000 takes a few seconds. For
+stopped and the items are written straight into its SQLite file (Benchmarks/big_gallery.py), then the server is
+started again; making 100,000 takes a few seconds. For
 each size it then drops `--drops` distinct small PNGs (inline `data:` URLs, one per request) from `--clients` threads
 through the real API and waits until every one is ready; the rate is drops per second from the first request to the
 last item ready. Prints both rates and their ratio.
@@ -17,11 +17,9 @@ Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 
 import argparse
 import base64
-import sqlite3
 import sys
 import tempfile
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 from io import BytesIO
 from pathlib import Path
@@ -30,39 +28,9 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
+from big_gallery import fill_directly  # noqa: E402
+
 import helpers  # noqa: E402 - the test harness starts and stops the server
-
-DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-FILLER_HASH = "f" * 64
-
-
-def filler_key(index: int) -> str:
-    """Order key number `index` of the filler: integer parts of 4 characters ("X" + 3 digits: below "a0", where a new
-    gallery's keys start), in order."""
-    digits = ""
-    for _ in range(3):
-        index, digit = divmod(index, 62)
-        digits = DIGITS[digit] + digits
-    return "X" + digits
-
-
-def fill_directly(database: Path, gallery_id: str, count: int, start: int) -> None:
-    """Writes `count` ready items into the gallery, straight into the SQLite file (the server is stopped), with the
-    filler keys numbered from `start`."""
-    connection = sqlite3.connect(database)
-    now = time.strftime("%Y-%m-%d %H:%M:%S.000", time.gmtime())
-    with connection:
-        connection.execute(
-            "INSERT OR IGNORE INTO blob (hash, mimeType, byteCount, width, height, createdAt)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (FILLER_HASH, "image/png", 100, 16, 12, now))
-        for batch in range(start, start + count, 10_000):
-            rows = [(str(uuid.uuid4()), gallery_id, filler_key(index), f"filler{index}.png", FILLER_HASH, now, now)
-                    for index in range(batch, min(start + count, batch + 10_000))]
-            connection.executemany(
-                "INSERT INTO item (id, galleryId, orderKey, state, origin, title, blobHash, createdAt, updatedAt,"
-                " changeSequence) VALUES (?, ?, ?, 'ready', 'inline', ?, ?, ?, ?, 0)", rows)
-    connection.close()
 
 
 def data_url(index: int) -> str:

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """How soon an open view hears of a change, as a ratio against the change's own HTTP round trip in the same run.
 
-Starts the real server binary on a temporary data folder with a gallery of 20 items, opens WebSocket viewers on it
+Starts the real server binary on a temporary data folder with a gallery of 20 items (with `--items N`, N: the rest
+written straight into its SQLite file, Benchmarks/big_gallery.py), opens WebSocket viewers on it
 (`/api/galleries/{id}/live`, as every open tab does), then makes moves through the API. For each move it measures
   - the round trip of the POST that made it (the baseline: what the writer itself waits for), and
   - the time from sending that POST until the move's event reaches a viewer's socket.
-It does this with 1 viewer and with 50 viewers (fan-out: every viewer gets every event), plus 50 idle viewers on other
-galleries, and prints the medians, the 95th percentiles and the ratios event/round trip. The product's goal is that
-other windows see a change within a second; the ratio shows how much of that the live path itself adds.
+It does this with 1 viewer and with `--viewers` viewers (fan-out: every viewer gets every event; 50 by default), plus
+50 idle viewers on other galleries, and prints the medians, the 95th percentiles and the ratios event/round trip, and
+the last viewer's delay against the first's. The product's goal is that other windows see a change within a second;
+issue "A million items" asks, for 100 sockets of a 1,000,000-item gallery, that the last socket hear of an event
+within 3× the first's delay and within 100 ms at the 95th percentile.
 
-    python3 Benchmarks/live_latency.py [--bin .build/debug/image-gallery] [--moves 200]
+    python3 Benchmarks/live_latency.py [--bin .build/debug/image-gallery] [--moves 200] [--items 20] [--viewers 50]
 
 Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
@@ -30,6 +33,9 @@ import threading
 import time
 import urllib.request
 import zlib
+from pathlib import Path
+
+from big_gallery import fill_directly
 
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -53,7 +59,8 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data", data],
+            [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data", data, "--no-auth",
+             "--max-connections-per-address", "1000"],  # every viewer comes from 127.0.0.1
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -202,6 +209,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=".build/debug/image-gallery")
     parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--items", type=int, default=20)
+    parser.add_argument("--viewers", type=int, default=50)
     args = parser.parse_args()
     if not os.path.exists(args.bin):
         raise SystemExit(f"no server binary at {args.bin}: run `swift build` first")
@@ -222,22 +231,29 @@ def main():
                 if time.monotonic() > deadline:
                     raise SystemExit("the uploads did not settle")
                 time.sleep(0.05)
+            if args.items > len(ids):
+                server.stop()
+                made = time.monotonic()
+                fill_directly(Path(data) / "gallery.sqlite", gallery, args.items - len(ids))
+                print(f"made a gallery of {args.items:,} items in {time.monotonic() - made:.1f} s", flush=True)
+                server = Server(args.bin, data)
             since = server.api("GET", f"/api/galleries/{gallery}")["sequence"]
 
             results = {}
             viewers.append(Viewer(server.port, gallery, since))
             results[1] = measure(server, gallery, ids, viewers, args.moves)
-            viewers += [Viewer(server.port, gallery, since) for _ in range(49)]
+            viewers += [Viewer(server.port, gallery, since) for _ in range(args.viewers - 1)]
             viewers += [Viewer(server.port, others[n % len(others)], 0) for n in range(50)]
-            same = viewers[:50]
+            same = viewers[:args.viewers]
             drain(viewers, 0.5)
-            results[50] = measure(server, gallery, ids, same, args.moves)
+            results[args.viewers] = measure(server, gallery, ids, same, args.moves)
         finally:
             for viewer in viewers:
                 viewer.close()
             server.stop()
 
-    print(f"{args.moves} moves, each of one item, measured from sending the POST (seconds: median / 95th percentile)")
+    print(f"{args.moves} moves, each of one item, in a gallery of {args.items:,} items, measured from sending the POST"
+          " (seconds: median / 95th percentile)")
     for count, (round_trips, first, last) in results.items():
         rt, fh, lh = summary(round_trips), summary(first), summary(last)
         label = "1 viewer" if count == 1 else f"{count} viewers (+50 idle on other galleries)"
@@ -245,6 +261,8 @@ def main():
         print(f"    POST round trip (baseline)         {rt[0]:.4f} / {rt[1]:.4f}")
         print(f"    event at the first viewer          {fh[0]:.4f} / {fh[1]:.4f}   ratio {fh[0] / rt[0]:.2f}")
         print(f"    event at the last viewer           {lh[0]:.4f} / {lh[1]:.4f}   ratio {lh[0] / rt[0]:.2f}")
+        if count > 1:
+            print(f"    last viewer ÷ first viewer         {lh[0] / fh[0]:.2f} / {lh[1] / fh[1]:.2f}")
     worst = max(summary(last)[1] for _, _, last in results.values())
     print(f"worst 95th percentile until every viewer has the event: {worst * 1000:.0f} ms (goal: within 1 second)")
     return 0

@@ -131,7 +131,9 @@ public func buildLiveRouter(_ parts: GalleryServices, configuration: ServerConfi
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: SignInMiddleware(authenticator: parts.authenticator))
     LiveRoutes(
-        store: parts.store, ingestion: parts.ingestion, access: parts.access, authenticator: parts.authenticator
+        store: parts.store, ingestion: parts.ingestion,
+        events: LiveEventCache(store: parts.store, ingestion: parts.ingestion), access: parts.access,
+        authenticator: parts.authenticator
     ).add(to: router)
     return router
 }

@@ -3,14 +3,14 @@ import GalleryCore
 import Hummingbird
 
 /// One open view's live feed of a gallery: every event after the sequence it knows, in order, then each new one as it
-/// is committed; and the progress of items loading now, about every 200 ms while any loads.
+/// is committed (read and encoded once for every feed of the gallery: `events`); and the progress of items loading
+/// now, about every 200 ms while any loads.
 struct LiveFeed: Sendable {
     let store: any GalleryStore
     let ingestion: IngestionService
+    let events: LiveEventCache
     /// How often progress is sent while something loads.
     var progressInterval: Duration = .milliseconds(200)
-    /// The most events read at once.
-    var batchSize = 500
 
     /// Why a feed ended.
     enum Ending: Equatable {
@@ -26,6 +26,8 @@ struct LiveFeed: Sendable {
     func run(gallery: GalleryID, since: Int64, send: @Sendable (LiveMessage) async throws -> Void) async throws
         -> Ending?
     {
+        await events.open(gallery)
+        defer { Task { await events.close(gallery) } }
         let (wakeups, continuation) = AsyncStream<Wakeup>.makeStream(bufferingPolicy: .bufferingNewest(2))
         let signals = store.changeSignals(in: gallery)
         let interval = progressInterval
@@ -46,22 +48,22 @@ struct LiveFeed: Sendable {
             for await wakeup in wakeups {
                 switch wakeup {
                 case .changed:
-                    let feed: EventFeed
+                    let answer: LiveEventCache.Answer
                     do {
-                        feed = try await store.events(in: gallery, since: last, limit: batchSize)
+                        answer = try await events.events(in: gallery, after: last, wokenAt: .now)
                     } catch let error as GalleryError {
                         return .galleryGone(error.message)
                     }
-                    switch feed {
+                    switch answer {
                     case .reset(let current):
-                        try await send(.reset(ingestion.response(for: current)))
+                        try await send(.reset(current))
                         return .reset
-                    case .events(let events, _):
-                        for event in events {
-                            try await send(.event(ingestion.response(for: event)))
+                    case .events(let encoded, let more):
+                        for event in encoded {
+                            try await send(.encoded(event.json))
                             last = event.sequence
                         }
-                        if events.count == batchSize { continuation.yield(.changed) }
+                        if more { continuation.yield(.changed) }
                     }
                 case .tick:
                     let progress = ingestion.progress.entries(in: gallery)
@@ -77,6 +79,8 @@ struct LiveFeed: Sendable {
 /// A message of the live socket.
 enum LiveMessage: Sendable {
     case event(EventResponse)
+    /// A message encoded already (an event, encoded once for every feed of its gallery).
+    case encoded(String)
     case reset(GalleryResponse)
     case progress([String: ProgressBoard.Entry])
     /// To the gallery browser: some gallery changed, load the list again.
@@ -84,6 +88,7 @@ enum LiveMessage: Sendable {
 
     /// The JSON text sent, written as the HTTP API writes its answers (dates as ISO-8601 text).
     func json() throws -> String {
+        if case .encoded(let json) = self { return json }
         let encoder = APIJSON.makeEncoder()
         let data =
             switch self {
@@ -91,6 +96,7 @@ enum LiveMessage: Sendable {
             case .reset(let gallery): try encoder.encode(Wire(type: "reset", gallery: gallery))
             case .progress(let progress): try encoder.encode(Wire(type: "progress", progress: progress))
             case .changed: try encoder.encode(Wire(type: "changed"))
+            case .encoded(let json): Data(json.utf8)
             }
         return String(decoding: data, as: UTF8.self)
     }

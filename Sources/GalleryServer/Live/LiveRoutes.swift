@@ -15,6 +15,8 @@ import HummingbirdWebSocket
 struct LiveRoutes {
     let store: any GalleryStore
     let ingestion: IngestionService
+    /// The newest events of the galleries with open feeds, read and encoded once for all of them.
+    let events: LiveEventCache
     let access: GalleryAccess
     let authenticator: Authenticator
     /// How often an open feed checks that it may still see what it shows.
@@ -46,7 +48,7 @@ struct LiveRoutes {
         } onUpgrade: { inbound, outbound, context in
             guard let id = context.requestContext.parameters.get("gallery").flatMap(GalleryID.init) else { return }
             let since = context.request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
-            let feed = LiveFeed(store: store, ingestion: ingestion)
+            let feed = LiveFeed(store: store, ingestion: ingestion, events: events)
             let request = context.request
             try await Self.run(until: inbound) {
                 let ending =

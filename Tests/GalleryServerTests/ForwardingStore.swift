@@ -1,0 +1,99 @@
+import Foundation
+import GalleryCore
+import GalleryStoreSQLite
+
+/// A store that hands every call to a real one: tests subclass it to watch or hold the calls they care about.
+class ForwardingStore: GalleryStore, @unchecked Sendable {
+    let base: SQLiteGalleryStore
+
+    init(base: SQLiteGalleryStore) { self.base = base }
+
+    func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item? {
+        try await base.markFailed(id, reason: reason)
+    }
+    func item(_ id: ItemID) async throws -> Item { try await base.item(id) }
+    func galleries() async throws -> [Gallery] { try await base.galleries() }
+    func gallery(_ id: GalleryID) async throws -> Gallery { try await base.gallery(id) }
+    func createGallery(named name: String) async throws -> Gallery { try await base.createGallery(named: name) }
+    func updateGallery(
+        _ id: GalleryID, name: String?, imagesPerRow: Int?, view: GalleryView?, recordingFor session: HistorySession?
+    ) async throws -> Gallery {
+        try await base.updateGallery(id, name: name, imagesPerRow: imagesPerRow, view: view, recordingFor: session)
+    }
+    func arrangeItems(
+        _ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID,
+        recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.arrangeItems(positions, in: gallery, recordingFor: session)
+    }
+    func placeItems(_ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID) async throws
+        -> [Item]
+    {
+        try await base.placeItems(positions, in: gallery)
+    }
+    func trashedGalleries() async throws -> [Gallery] { try await base.trashedGalleries() }
+    func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, items: [Item]) {
+        try await base.duplicateGallery(id, named: name)
+    }
+    func trashGallery(_ id: GalleryID) async throws -> Gallery { try await base.trashGallery(id) }
+    func restoreGallery(_ id: GalleryID) async throws -> Gallery { try await base.restoreGallery(id) }
+    func firstGallery() async throws -> Gallery { try await base.firstGallery() }
+    func items(in gallery: GalleryID, after cursor: OrderKey?, limit: Int) async throws -> ItemPage {
+        try await base.items(in: gallery, after: cursor, limit: limit)
+    }
+    func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet {
+        try await base.changes(in: gallery, since: sequence)
+    }
+    func insertPendingItems(
+        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.insertPendingItems(drafts, into: gallery, at: point, recordingFor: session)
+    }
+    func markReady(_ id: ItemID, image: StoredImage) async throws -> Item? {
+        try await base.markReady(id, image: image)
+    }
+    func markPendingForRetry(_ id: ItemID) async throws -> Item { try await base.markPendingForRetry(id) }
+    func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item {
+        try await base.trashItem(id, recordingFor: session)
+    }
+    func pendingItems() async throws -> [Item] { try await base.pendingItems() }
+    func storedImage(hash: String) async throws -> StoredImage? { try await base.storedImage(hash: hash) }
+    func moveItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.moveItems(ids, to: gallery, at: point, recordingFor: session)
+    }
+    func copyItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.copyItems(ids, to: gallery, at: point, recordingFor: session)
+    }
+    func trashItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
+        -> [Item]
+    {
+        try await base.trashItems(ids, in: gallery, recordingFor: session)
+    }
+    func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {
+        try await base.trashedItems(in: gallery, limit: limit)
+    }
+    func restoreItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
+        -> [Item]
+    {
+        try await base.restoreItems(ids, in: gallery, recordingFor: session)
+    }
+    func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed {
+        try await base.events(in: gallery, since: sequence, limit: limit)
+    }
+    func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void> { base.changeSignals(in: gallery) }
+    func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState {
+        try await base.history(in: gallery, for: session)
+    }
+    func step(_ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession) async throws
+        -> HistoryOutcome
+    {
+        try await base.step(direction, in: gallery, for: session)
+    }
+    func emptyTrash(in gallery: GalleryID, removingFiles: @Sendable ([String]) throws -> Void) async throws -> Int {
+        try await base.emptyTrash(in: gallery, removingFiles: removingFiles)
+    }
+}
