@@ -41,6 +41,45 @@ struct MediaAPITests {
         }
     }
 
+    @Test func aStoredFileIsServedWithItsValidatorAndInRangesOfBytes() async throws {
+        let png = PNGBuilder.make(width: 40, height: 30)
+        let web = FakeWeb(["http://site.test/a.png": .bytes(png)])
+        try await testApplication(web: web) { client in
+            let gallery = try await client.firstGalleryID()
+            let dropped = try await client.drop(urls: ["http://site.test/a.png"], into: gallery).items[0]
+            let imageURL = try #require(try await client.settled(dropped.id).imageURL)
+            let size = png.count
+
+            func get(_ fields: [String: String]) async throws -> TestResponse {
+                var headers = HTTPFields()
+                for (name, value) in fields { headers[HTTPField.Name(name)!] = value }
+                return try await client.execute(uri: imageURL, method: .get, headers: headers, body: nil)
+            }
+            let whole = try await get([:])
+            #expect(whole.status == .ok)
+            #expect(whole.headers[.acceptRanges] == "bytes")
+            let tag = try #require(whole.headers[.eTag])
+            #expect(try await get(["If-None-Match": tag]).status == .notModified)
+
+            let first = try await get(["Range": "bytes=0-9"])
+            #expect(first.status == .partialContent)
+            #expect(first.bytes == png.prefix(10))
+            #expect(first.headers[.contentRange] == "bytes 0-9/\(size)")
+            let middle = try await get(["Range": "bytes=10-19"])
+            #expect(middle.bytes == png.subdata(in: 10..<20))
+            let suffix = try await get(["Range": "bytes=-8"])
+            #expect(suffix.status == .partialContent)
+            #expect(suffix.bytes == png.suffix(8))
+            #expect(suffix.headers[.contentRange] == "bytes \(size - 8)-\(size - 1)/\(size)")
+            let beyond = try await get(["Range": "bytes=\(size)-"])
+            #expect(beyond.status == .rangeNotSatisfiable)
+            #expect(beyond.headers[.contentRange] == "bytes */\(size)")
+            // Several ranges, or an If-Range naming another version: the whole file.
+            #expect(try await get(["Range": "bytes=0-1,5-6"]).bytes == png)
+            #expect(try await get(["Range": "bytes=0-9", "If-Range": "\"other\""]).status == .ok)
+        }
+    }
+
     @Test func aFileTheDatabaseDoesNotRecordIsNotServed() async throws {
         try await withTemporaryFolder { folder in
             let hash = String(repeating: "c", count: 64)

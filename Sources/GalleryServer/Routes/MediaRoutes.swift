@@ -5,8 +5,8 @@ import GalleryCore
 import Hummingbird
 
 /// `/media/{sha256}.{ext}`: stored image bytes, only under the extension of the type they were stored as, immutable,
-/// cached for a year, never run as a document; `/media/thumbnails/{sha256}-{width}.webp`: their thumbnails, served
-/// the same way.
+/// cached for a year, never run as a document, with validators and byte ranges; `/media/thumbnails/{sha256}-{width}.webp`:
+/// their thumbnails, served the same way.
 struct MediaRoutes<Context: RequestContext> {
     let store: any GalleryStore
     let blobs: BlobStore
@@ -52,7 +52,8 @@ struct MediaRoutes<Context: RequestContext> {
         return (hash, width)
     }
 
-    /// A stored file: immutable, cached for a year, never run as a document.
+    /// A stored file: immutable, cached for a year, never run as a document; 304 for a request that has it already
+    /// (its ETag), and one range of its bytes when asked (206, or 416 beyond its end). Read from disk in chunks.
     func serve(_ url: URL, mimeType: String, tag: String, _ request: Request, _ context: Context) async throws
         -> Response
     {
@@ -60,12 +61,29 @@ struct MediaRoutes<Context: RequestContext> {
         headers[.contentType] = mimeType
         headers[.cacheControl] = "public, max-age=31536000, immutable"
         headers[.eTag] = "\"\(tag)\""
+        headers[.acceptRanges] = "bytes"
         headers[.xContentTypeOptions] = "nosniff"
         headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
         if request.headers[.ifNoneMatch] == "\"\(tag)\"" {
             return Response(status: .notModified, headers: headers)
         }
-        let body = try await fileIO.loadFile(path: url.path, context: context)
-        return Response(status: .ok, headers: headers, body: body)
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        guard let size else { throw HTTPError(.notFound, message: "No such image.") }
+        // A Range with an If-Range naming another version gets the whole file (ours never change, but say so).
+        let ifRange = request.headers[.ifRange]
+        let asked = ifRange == nil || ifRange == "\"\(tag)\"" ? request.headers[.range] : nil
+        switch ByteRange(header: asked, size: size) {
+        case .whole:
+            return Response(
+                status: .ok, headers: headers, body: try await fileIO.loadFile(path: url.path, context: context))
+        case .part(let range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+            let body = try await fileIO.loadFile(path: url.path, range: range, context: context)
+            return Response(status: .partialContent, headers: headers, body: body)
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(size)"
+            headers[.contentType] = nil
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        }
     }
 }
