@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from auth_helpers import OWNER_PASSWORD, add_user, setup_link, sign_in_page
 from helpers import (
+    drag,
     drop,
     expect_failed_tile,
     expect_items_as_stored,
@@ -215,6 +216,24 @@ def test_board_view(page, server, other_site):
     expect_no_axe_violations(page)
 
 
+def test_drop_from_outside_in_progress(page, server, other_site):
+    seed_gallery(page, server, other_site, 3, "drop")
+    result = drag(page, ["dragenter", "dragover"], uri_list=uri_list(other_site.image("new.png", 50, 50)), at=1)
+    assert result["active"] == "true", result
+    expect(page.locator(".drop-gap")).to_have_count(1)
+    expect_no_axe_violations(page)
+
+
+def test_gallery_gone_notice(page, server, other_site):
+    trip = create_gallery(server, "Trip")
+    fill(server, other_site, trip["id"], 2, "trip")
+    page.goto(f"{server.base_url}/g/{trip['id']}")
+    wait_pane_images(page, "Trip", 2)
+    server.api("DELETE", f"/api/galleries/{trip['id']}")
+    expect(pane(page, "Trip").get_by_role("alert")).to_contain_text("no longer available", timeout=20_000)
+    expect_no_axe_violations(page)
+
+
 @pytest.mark.skip(reason="the client has no keyboard drag mode yet (issue 14): nothing to check")
 def test_keyboard_drag_in_progress():
     pass
@@ -261,7 +280,17 @@ def test_gallery_browser_trash(page, server):
     expect_no_axe_violations(page)
 
 
-# ---- Signing in and sharing
+def test_gallery_browser_error_message(page, server):
+    fruit = create_gallery(server, "Fruit")
+    open_gallery_browser(page, server)
+    server.api("DELETE", f"/api/galleries/{fruit['id']}")  # as another tab would
+    page.get_by_role("button", name="Actions for Fruit").click()
+    page.get_by_role("menuitem", name="Move to Trash").click()
+    expect(page.locator("#alert")).to_be_visible()
+    expect_no_axe_violations(page)
+
+
+# ---- Signing in, sharing and read-only links
 
 
 def test_setup_page(auth_server, window):
@@ -313,3 +342,25 @@ def test_share_dialog(auth_server, owner, other_site, window):
     dialog = page.get_by_role("dialog", name="Share Holiday")
     expect(dialog.get_by_text("bob")).to_be_visible()
     expect_no_axe_violations(page)
+
+    dialog.get_by_role("button", name="Create Link").click()  # the new link is shown once, in a field to copy
+    expect(dialog.get_by_label("New link (shown only now)")).to_be_focused()
+    expect_no_axe_violations(page)
+
+
+def test_read_only_link(auth_server, owner, other_site, window):
+    holiday = owner.api("POST", "/api/galleries", {"name": "Holiday"})
+    fill_gallery(owner, other_site, holiday["id"], 3, "holiday")
+    link = owner.api("POST", f"/api/galleries/{holiday['id']}/links")
+    page = window()
+    page.goto(f"{auth_server.base_url}{link['url']}")
+    expect(page).to_have_url(f"{auth_server.base_url}/g/{holiday['id']}")
+    expect(page.locator(".toolbar").get_by_text("View only", exact=True)).to_be_visible()
+    page.wait_for_function("() => [...document.querySelectorAll('.tile img')].every(i => i.complete)")
+    expect_no_axe_violations(page)
+
+    owner.api("DELETE", f"/api/galleries/{holiday['id']}/links/{link['id']}")
+    revoked = window()
+    revoked.goto(f"{auth_server.base_url}{link['url']}")
+    expect(revoked.get_by_role("status")).to_have_text("This link does not work any more.")
+    expect_no_axe_violations(revoked)
