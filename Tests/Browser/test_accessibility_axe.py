@@ -196,6 +196,17 @@ def test_side_by_side(page, server, other_site):
     expect_no_axe_violations(page)
 
 
+def test_side_by_side_on_a_narrow_screen(server, other_site, window):
+    fruit = create_gallery(server, "Fruit")
+    fill(server, other_site, server.gallery_id, 3, "m")
+    fill(server, other_site, fruit["id"], 2, "f")
+    page = window({"width": 420, "height": 800})
+    page.goto(f"{server.base_url}/g/{server.gallery_id}?beside={fruit['id']}")
+    wait_pane_images(page, "My Gallery", 3)
+    wait_pane_images(page, "Fruit", 2)
+    expect_no_axe_violations(page)
+
+
 def test_list_view(page, server, other_site):
     seed_gallery(page, server, other_site, 4, "row")
     add_pending_and_failed(page, server, other_site, 4)
