@@ -92,6 +92,7 @@ export class PaneView {
     this.notice.replaceChildren(...parts);
     this.notice.hidden = false;
     this.root.dataset.gone = "true";
+    this.scroller.inert = true; // the faded grid can no longer be used: out of the tab order and the accessibility tree
   }
 
   /** Says so when the live connection has been down for a moment ("open" hides it again). */
