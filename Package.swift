@@ -23,7 +23,7 @@ let package = Package(
     targets: [
         .target(name: "DragAndDrop"),
         .target(name: "GalleryCore"),
-        .target(name: "MediaProbe", dependencies: ["GalleryCore"]),
+        .target(name: "MediaProbe", dependencies: ["DragAndDrop", "GalleryCore"]),
         .target(
             name: "SafeFetch",
             dependencies: [
