@@ -37,7 +37,7 @@ let package = Package(
             dependencies: ["GalleryCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Thumbnails", dependencies: ["CVipsShim", "GalleryCore"]),
+        .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
         .target(
             name: "GalleryStoreSQLite",
             dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]
