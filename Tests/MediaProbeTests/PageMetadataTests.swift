@@ -329,6 +329,14 @@ struct PageMetadataHostileTests {
         #expect(page.previewImageURL?.path == "/i.png")
     }
 
+    @Test func aMegabyteTitleOfReferencesIsDecodedWhole() {
+        let count = Self.megabyte / 4
+        let page = read("<title>" + String(repeating: "&lt;", count: count) + "</title>")
+        #expect(page.title == String(repeating: "<", count: count))
+        let unterminated = read("<title>" + String(repeating: "&#x4", count: count))
+        #expect(unterminated.title?.utf8.count == count * 4)
+    }
+
     @Test func anUnterminatedTitleTakesTheRestOfThePage() {
         #expect(read("<title>Cut off here").title == "Cut off here")
     }
