@@ -17,16 +17,27 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         .target(name: "DragAndDrop"),
-        .target(name: "GalleryCore", dependencies: ["DragAndDrop"]),
+        .target(name: "GalleryCore"),
+        .target(name: "MediaProbe", dependencies: ["DragAndDrop", "GalleryCore"]),
+        .target(
+            name: "SafeFetch",
+            dependencies: [
+                "GalleryCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "BlobStore",
             dependencies: ["GalleryCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Thumbnails", dependencies: ["CVipsShim", "GalleryCore"]),
+        .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
         .target(
             name: "GalleryStoreSQLite",
             dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -34,13 +45,14 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "DragAndDrop", "GalleryCore", "BlobStore", "GalleryStoreSQLite", "Thumbnails",
+                "DragAndDrop", "GalleryCore", "MediaProbe", "SafeFetch", "BlobStore", "GalleryStoreSQLite",
+                "Thumbnails",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -49,8 +61,10 @@ let package = Package(
         .executableTarget(
             name: "image-gallery",
             dependencies: [
-                "GalleryServer",
+                "GalleryCore", "GalleryServer", "MediaProbe", "SafeFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -58,15 +72,35 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DragAndDropTests", dependencies: ["DragAndDrop", "TestSupport"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "TestSupport"]),
+        .testTarget(name: "MediaProbeTests", dependencies: ["MediaProbe", "GalleryCore", "TestSupport"]),
+        .testTarget(
+            name: "SafeFetchTests",
+            dependencies: [
+                "SafeFetch", "GalleryCore", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "BlobStoreTests", dependencies: ["BlobStore"]),
-        .testTarget(name: "GalleryStoreSQLiteTests", dependencies: ["GalleryStoreSQLite", "TestSupport"]),
+        .testTarget(
+            name: "GalleryStoreSQLiteTests",
+            dependencies: ["GalleryStoreSQLite", "GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
         .testTarget(
             name: "GalleryServerTests",
             dependencies: [
-                "GalleryServer", "TestSupport", "Thumbnails",
+                "GalleryServer", "BlobStore", "GalleryCore", "GalleryStoreSQLite", "MediaProbe", "TestSupport",
+                "Thumbnails",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
             ]
         ),
     ],

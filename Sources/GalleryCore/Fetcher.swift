@@ -1,6 +1,6 @@
 import Foundation
 
-/// Loads a remote resource for an item. The interface; the live one lives in the server.
+/// Loads a remote resource for an item. The interface; the live one is in `SafeFetch`.
 public struct Fetcher: Sendable {
     /// Limits a fetch must respect.
     public struct Limits: Sendable, Equatable {

@@ -5,6 +5,7 @@ import GalleryStoreSQLite
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import SafeFetch
 import ServiceLifecycle
 import Synchronization
 

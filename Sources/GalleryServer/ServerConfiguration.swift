@@ -1,5 +1,7 @@
 import Foundation
 import GalleryCore
+import MediaProbe
+import SafeFetch
 
 /// How the server runs: where it listens, where it keeps data, what it may fetch.
 public struct ServerConfiguration: Sendable {

@@ -1,6 +1,5 @@
 import CVipsShim
 import Foundation
-import GalleryCore
 
 /// Small WebP copies of images, made with libvips when it is installed (it is loaded at run time, so the server
 /// builds and runs without it; then there are no thumbnails).

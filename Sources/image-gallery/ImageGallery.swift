@@ -4,6 +4,8 @@ import GalleryCore
 import GalleryServer
 import Hummingbird
 import Logging
+import MediaProbe
+import SafeFetch
 
 /// The `image-gallery` command.
 @main

@@ -133,6 +133,14 @@ import Testing
         #expect(sources(payload) == [.remote(url("https://a.example/real.png"))])
     }
 
+    @Test func markupInsideATitleOrATextareaIsText() {
+        let payload = DropPayload(
+            html:
+                #"<title><img src="https://a.example/t.png"></title><textarea><img src="https://a.example/x.png"></textarea><img src="https://a.example/real.png">"#
+        )
+        #expect(sources(payload) == [.remote(url("https://a.example/real.png"))])
+    }
+
     @Test func firstOfDuplicateAttributesWins() {
         let payload = DropPayload(html: #"<img src="https://a.example/first.png" SRC="https://a.example/second.png">"#)
         #expect(sources(payload) == [.remote(url("https://a.example/first.png"))])

@@ -4,6 +4,7 @@ import GalleryCore
 import GalleryServer
 import GalleryStoreSQLite
 import Logging
+import MediaProbe
 import Synchronization
 import TestSupport
 import Testing

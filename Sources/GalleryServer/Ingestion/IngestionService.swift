@@ -2,6 +2,7 @@ import BlobStore
 import Foundation
 import GalleryCore
 import Logging
+import MediaProbe
 
 /// Loads the data of pending items: fetches URLs, takes uploads and inline bytes, checks and stores the image, and
 /// turns each placeholder into a ready or failed item.

@@ -2,6 +2,8 @@ import DragAndDrop
 import Foundation
 import GalleryCore
 import Hummingbird
+import MediaProbe
+import SafeFetch
 
 /// `/api/galleries/{id}/…`: a gallery's items in pages, its changes and events, drops into it, and moves and copies
 /// into it (from it or from other galleries).

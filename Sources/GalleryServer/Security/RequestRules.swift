@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import HTTPTypes
+import SafeFetch
 
 /// The rules every request meets before any handler runs, as pure functions of its method, path and headers: only
 /// this server's own names (no DNS rebinding), no control characters in paths, and no state change that another

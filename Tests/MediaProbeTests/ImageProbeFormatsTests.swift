@@ -1,8 +1,9 @@
 import Foundation
+import GalleryCore
 import TestSupport
 import Testing
 
-@testable import GalleryCore
+@testable import MediaProbe
 
 /// Builders for BMP, TIFF and HEIF (HEIC / AVIF) headers, and animations, as bytes.
 enum FormatFixture {

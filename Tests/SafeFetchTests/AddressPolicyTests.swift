@@ -1,4 +1,5 @@
 import GalleryCore
+import SafeFetch
 import Testing
 
 private func address(_ text: String) throws -> IPAddress {

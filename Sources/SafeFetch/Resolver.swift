@@ -1,4 +1,4 @@
-/// Turns a host name into addresses. The interface; the live one (the system resolver) lives in the server.
+/// Turns a host name into addresses. The interface; the live one is ``Resolver/system``.
 public struct Resolver: Sendable {
     /// Why a name did not resolve.
     public enum Error: Swift.Error, Equatable, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GalleryCore
+@testable import MediaProbe
 
 /// Builders for minimal, valid image headers, as bytes.
 enum ProbeFixture {

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// Decides which addresses the server may fetch from: public ones, plus ranges the operator allows.
 public struct AddressPolicy: Sendable, Equatable {
     /// Ranges opened by the operator (`--fetch-allow`).

@@ -1,6 +1,4 @@
 import Dispatch
-import Foundation
-import GalleryCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import GalleryCore
+import SafeFetch
 import Testing
 
 @Suite struct HostSpellingTests {

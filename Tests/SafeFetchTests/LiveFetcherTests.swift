@@ -1,9 +1,9 @@
 import Foundation
 import GalleryCore
-import GalleryServer
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import SafeFetch
 import Synchronization
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import GalleryCore
+@testable import SafeFetch
 
 @Suite struct URLUnwrappingTests {
     private func url(_ string: String) -> URL {
