@@ -3,6 +3,7 @@ import Foundation
 import GalleryCore
 import GalleryStoreSQLite
 import Logging
+import MediaProbe
 import Synchronization
 import TestSupport
 import Testing
