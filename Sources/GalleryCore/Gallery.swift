@@ -39,15 +39,21 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
         public var width: Int
         /// Display height in pixels.
         public var height: Int
+        /// The widths of its image's thumbnails, as recorded with the image (nil: not recorded yet).
+        public var thumbnailWidths: [Int]?
 
         /// Makes a cover.
-        public init(itemID: ItemID, title: String, blobHash: String, mimeType: String, width: Int, height: Int) {
+        public init(
+            itemID: ItemID, title: String, blobHash: String, mimeType: String, width: Int, height: Int,
+            thumbnailWidths: [Int]? = nil
+        ) {
             self.itemID = itemID
             self.title = title
             self.blobHash = blobHash
             self.mimeType = mimeType
             self.width = width
             self.height = height
+            self.thumbnailWidths = thumbnailWidths
         }
     }
 

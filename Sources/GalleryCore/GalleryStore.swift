@@ -138,6 +138,10 @@ public protocol GalleryStore: Sendable {
     /// The stored image with this hash as it was recorded when an item first used it (its MIME type, size and byte
     /// count), or nil if none is recorded.
     func storedImage(hash: String) async throws -> StoredImage?
+    /// Stored images whose thumbnails are not recorded yet (stored before they were), at most `limit` (1...1000).
+    func imagesWithoutRecordedThumbnails(limit: Int) async throws -> [StoredImage]
+    /// Records the widths of the thumbnails a stored image has (an empty list: none).
+    func recordThumbnails(hash: String, widths: [Int]) async throws
 
     /// The gallery's events after change `sequence` (at most `limit`), or a reset if they are no longer kept.
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed

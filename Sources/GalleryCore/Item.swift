@@ -61,6 +61,9 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     public var placementVersion: Int64
     /// Where it lies on its gallery's board, or nil if it was never put there (a view places it in free space).
     public var boardPosition: BoardPosition?
+    /// The widths of its image's thumbnails, as recorded with the image; nil while not recorded (an image stored
+    /// before they were, until the check at start records them).
+    public var thumbnailWidths: [Int]?
 
     /// Makes an item value.
     public init(
@@ -68,7 +71,7 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
         sourceURL: String?, title: String, blobHash: String? = nil, mimeType: String? = nil,
         width: Int? = nil, height: Int? = nil, byteCount: Int64? = nil, failure: FailureReason? = nil,
         createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0,
-        placementVersion: Int64 = 0, boardPosition: BoardPosition? = nil
+        placementVersion: Int64 = 0, boardPosition: BoardPosition? = nil, thumbnailWidths: [Int]? = nil
     ) {
         self.id = id
         self.galleryID = galleryID
@@ -89,6 +92,7 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
         self.changeSequence = changeSequence
         self.placementVersion = placementVersion
         self.boardPosition = boardPosition
+        self.thumbnailWidths = thumbnailWidths
     }
 
     /// Whether the item can be loaded again (it has a source the server can fetch).
@@ -140,13 +144,18 @@ public struct StoredImage: Sendable, Equatable {
     public var height: Int
     /// Size in bytes.
     public var byteCount: Int64
+    /// The widths of the thumbnails made of it (empty: none, e.g. an animation); nil when not known.
+    public var thumbnailWidths: [Int]?
 
     /// Makes a value.
-    public init(hash: String, mimeType: String, width: Int, height: Int, byteCount: Int64) {
+    public init(
+        hash: String, mimeType: String, width: Int, height: Int, byteCount: Int64, thumbnailWidths: [Int]? = nil
+    ) {
         self.hash = hash
         self.mimeType = mimeType
         self.width = width
         self.height = height
         self.byteCount = byteCount
+        self.thumbnailWidths = thumbnailWidths
     }
 }

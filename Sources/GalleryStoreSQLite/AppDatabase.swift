@@ -229,6 +229,11 @@ public final class AppDatabase: Sendable {
                     END;
                     """)
         }
+        migrator.registerMigration("v8: recorded thumbnails") { db in
+            // Which thumbnails an image has, kept with it, so that answering a request or sending an event touches
+            // no file: "256,512", "" for none; NULL for images stored before, until the check at start records them.
+            try db.execute(sql: "ALTER TABLE blob ADD COLUMN thumbnailWidths TEXT")
+        }
         return migrator
     }
 }

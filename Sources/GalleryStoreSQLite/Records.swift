@@ -7,7 +7,7 @@ extension Gallery {
         gallery.id, gallery.name, gallery.imagesPerRow, gallery.chosenView, gallery.sequence, gallery.createdAt, gallery.updatedAt,
         gallery.trashedAt, gallery.trashCount, gallery.itemCount,
         cover.id AS coverId, cover.title AS coverTitle, cover.blobHash AS coverHash, coverBlob.mimeType AS coverMime,
-        coverBlob.width AS coverWidth, coverBlob.height AS coverHeight
+        coverBlob.width AS coverWidth, coverBlob.height AS coverHeight, coverBlob.thumbnailWidths AS coverThumbnails
         """
     /// The gallery with its cover: the first ready live item.
     static let fromClause = """
@@ -22,7 +22,8 @@ extension Gallery {
         if let id: String = row["coverId"], let hash: String = row["coverHash"], let mime: String = row["coverMime"] {
             cover = Cover(
                 itemID: ItemID(trusted: id), title: row["coverTitle"], blobHash: hash, mimeType: mime,
-                width: row["coverWidth"], height: row["coverHeight"])
+                width: row["coverWidth"], height: row["coverHeight"],
+                thumbnailWidths: ThumbnailWidths.read(row["coverThumbnails"]))
         }
         self.init(
             id: GalleryID(trusted: row["id"]), name: row["name"], imagesPerRow: row["imagesPerRow"],
@@ -35,7 +36,7 @@ extension Gallery {
 extension Item {
     static let selectColumns = """
         item.id, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
-        item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, item.failure,
+        item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths, item.failure,
         item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion,
         board_position.x AS boardX, board_position.y AS boardY, board_position.width AS boardWidth,
         board_position.z AS boardZ
@@ -70,7 +71,19 @@ extension Item {
             blobHash: row["blobHash"], mimeType: row["mimeType"], width: row["width"], height: row["height"],
             byteCount: row["byteCount"], failure: failure, createdAt: row["createdAt"],
             updatedAt: row["updatedAt"], trashedAt: row["trashedAt"], changeSequence: row["changeSequence"],
-            placementVersion: row["placementVersion"], boardPosition: boardPosition)
+            placementVersion: row["placementVersion"], boardPosition: boardPosition,
+            thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]))
+    }
+}
+
+/// The widths of an image's thumbnails as the blob table keeps them: "256,512", "" for none, NULL while not recorded.
+enum ThumbnailWidths {
+    static func read(_ text: String?) -> [Int]? {
+        text.map { $0.split(separator: ",").compactMap { Int($0) } }
+    }
+
+    static func written(_ widths: [Int]?) -> String? {
+        widths.map { $0.map(String.init).joined(separator: ",") }
     }
 }
 

@@ -7,13 +7,34 @@ extension SQLiteGalleryStore {
     public func storedImage(hash: String) async throws -> StoredImage? {
         try await writer.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT hash, mimeType, width, height, byteCount FROM blob WHERE hash = ?",
-                arguments: [hash]
-            ).map { row in
-                StoredImage(
-                    hash: row["hash"], mimeType: row["mimeType"], width: row["width"], height: row["height"],
-                    byteCount: row["byteCount"])
-            }
+                db, sql: "SELECT \(Self.storedImageColumns) FROM blob WHERE hash = ?", arguments: [hash]
+            ).map(Self.storedImage)
         }
+    }
+
+    public func imagesWithoutRecordedThumbnails(limit: Int) async throws -> [StoredImage] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT \(Self.storedImageColumns) FROM blob WHERE thumbnailWidths IS NULL ORDER BY hash LIMIT ?",
+                arguments: [max(1, min(limit, 1000))]
+            ).map(Self.storedImage)
+        }
+    }
+
+    public func recordThumbnails(hash: String, widths: [Int]) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE blob SET thumbnailWidths = ? WHERE hash = ?",
+                arguments: [ThumbnailWidths.written(widths), hash])
+        }
+    }
+
+    private static let storedImageColumns = "hash, mimeType, width, height, byteCount, thumbnailWidths"
+
+    private static func storedImage(_ row: Row) -> StoredImage {
+        StoredImage(
+            hash: row["hash"], mimeType: row["mimeType"], width: row["width"], height: row["height"],
+            byteCount: row["byteCount"], thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]))
     }
 }

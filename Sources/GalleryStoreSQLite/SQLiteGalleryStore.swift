@@ -194,10 +194,15 @@ public struct SQLiteGalleryStore: GalleryStore {
             }
             try db.execute(
                 sql: """
-                    INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(hash) DO NOTHING
+                    INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt, thumbnailWidths)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(hash) DO UPDATE SET thumbnailWidths = excluded.thumbnailWidths
+                      WHERE excluded.thumbnailWidths IS NOT NULL
                     """,
-                arguments: [image.hash, image.mimeType, image.byteCount, image.width, image.height, date])
+                arguments: [
+                    image.hash, image.mimeType, image.byteCount, image.width, image.height, date,
+                    ThumbnailWidths.written(image.thumbnailWidths),
+                ])
             let sequence = try Self.nextSequence(db, item.galleryID, date: date)
             try db.execute(
                 sql: """

@@ -58,6 +58,12 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     }
     func pendingItems() async throws -> [Item] { try await base.pendingItems() }
     func storedImage(hash: String) async throws -> StoredImage? { try await base.storedImage(hash: hash) }
+    func imagesWithoutRecordedThumbnails(limit: Int) async throws -> [StoredImage] {
+        try await base.imagesWithoutRecordedThumbnails(limit: limit)
+    }
+    func recordThumbnails(hash: String, widths: [Int]) async throws {
+        try await base.recordThumbnails(hash: hash, widths: widths)
+    }
     func moveItems(
         _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
     ) async throws -> [Item] {

@@ -1,4 +1,7 @@
 import Foundation
+import GRDB
+import GalleryCore
+import GalleryStoreSQLite
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
@@ -69,6 +72,46 @@ struct ThumbnailAPITests {
             let etag = try #require(response.headers[.eTag])
             let again = try await client.execute(uri: first.url, method: .get, headers: [.ifNoneMatch: etag])
             #expect(again.status == .notModified)
+        }
+    }
+
+    @Test(
+        "Thumbnails are recorded with the image; one stored before they were gets them made and recorded at the next start",
+        .enabled(if: Thumbnailer.isAvailable, "libvips is not installed (apt install libvips42)"))
+    func thumbnailsAreRecordedAndBackfilledAtStart() async throws {
+        try await withTemporaryFolder { folder in
+            try await testApplication(dataDirectory: folder, web: FakeWeb()) { client in
+                let dropped = try await client.dropAndUpload(PNGBuilder.make(width: 1200, height: 600))
+                #expect(try await client.thumbnails(of: dropped, count: 3).thumbnails.map(\.width) == [256, 512, 1024])
+            }
+            let database = folder.appendingPathComponent("gallery.sqlite").path
+            let (id, hash) = try await {
+                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: database))
+                let item = try #require(
+                    try await store.items(in: try await store.firstGallery().id, after: nil, limit: 1).items.first)
+                return (item.id, try #require(item.blobHash))
+            }()
+            do {
+                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: database))
+                #expect(try await store.storedImage(hash: hash)?.thumbnailWidths == [256, 512, 1024])
+                #expect(try await store.item(id).thumbnailWidths == [256, 512, 1024])
+            }
+            // As an image stored before thumbnails were recorded (or before libvips was installed): no record, no files.
+            try await DatabaseQueue(path: database).write { db in
+                try db.execute(sql: "UPDATE blob SET thumbnailWidths = NULL")
+            }
+            let thumbnails = folder.appendingPathComponent("images/thumbnails")
+            for name in try FileManager.default.contentsOfDirectory(atPath: thumbnails.path) {
+                try FileManager.default.removeItem(at: thumbnails.appendingPathComponent(name))
+            }
+            try await testApplication(dataDirectory: folder, web: FakeWeb()) { client in
+                let item = try await client.thumbnails(of: id.rawValue, count: 3)
+                #expect(item.thumbnails.map(\.width) == [256, 512, 1024])
+                #expect(try await client.send(.get, try #require(item.thumbnails.first).url).status == .ok)
+            }
+            let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: database))
+            #expect(try await store.imagesWithoutRecordedThumbnails(limit: 10).isEmpty)
+            #expect(try await store.storedImage(hash: hash)?.thumbnailWidths == [256, 512, 1024])
         }
     }
 

@@ -11,7 +11,7 @@ struct DatabaseTests {
         "v1: galleries, items, blobs, settings", "v2: trash index", "v3: events, undo history, placement versions",
         "v4: linked history entries",
         "v5: users, sessions, tokens, gallery roles, links", "v6: board positions, gallery views",
-        "v7: kept item counts",
+        "v7: kept item counts", "v8: recorded thumbnails",
     ]
 
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {

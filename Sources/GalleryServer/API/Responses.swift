@@ -5,12 +5,16 @@ import Hummingbird
 extension IngestionService {
     /// An item as the API shows it, with its loading progress and the thumbnails that exist.
     func response(for item: Item) -> ItemResponse {
-        ItemResponse(item, progress: progress.entry(for: item.id), thumbnails: thumbnailList(item.blobHash))
+        ItemResponse(
+            item, progress: progress.entry(for: item.id),
+            thumbnails: thumbnailList(item.blobHash, recorded: item.thumbnailWidths))
     }
 
     /// A gallery as the API shows it, with the thumbnails of its cover.
     func response(for gallery: Gallery, role: GalleryRole? = nil) -> GalleryResponse {
-        GalleryResponse(gallery, coverThumbnails: thumbnailList(gallery.cover?.blobHash), role: role)
+        GalleryResponse(
+            gallery, coverThumbnails: thumbnailList(gallery.cover?.blobHash, recorded: gallery.cover?.thumbnailWidths),
+            role: role)
     }
 
     /// An event as views receive it.
@@ -20,9 +24,11 @@ extension IngestionService {
             removed: event.removed.map(\.rawValue))
     }
 
-    private func thumbnailList(_ hash: String?) -> [ItemResponse.Thumbnail] {
+    /// The thumbnails of an image: as recorded with it (no file is touched), or, for one stored before they were
+    /// recorded and not checked since, those whose files exist.
+    private func thumbnailList(_ hash: String?, recorded: [Int]?) -> [ItemResponse.Thumbnail] {
         guard let hash else { return [] }
-        return thumbnails.existingWidths(hash: hash).map {
+        return (recorded ?? thumbnails.existingWidths(hash: hash)).map {
             ItemResponse.Thumbnail(width: $0, url: MediaPath.thumbnail(hash: hash, width: $0))
         }
     }

@@ -136,9 +136,11 @@ public final class IngestionService: Sendable {
         return try await store.item(id)
     }
 
-    /// Resumes after a restart: fetches pending remote items again; fails pending uploads that were cut off.
+    /// Resumes after a restart: fetches pending remote items again; fails pending uploads that were cut off; makes and
+    /// records, in the background, the thumbnails of images stored before they were recorded.
     public func resumePendingWork() async {
         blobs.removeIncomingLeftovers()
+        Task(priority: .utility) { await self.recordMissingThumbnails() }
         do {
             for item in try await store.pendingItems() {
                 switch item.origin {
@@ -203,16 +205,13 @@ public final class IngestionService: Sendable {
             case .failure(let reason):
                 try? FileManager.default.removeItem(at: finished.temporaryURL)
                 _ = try await fail(id, reason)
-            case .success(let image):
+            case .success(var image):
                 // The file is in place before the row points at it: a crash in between leaves an unused file, never a
                 // missing one.
                 try blobs.commit(finished)
                 // Thumbnails before ready, so the first view of the item already picks a thumbnail and never loads the
-                // original it does not need. An animation keeps only its original (a thumbnail would be one frame).
-                if (try? ImageProbe.probe(finished.header))?.isAnimated != true {
-                    await thumbnails.makeMissing(
-                        hash: image.hash, imageWidth: image.width, original: blobs.fileURL(forHash: image.hash))
-                }
+                // original it does not need; which ones exist is recorded with the image.
+                image.thumbnailWidths = await makeThumbnails(of: image, header: finished.header)
                 _ = try await store.markReady(id, image: image)
             }
         } catch {
@@ -220,6 +219,38 @@ public final class IngestionService: Sendable {
             // Stopped by a shutdown: the item stays pending, and the next start loads it again.
             if Task.isCancelled { return }
             _ = try? await fail(id, reason(for: error))
+        }
+    }
+
+    /// Makes an image's missing thumbnails and returns the widths it has (none for an animation, which keeps only its
+    /// original: a thumbnail would be one frame); nil without libvips.
+    func makeThumbnails(of image: StoredImage, header: Data) async -> [Int]? {
+        if (try? ImageProbe.probe(header))?.isAnimated == true { return thumbnails.isEnabled ? [] : nil }
+        return await thumbnails.makeMissing(
+            hash: image.hash, imageWidth: image.width, original: blobs.fileURL(forHash: image.hash))
+    }
+
+    /// Makes and records the thumbnails of images stored before thumbnails were recorded (or made: libvips was
+    /// installed since), a few at a time, in the background at start.
+    func recordMissingThumbnails() async {
+        guard thumbnails.isEnabled else { return }
+        var done = Set<String>()
+        while !Task.isCancelled {
+            guard let images = try? await store.imagesWithoutRecordedThumbnails(limit: 100) else { return }
+            let fresh = images.filter { !done.contains($0.hash) }
+            if fresh.isEmpty { return }
+            for image in fresh {
+                done.insert(image.hash)
+                let url = blobs.fileURL(forHash: image.hash)
+                let header = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
+                    defer { try? handle.close() }
+                    return try? handle.read(upToCount: 64 * 1024)
+                }
+                guard let header else { continue }  // the file is gone: nothing to make
+                if let widths = await makeThumbnails(of: image, header: header) {
+                    try? await store.recordThumbnails(hash: image.hash, widths: widths)
+                }
+            }
         }
     }
 

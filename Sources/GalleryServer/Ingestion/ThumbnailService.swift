@@ -47,20 +47,22 @@ public final class ThumbnailService: Sendable {
         Thumbnailer.widths.filter { FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path) }
     }
 
-    /// Makes the missing thumbnails of an image (off the cooperative pool, one image at a time) and returns when they
-    /// are written (or the job already making them has ended); does nothing when they exist or libvips is missing. A failure is
-    /// logged and leaves the image without (some) thumbnails.
-    func makeMissing(hash: String, imageWidth: Int, original: URL) async {
-        guard isEnabled else { return }
+    /// Makes the missing thumbnails of an image (off the cooperative pool, one image at a time) and returns, when they
+    /// are written (or the job already making them has ended), the widths of those that exist: what is recorded with
+    /// the image. Nil when libvips is missing (nothing is made, nor recorded: a later start with libvips makes them). A
+    /// failure is logged and leaves the image without (some) thumbnails.
+    @discardableResult
+    func makeMissing(hash: String, imageWidth: Int, original: URL) async -> [Int]? {
+        guard isEnabled else { return nil }
         let wanted = Self.widths(forImageWidth: imageWidth).filter {
             !FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path)
         }
-        guard !wanted.isEmpty else { return }
+        guard !wanted.isEmpty else { return existingWidths(hash: hash) }
         guard working.withLock({ $0.insert(hash).inserted }) else {
             // Another job is making them (the same bytes dropped twice): the queue is serial, so waiting for it to
             // reach this point waits for that job.
             await waitUntilIdle()
-            return
+            return existingWidths(hash: hash)
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { [self] in
@@ -71,6 +73,7 @@ public final class ThumbnailService: Sendable {
                 make(hash: hash, widths: wanted, original: original)
             }
         }
+        return existingWidths(hash: hash)
     }
 
     /// Returns once the thumbnails scheduled so far are done (for tests).
