@@ -200,3 +200,41 @@ def test_dragging_a_board_item_onto_the_trash_moves_it_there(page, server, other
 
     wait_until(lambda: [i["id"] for i in server.items(server.gallery_id)] == [b], message="the item in the trash")
     expect(item_by_id(page, a)).to_have_count(0)
+
+
+_COPY_THEN_PASTE_JS = """
+() => {
+  const dt = new DataTransfer();
+  const copy = new ClipboardEvent('copy', {clipboardData: dt, bubbles: true, cancelable: true});
+  document.activeElement.dispatchEvent(copy);
+  // What the clipboard holds, pasted back (as the browser hands a paste the types a copy wrote).
+  const pasted = new DataTransfer();
+  for (const type of dt.types) pasted.setData(type, dt.getData(type));
+  document.activeElement.dispatchEvent(
+    new ClipboardEvent('paste', {clipboardData: pasted, bubbles: true, cancelable: true}));
+  return [...dt.types];
+}
+"""
+
+
+def test_copy_and_paste_on_the_board_puts_a_copy_at_the_pointer(page, server, other_site):
+    """The keyboard's way to copy on the board, as Alt-drag is the mouse's: Ctrl/Cmd+C, then Ctrl/Cmd+V."""
+    stored = seed_gallery(page, server, other_site, 2, "keys")
+    switch_to_board(page, server, 2)
+    t = transform(page)
+    box = board(page).bounding_box()
+    a = stored[0]["id"]
+    item_by_id(page, a).click()
+    page.mouse.move(box["x"] + 640, box["y"] + 400)
+
+    types = page.evaluate(_COPY_THEN_PASTE_JS)
+
+    assert "application/x-image-gallery+json" in types
+    copy = wait_until(lambda: new_items(server, server.gallery_id, {i["id"] for i in stored}),
+                      message="a copy on the board")[0]
+    # The same image, copied (not fetched again).
+    assert copy["title"] == stored[0]["title"] and copy["imageURL"] == stored[0]["imageURL"]
+    assert close_to(copy["board"]["x"], (640 - t["panX"]) / t["zoom"]), copy["board"]
+    assert close_to(copy["board"]["y"], (400 - t["panY"]) / t["zoom"]), copy["board"]
+    undo = page.locator("#gallery").locator("xpath=..").locator(".undo")
+    expect(undo).to_have_text("Undo Copy")

@@ -2,6 +2,7 @@
 // Data is read only at drop time, because browsers release it only then. Every registration returns a cleanup.
 
 import { dropTarget } from "./dropTarget.js";
+import { readLocalPayload } from "./localDrag.js";
 import { isTextField } from "./textFields.js";
 
 const USABLE_TYPES = ["files", "text/uri-list", "text/html", "text/plain", "text/x-moz-url"];
@@ -53,10 +54,17 @@ export function dropTargetForExternal(
   });
 }
 
-/** Paste (Ctrl/Cmd+V) through the same path as a drop; ignored while typing in a field. */
+/** Paste (Ctrl/Cmd+V) through the same path as a drop; ignored while typing in a field. Items this app copied (its
+ * own type on the clipboard) come as `{local: {galleryId, itemIds}}`: they are copied, not fetched again. */
 export function pasteTarget(target, onPaste) {
   const paste = (event) => {
     if (isTextField(event.target) || !event.clipboardData) return;
+    const local = readLocalPayload(event.clipboardData);
+    if (local) {
+      event.preventDefault();
+      onPaste({ local });
+      return;
+    }
     const { payload, files } = readPayload(event.clipboardData);
     if (!files.length && !payload.uriList && !payload.mozURL && !payload.html && !payload.plainText) return;
     event.preventDefault();

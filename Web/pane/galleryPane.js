@@ -148,9 +148,12 @@ export class GalleryPane {
     this.store.dispatch(paneActions.overlaySettled(key, ...replacements));
   }
 
-  /** Pastes `data` (as a drop): after the selection, and on the board at the pointer (else the middle of the view). */
+  /** Pastes `data` (as a drop; items this app copied, `{local}`, as copies of them): after the selection, and on the
+   * board at the pointer (else the middle of the view). */
   paste(data) {
-    return this.itemActions.addFromOutside(data, pasteIndex(this.state), this.shownView.pastePoint?.() ?? null);
+    const point = this.shownView.pastePoint?.() ?? null;
+    if (data.local) return this.itemActions.pasteCopies(data.local, pasteIndex(this.state), point);
+    return this.itemActions.addFromOutside(data, pasteIndex(this.state), point);
   }
 
   trashItems(ids) {

@@ -30,6 +30,14 @@ export function createItemActions(pane, history, board) {
       return board.whileDropping(() => actions.addAt({ payload, files }, index, boardPoint));
     },
 
+    /** Items this app copied (`payload`: {galleryId, itemIds}) pasted here: copies of them (one request, as an
+     * Alt-drag makes), before shown position `index`, and on the board at `boardPoint`. */
+    pasteCopies(payload, index, boardPoint = null) {
+      if (pane.refuseChange()) return;
+      if (boardPoint) return board.dropItems({ payload, copy: true, point: boardPoint, places: null, index });
+      return pane.hooks.onTransfer({ payload, target: pane.facade, index, copy: true });
+    },
+
     async addAt({ payload, files }, index, boardPoint) {
       const key = nextKey("drop");
       const anchor = anchorBefore(state().shown, index);
