@@ -109,11 +109,12 @@ extension SQLiteGalleryStore {
         try liveKeys(db, gallery, above: key, limit: excluded.count + 1).first { !excluded.contains($0.id) }?.key
     }
 
-    /// The largest live key below `key` (nil: the last) of an item not in `excluded`.
+    /// The largest live key below `key` (nil: the last) of an item not in `excluded`. Parked items (on `~` keys while
+    /// their new keys are made) are not read.
     static func liveKey(_ db: Database, _ gallery: GalleryID, below key: OrderKey?, excluding excluded: Set<ItemID>)
         throws -> OrderKey?
     {
-        let live = "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL"
+        let live = "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey < '~'"
         let limit = excluded.count + 1
         let rows =
             if let key {
@@ -127,7 +128,8 @@ extension SQLiteGalleryStore {
         return try rows.map(idAndKey(_:)).first { !excluded.contains($0.id) }?.key
     }
 
-    /// At most `limit` live items of the gallery above `key` (nil: from the first), ascending, after skipping `offset`.
+    /// At most `limit` live items of the gallery above `key` (nil: from the first), ascending, after skipping `offset`;
+    /// parked items (on `~` keys while their new keys are made) are not read.
     static func liveKeys(_ db: Database, _ gallery: GalleryID, above key: OrderKey?, limit: Int, offset: Int = 0)
         throws -> [(id: ItemID, key: OrderKey)]
     {
@@ -135,7 +137,7 @@ extension SQLiteGalleryStore {
             db,
             sql: """
                 SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey > ?
-                ORDER BY orderKey LIMIT ? OFFSET ?
+                AND orderKey < '~' ORDER BY orderKey LIMIT ? OFFSET ?
                 """,
             arguments: [gallery.rawValue, key?.rawValue ?? "", limit, offset])
         return try rows.map(idAndKey(_:))

@@ -58,6 +58,26 @@ struct OrderKeyRebalanceTests {
         case insert, insertSeveral, move, moveSeveral, moveFromAnotherGallery, copy, copySeveral, copyFromAnotherGallery
     }
 
+    @Test func movingHalfAGalleryAgainAndAgainIntoOneGapNearItsEndSpreadsTheKeysWithoutReadingParkedItems() async throws
+    {
+        // Found by Benchmarks/move_at_scale.py: when the window of neighbours to spread out reached the end of the
+        // gallery, the next key above it was read from the items being moved, parked on `~` keys, and the move failed.
+        let store = SQLiteGalleryStore(database: try AppDatabase.makeInMemory())
+        let gallery = try await store.firstGallery().id
+        let items = try await store.insertPendingItems((0..<100).map { draft("\($0)") }, into: gallery, at: .end)
+        let anchor = items[50].id
+        let first = items[..<50].map(\.id)
+        let second = items[51...].map(\.id)
+        for round in 0..<16 {
+            let moving = round % 2 == 0 ? first : second
+            _ = try await store.moveItems(moving, to: gallery, at: .after(anchor), recordingFor: nil)
+            let order = try await store.allItems(in: gallery)
+            #expect(isStrictlyAscending(order.map(\.orderKey)))
+            #expect(order.map(\.id) == [anchor] + moving + (round % 2 == 0 ? second : first), "round \(round)")
+            #expect(order.allSatisfy { $0.orderKey.rawValue.count <= SQLiteGalleryStore.longestKey })
+        }
+    }
+
     @Test(arguments: Placing.allCases)
     func placingIntoANarrowGapSpreadsTheNeighboursKeepingKeysShort(placing: Placing) async throws {
         try await withStore(clock: TickingClock()) { store, _ in
