@@ -105,8 +105,10 @@ def main() -> None:
         written = {size: rows_written(data / "gallery.sqlite", gallery, results[size][1])
                    for size, gallery in ((args.small, small), (args.large, large))}
     for size, (times, _) in results.items():
+        slowest = max(range(len(times)), key=times.__getitem__)
         print(f"{size:>9,} items: median {statistics.median(times) * 1000:.1f} ms, 99th percentile "
-              f"{percentile(times, 0.99) * 1000:.1f} ms; item rows written by the last moves: {written[size]}")
+              f"{percentile(times, 0.99) * 1000:.1f} ms (the slowest: move {slowest + 1}); item rows written by the "
+              f"last moves: {written[size]}")
     ratio = percentile(results[args.large][0], 0.99) / percentile(results[args.small][0], 0.99)
     print(f"99th percentile ratio ({args.large:,} ÷ {args.small:,}): {ratio:.2f}"
           f"  (goal: within 2; rows written: {BATCH} a move)")
