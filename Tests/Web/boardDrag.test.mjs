@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { indicesMeeting, movedBy, rectBetween, stackedOnTop } from "../../Web/model/board.js";
+import { boundsOf, highestZ, indicesMeeting, movedBy, rectBetween, stackedOnTop } from "../../Web/model/board.js";
 import { integer, seededRandom } from "./random.mjs";
 
 const at = (itemId, x, y, z = 0) => ({ itemId, x, y, width: 100, z });
@@ -43,4 +43,19 @@ test("a marquee selects the items it meets, and only those", () => {
   ];
   assert.deepEqual(indicesMeeting(rects, rectBetween({ x: -10, y: -10 }, { x: 150, y: 20 })), [0, 1]);
   assert.deepEqual(indicesMeeting(rects, rectBetween({ x: 105, y: 85 }, { x: 120, y: 100 })), []);
+});
+
+test("the bounds and the top of a board of 300,000 items are found (too many for Math.min's arguments)", () => {
+  const count = 300_000;
+  const rects = Array.from({ length: count }, (_, i) => ({
+    x: i % 1000,
+    y: Math.floor(i / 1000),
+    width: 10,
+    height: 5,
+  }));
+  assert.deepEqual(boundsOf(rects), { x: 0, y: 0, width: 1009, height: 304 });
+  // Every seventh item is not on the board; the last one on it (299,998) is the top.
+  const items = Array.from({ length: count }, (_, i) => ({ board: i % 7 ? { z: i } : null }));
+  assert.equal(highestZ(items), 299_998);
+  assert.equal(highestZ([{ board: null }, { board: { z: -4 } }]), 0);
 });

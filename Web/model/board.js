@@ -32,14 +32,28 @@ export function rectOf(/** @type {{x: number, y: number, width: number}} */ posi
   return { x: position.x, y: position.y, width: position.width, height: position.width * aspect };
 }
 
-/** The smallest rectangle around `rects`, or null when there are none. */
+/** The smallest rectangle around `rects`, or null when there are none (a loop: a big board's rectangles would be
+ * too many arguments for Math.min). */
 export function boundsOf(/** @type {Rect[]} */ rects) {
   if (!rects.length) return null;
-  const left = Math.min(...rects.map((r) => r.x));
-  const top = Math.min(...rects.map((r) => r.y));
-  const right = Math.max(...rects.map((r) => r.x + r.width));
-  const bottom = Math.max(...rects.map((r) => r.y + r.height));
+  let left = Number.POSITIVE_INFINITY;
+  let top = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const r of rects) {
+    left = Math.min(left, r.x);
+    top = Math.min(top, r.y);
+    right = Math.max(right, r.x + r.width);
+    bottom = Math.max(bottom, r.y + r.height);
+  }
   return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** The highest stacking order of the items on the board (0 when none is higher). */
+export function highestZ(/** @type {{board?: {z?: number} | null}[]} */ items) {
+  let highest = 0;
+  for (const item of items) highest = Math.max(highest, item.board?.z ?? 0);
+  return highest;
 }
 
 /** Whether two rectangles overlap (touching edges do not). */

@@ -10,6 +10,7 @@ import {
   aspectOf,
   clampWidth,
   fanOut,
+  highestZ,
   movedBy,
   placeInFreeSpace,
   rectOf,
@@ -28,7 +29,7 @@ export function createBoardActions(pane, history) {
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
   const arranging = new Set(); // items whose board position is on its way
   let dropsOnBoard = 0; // drops on the board waiting for their items: free-space placement waits for them
-  const topZ = () => Math.max(0, ...state().shown.map((item) => item.board?.z ?? 0));
+  const topZ = () => highestZ(state().shown);
   /** Where item `id` lies as the board draws it (its saved place, or where free space puts it), or null. */
   const drawnAt = (id) => pane.itemsView().positionOf?.(id) ?? itemById(state(), id)?.board ?? null;
   /** "'title'" for one item, "n items" for more. */

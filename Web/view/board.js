@@ -183,11 +183,6 @@ export class BoardView extends ItemsView {
     return index < 0 ? null : this.boardLayout().positions[index];
   }
 
-  /** The highest `z` on the board. */
-  topZ() {
-    return Math.max(0, ...this.items.map((item) => item.board?.z ?? 0));
-  }
-
   /** The board point under a viewport point. */
   boardPointAt(clientX, clientY) {
     const box = this.list.getBoundingClientRect();
