@@ -2,7 +2,9 @@
 of 10,000 (ready items sharing one stored image, whose file need not exist), with order keys below those the server
 gives a new gallery's items. A million items take about half a minute."""
 
+import contextlib
 import sqlite3
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -39,3 +41,19 @@ def fill_directly(database: Path, gallery_id: str, count: int, start: int = 0) -
                 "INSERT INTO item (id, galleryId, orderKey, state, origin, title, blobHash, createdAt, updatedAt,"
                 " changeSequence) VALUES (?, ?, ?, 'ready', 'inline', ?, ?, ?, ?, 0)", rows)
     connection.close()
+
+
+@contextlib.contextmanager
+def benchmark_server(binary: Path):
+    """The real server on a temporary data folder (`--no-auth`, 127.0.0.1): yields it and its data folder, and stops it
+    by its own PID at the end (stop it earlier to fill or read its database). Needs Tests/Browser on `sys.path`."""
+    import helpers  # the test harness starts and stops the server
+
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder) / "data"
+        server = helpers.GalleryServer(binary, data, Path(folder) / "server.log")
+        server.start()
+        try:
+            yield server, data
+        finally:
+            server.stop()

@@ -18,7 +18,6 @@ Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 import argparse
 import base64
 import sys
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from io import BytesIO
@@ -28,7 +27,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import fill_directly  # noqa: E402
+from big_gallery import benchmark_server, fill_directly  # noqa: E402
 
 import helpers  # noqa: E402 - the test harness starts and stops the server
 
@@ -67,29 +66,23 @@ def main() -> None:
     parser.add_argument("--drops", type=int, default=400)
     parser.add_argument("--clients", type=int, default=8)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        data = Path(folder) / "data"
-        server = helpers.GalleryServer(Path(args.bin), data, Path(folder) / "server.log")
-        server.start()
-        try:
-            server.gallery_id = server.open_gallery_id()
-            rates = {}
-            held = 0  # items in the gallery so far
-            for size in (args.small, args.large):
-                server.stop()
-                made = time.perf_counter()
-                # The server's own keys follow the greatest key there is: the next filler keys start well past them.
-                fill_directly(data / "gallery.sqlite", server.gallery_id, size - held, start=held + 10 * args.drops)
-                held = size + args.drops
-                print(f"made a gallery of {size:,} items in {time.perf_counter() - made:.1f} s", flush=True)
-                server.start(server.port)
-                count = server.gallery(server.gallery_id)["itemCount"]
-                assert count == size, f"the gallery holds {count} items, not {size}"
-                rates[size] = ingest(server, args.drops, args.clients, first=len(rates) * args.drops)
-                print(f"{size:>9,} items: {rates[size]:.1f} drops/s ({args.drops} drops, {args.clients} clients)",
-                      flush=True)
-        finally:
+    with benchmark_server(Path(args.bin)) as (server, data):
+        server.gallery_id = server.open_gallery_id()
+        rates = {}
+        held = 0  # items in the gallery so far
+        for size in (args.small, args.large):
             server.stop()
+            made = time.perf_counter()
+            # The server's own keys follow the greatest key there is: the next filler keys start well past them.
+            fill_directly(data / "gallery.sqlite", server.gallery_id, size - held, start=held + 10 * args.drops)
+            held = size + args.drops
+            print(f"made a gallery of {size:,} items in {time.perf_counter() - made:.1f} s", flush=True)
+            server.start(server.port)
+            count = server.gallery(server.gallery_id)["itemCount"]
+            assert count == size, f"the gallery holds {count} items, not {size}"
+            rates[size] = ingest(server, args.drops, args.clients, first=len(rates) * args.drops)
+            print(f"{size:>9,} items: {rates[size]:.1f} drops/s ({args.drops} drops, {args.clients} clients)",
+                  flush=True)
     ratio = rates[args.large] / rates[args.small]
     print(f"ratio (rate at {args.large:,} ÷ rate at {args.small:,}): {ratio:.2f}  (goal: at least 0.8)")
 

@@ -19,16 +19,13 @@ import argparse
 import sqlite3
 import statistics
 import sys
-import tempfile
 import time
 import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import fill_directly  # noqa: E402
-
-import helpers  # noqa: E402 - the test harness starts and stops the server
+from big_gallery import benchmark_server, fill_directly  # noqa: E402
 
 BATCH = 50
 
@@ -84,24 +81,19 @@ def main() -> None:
     parser.add_argument("--large", type=int, default=1_000_000)
     parser.add_argument("--moves", type=int, default=40)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        data = Path(folder) / "data"
-        server = helpers.GalleryServer(Path(args.bin), data, Path(folder) / "server.log")
-        server.start()
-        try:
-            small = server.api("POST", "/api/galleries", {"name": "Small"})["id"]
-            large = server.api("POST", "/api/galleries", {"name": "Large"})["id"]
-            server.stop()
-            made = time.perf_counter()
-            fill_directly(data / "gallery.sqlite", small, args.small)
-            fill_directly(data / "gallery.sqlite", large, args.large)
-            print(f"made galleries of {args.small:,} and {args.large:,} items in {time.perf_counter() - made:.1f} s",
-                  flush=True)
-            server.start(server.port)
-            results = {size: measure(server, gallery, size, args.moves)
-                       for size, gallery in ((args.small, small), (args.large, large))}
-        finally:
-            server.stop()
+    with benchmark_server(Path(args.bin)) as (server, data):
+        small = server.api("POST", "/api/galleries", {"name": "Small"})["id"]
+        large = server.api("POST", "/api/galleries", {"name": "Large"})["id"]
+        server.stop()
+        made = time.perf_counter()
+        fill_directly(data / "gallery.sqlite", small, args.small)
+        fill_directly(data / "gallery.sqlite", large, args.large)
+        print(f"made galleries of {args.small:,} and {args.large:,} items in {time.perf_counter() - made:.1f} s",
+              flush=True)
+        server.start(server.port)
+        results = {size: measure(server, gallery, size, args.moves)
+                   for size, gallery in ((args.small, small), (args.large, large))}
+        server.stop()
         written = {size: rows_written(data / "gallery.sqlite", gallery, results[size][1])
                    for size, gallery in ((args.small, small), (args.large, large))}
     for size, (times, _) in results.items():
