@@ -229,3 +229,19 @@ def test_claimed_presses_reach_no_other_listener_on_the_board(page, server, othe
     page.mouse.down()
     page.mouse.up()
     assert "pointerdown 0" in page.evaluate("window.seen")
+
+
+def test_the_boards_zoom_and_pan_stay_when_the_pane_shows_another_view_and_the_board_again(page, server, other_site):
+    seed_gallery(page, server, other_site, 3, "keep")
+    switch_to_board(page, server, 3)
+    page.get_by_role("button", name="Zoom to Fit").click()
+    fitted = transform(page)
+    assert fitted["zoom"] != 1 or fitted["panX"] != 24, fitted  # not the first view's transform
+
+    choose_view(page, "Grid")
+    expect(board(page)).not_to_have_attribute("data-zoom", str(fitted["zoom"]))
+    choose_view(page, "Board")
+
+    expect(tiles(page)).to_have_count(3)
+    again = transform(page)
+    assert again == fitted, (again, fitted)

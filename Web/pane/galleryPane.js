@@ -77,8 +77,11 @@ export class GalleryPane {
   showView(kind) {
     const focused = this.shownView?.focusedId ?? null;
     const hadFocus = this.view.list.contains(document.activeElement);
+    // The board's zoom and pan stay as they were when the pane shows the board again.
+    if (this.shownView?.transform) this.boardTransform = this.shownView.transform;
     this.shownView?.destroy();
     this.shownView = new ITEMS_VIEWS[kind](this.view.scroller, this.view.list);
+    if (this.boardTransform && this.shownView.transform) this.shownView.transform = this.boardTransform;
     this.shownKind = kind;
     wireItemsView(this.shownView, this.context, {
       items: this.itemActions,
