@@ -66,11 +66,7 @@ export class GalleryPane {
     this.context = context;
     this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
-    this.cleanups = wirePane(context, {
-      items: this.itemActions,
-      board: this.boardActions,
-      history: this.historyActions,
-    });
+    this.cleanups = wirePane(context, { items: this.itemActions, history: this.historyActions });
   }
 
   /** Shows the items as `kind` ("grid", "list" or "board"), in place of the view shown so far. */
@@ -155,7 +151,9 @@ export class GalleryPane {
    * board at the pointer (else the middle of the view). */
   paste(data) {
     const point = this.shownView.pastePoint?.() ?? null;
-    if (data.local) return this.itemActions.pasteCopies(data.local, pasteIndex(this.state), point);
+    if (data.local) {
+      return this.itemActions.addLocal({ payload: data.local, copy: true, index: pasteIndex(this.state), point });
+    }
     return this.itemActions.addFromOutside(data, pasteIndex(this.state), point);
   }
 

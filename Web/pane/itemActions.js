@@ -30,12 +30,18 @@ export function createItemActions(pane, history, board) {
       return board.whileDropping(() => actions.addAt({ payload, files }, index, boardPoint));
     },
 
-    /** Items this app copied (`payload`: {galleryId, itemIds}) pasted here: copies of them (one request, as an
-     * Alt-drag makes), before shown position `index`, and on the board at `boardPoint`. */
-    pasteCopies(payload, index, boardPoint = null) {
+    /** Items of this app (`payload`: {galleryId, itemIds}) dropped or pasted here, before shown position `index`:
+     * moved within this gallery, or moved or copied here (`copy`); on the board at `point` (or at `places`, where the
+     * items dragged over it were drawn). One path for drags from a pane and for pastes of copied items. */
+    addLocal({ payload, copy, index, point = null, places = null }) {
       if (pane.refuseChange()) return;
-      if (boardPoint) return board.dropItems({ payload, copy: true, point: boardPoint, places: null, index });
-      return pane.hooks.onTransfer({ payload, target: pane.facade, index, copy: true });
+      if (point) return board.dropItems({ payload, copy, point, places, index });
+      if (payload.galleryId === galleryId && !copy)
+        return actions.moveItems(
+          payload.itemIds.filter((id) => itemById(state(), id)),
+          index,
+        );
+      return pane.hooks.onTransfer({ payload, target: pane.facade, index, copy });
     },
 
     async addAt({ payload, files }, index, boardPoint) {

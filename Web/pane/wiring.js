@@ -24,8 +24,8 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindResize?.((id, width) => board.resize(id, width));
 }
 
-/** Connects the other views of `pane` to its `items`, `board` and `history` actions; returns the cleanup functions. */
-export function wirePane(pane, { items, board, history }) {
+/** Connects the other views of `pane` to its `items` and `history` actions; returns the cleanup functions. */
+export function wirePane(pane, { items, history }) {
   const { store, view, trash, toolbar, hooks } = pane;
   const state = () => store.getState();
   const writable = () => !state().closed && !state().access.readOnly;
@@ -100,13 +100,10 @@ export function wirePane(pane, { items, board, history }) {
         const view = shown();
         const index = view.indexAt(x, y);
         view.setGap(null);
-        const point = view.boardPointAt?.(x, y);
-        if (point) {
-          // On the board, the items land where they were dropped (drawn there while dragged over it).
-          const places = payload.galleryId === pane.galleryId ? view.liftedPositionsAt(x, y) : null;
-          board.dropItems({ payload, copy, point, places, index });
-        } else if (payload.galleryId === pane.galleryId && !copy) items.moveItems(ownItems(payload.itemIds), index);
-        else hooks.onTransfer({ payload, target: pane.facade, index, copy });
+        const point = view.boardPointAt?.(x, y) ?? null;
+        // On the board, the items land where they were dropped (drawn there while dragged over it).
+        const places = point && payload.galleryId === pane.galleryId ? view.liftedPositionsAt(x, y) : null;
+        items.addLocal({ payload, copy, index, point, places });
       },
     }),
     autoScrollOnDrag(view.scroller),
