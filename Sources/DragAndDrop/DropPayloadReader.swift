@@ -4,10 +4,11 @@ import Foundation
 ///
 /// Precedence of the URL representations: the `<img>` elements of the HTML (a dragged web image; the uri-list then
 /// holds the same URL or the surrounding link's), else the uri-list, else the Firefox `text/x-moz-url`, else the
-/// URLs written in the plain text. Only http(s) URLs (fetched by the server) and `data:` URLs carrying an image
+/// URLs of plain text made only of URLs. Only http(s) URLs (fetched by the server) and `data:` URLs carrying an image
 /// become items; every other scheme is ignored. Files come first; when there are exactly as many files as image
 /// URLs from the HTML or uri-list, each file is paired with its URL instead (Chromium drags an image out of a page
-/// as both a file and its URL).
+/// as both a file and its URL). A drop with no file and no URL whose plain text is not blank is one note, its text
+/// kept exactly.
 public enum DropPayloadReader {
     /// The `DataTransfer.types` entries that can carry something usable.
     private static let acceptedTypes: Set<String> = [
@@ -26,6 +27,11 @@ public enum DropPayloadReader {
             }
         }
         let fileItems = files.indices.prefix(limit).map { fileSource(files[$0], at: $0, sourceURL: nil) }
+        if fileItems.isEmpty, urls.isEmpty, let text = payload.plainText,
+            text.unicodeScalars.contains(where: { !isWhitespace($0) })
+        {
+            return [.text(text)]
+        }
         return fileItems + urls.prefix(limit - fileItems.count).map(\.source)
     }
 

@@ -9,4 +9,6 @@ public enum DropSource: Sendable, Equatable {
     case remote(URL)
     /// Bytes carried inline by a data: URL.
     case inline(data: Data, mimeType: String)
+    /// Plain text that is not a link: a note, its text exactly as dropped.
+    case text(String)
 }

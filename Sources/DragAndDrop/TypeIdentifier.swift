@@ -109,7 +109,8 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
         "image/svg+xml": "svg", "image/avif": "avif", "image/heic": "heic", "image/heif": "heif",
         "image/bmp": "bmp", "image/tiff": "tiff", "image/x-icon": "ico", "image/vnd.microsoft.icon": "ico",
         "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov", "video/ogg": "ogv",
-        "text/plain": "txt", "text/html": "html", "text/uri-list": "uri", "text/css": "css", "text/csv": "csv",
+        "video/x-matroska": "mkv", "text/plain": "txt", "text/html": "html", "text/uri-list": "uri", "text/css": "css",
+        "text/csv": "csv",
         "application/json": "json", "application/pdf": "pdf", "application/octet-stream": "bin",
     ]
 
@@ -120,7 +121,8 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
         "heic": "image/heic", "heif": "image/heif", "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff",
         "ico": "image/x-icon",
         "mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "ogv": "video/ogg",
-        "txt": "text/plain", "text": "text/plain", "html": "text/html", "htm": "text/html", "uri": "text/uri-list",
+        "mkv": "video/x-matroska", "txt": "text/plain", "text": "text/plain", "html": "text/html", "htm": "text/html",
+        "uri": "text/uri-list",
         "uris": "text/uri-list", "css": "text/css", "csv": "text/csv",
         "json": "application/json", "pdf": "application/pdf", "bin": "application/octet-stream",
     ]

@@ -93,24 +93,24 @@ enum URIList {
         }
     }
 
-    /// Every whitespace-separated token of plain text that is an absolute http(s) or data URL.
+    /// The URLs of plain text made only of absolute http(s) or data URLs separated by whitespace; none when any token
+    /// is something else (text that mentions a link is a note, not a link).
     static func urls(inPlainText text: String) -> [DroppedURL] {
         var urls: [DroppedURL] = []
         let scalars = text.unicodeScalars
         var tokenStart: String.Index?
         var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let isSeparator = isWhitespace(scalars[index])
+        while index <= scalars.endIndex {
+            let isSeparator = index == scalars.endIndex || isWhitespace(scalars[index])
             if isSeparator, let start = tokenStart {
-                DroppedURL(absolute: text[start..<index]).map { urls.append($0) }
+                guard let url = DroppedURL(absolute: text[start..<index]) else { return [] }
+                urls.append(url)
                 tokenStart = nil
             } else if !isSeparator, tokenStart == nil {
                 tokenStart = index
             }
+            if index == scalars.endIndex { break }
             index = scalars.index(after: index)
-        }
-        if let start = tokenStart, let url = DroppedURL(absolute: text[start...]) {
-            urls.append(url)
         }
         return urls
     }

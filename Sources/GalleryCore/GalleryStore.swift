@@ -71,6 +71,13 @@ public protocol GalleryStore: Sendable {
     /// If the image's file is missing (the trash was emptied of its last user meanwhile), the item is marked failed
     /// with ``FailureReason/internalError`` instead, and returned so.
     func markReady(_ id: ItemID, image: StoredImage) async throws -> Item?
+    /// Marks a pending item ready as a link to a web page, with its preview image if it has one (stored as for
+    /// ``markReady(_:image:)``; dropped if its file is missing); returns nil if it is no longer pending.
+    func markLinkReady(_ id: ItemID, page: LinkDetails, preview: StoredImage?) async throws -> Item?
+    /// Sets a live note's text (and its title, its first line), as one undoable action of `session`.
+    /// - Throws: `invalid` for an item that is not a note or a text over ``NoteText/maximumLength``; `notFound` for
+    ///   a note in the trash or in a gallery in the trash.
+    func editNote(_ id: ItemID, text: String, recordingFor session: HistorySession?) async throws -> Item
     /// Marks a pending item failed; returns nil if it is no longer pending.
     func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item?
     /// Turns a failed item back into a pending one, for a retry.

@@ -41,6 +41,8 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         case view
         /// Put items somewhere on the board.
         case arrange
+        /// Changed a note's text.
+        case editNote
     }
 
     /// One item's place before and after the action.
@@ -115,6 +117,23 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         }
     }
 
+    /// A note's text before and after an edit.
+    public struct TextStep: Sendable, Equatable, Codable {
+        /// The note.
+        public var id: ItemID
+        /// Its text before.
+        public var before: String
+        /// Its text after.
+        public var after: String
+
+        /// Makes a step.
+        public init(id: ItemID, before: String, after: String) {
+            self.id = id
+            self.before = before
+            self.after = after
+        }
+    }
+
     /// The gallery's settings before and after a rename or a change of images per row.
     public struct SettingsStep: Sendable, Equatable, Codable {
         /// Before the action.
@@ -137,23 +156,30 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public var settings: SettingsStep?
     /// The board positions it changed.
     public var positions: [PositionStep]
+    /// The note texts it changed.
+    public var texts: [TextStep]
 
     /// Makes an entry.
-    public init(action: Action, items: [Step] = [], settings: SettingsStep? = nil, positions: [PositionStep] = []) {
+    public init(
+        action: Action, items: [Step] = [], settings: SettingsStep? = nil, positions: [PositionStep] = [],
+        texts: [TextStep] = []
+    ) {
         self.action = action
         self.items = items
         self.settings = settings
         self.positions = positions
+        self.texts = texts
     }
 
-    /// Decodes an entry; one recorded before the board changed no positions.
+    /// Decodes an entry; one recorded before the board changed no positions, one recorded before notes no texts.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             action: try container.decode(Action.self, forKey: .action),
             items: try container.decode([Step].self, forKey: .items),
             settings: try container.decodeIfPresent(SettingsStep.self, forKey: .settings),
-            positions: try container.decodeIfPresent([PositionStep].self, forKey: .positions) ?? [])
+            positions: try container.decodeIfPresent([PositionStep].self, forKey: .positions) ?? [],
+            texts: try container.decodeIfPresent([TextStep].self, forKey: .texts) ?? [])
     }
 }
 

@@ -13,6 +13,7 @@ enum HistoryMessages {
         case .imagesPerRow: "Images per Row"
         case .view: "View"
         case .arrange: "Arrange"
+        case .editNote: "Edit Note"
         }
     }
 
@@ -27,17 +28,22 @@ enum HistoryMessages {
         let deleted = conflicts.count { if case .deletedForGood = $0 { true } else { false } }
         let inTrash = conflicts.count { if case .galleryInTrash = $0 { true } else { false } }
         let arranged = conflicts.count { if case .arrangedSince = $0 { true } else { false } }
+        let edited = conflicts.count { if case .editedSince = $0 { true } else { false } }
         let settingsConflict = conflicts.contains(.settingsChangedSince)
-        let itemCount = entry.items.count + entry.positions.count
+        let itemCount = entry.items.count + entry.positions.count + entry.texts.count
         let verb = direction == .undo ? "undo" : "redo"
 
         let everythingInConflict =
-            !conflicts.isEmpty && placedSince + deleted + inTrash + arranged == itemCount
+            !conflicts.isEmpty && placedSince + deleted + inTrash + arranged + edited == itemCount
             && (entry.settings == nil || settingsConflict)
         if everythingInConflict {
             let reason: String
             if settingsConflict {
                 reason = settingsReason(entry.action, isGalleryGone: isGalleryGone)
+            } else if edited > 0 {
+                reason = "the note was changed by someone else since"
+            } else if entry.action == .editNote, deleted > 0 {
+                reason = "the note was deleted for good"
             } else if arranged == itemCount {
                 reason =
                     itemCount == 1
@@ -128,6 +134,7 @@ enum HistoryMessages {
             guard let view = entry.settings?.after.view else { return "the change of view" }
             return "the change to the \(view.rawValue) view"
         case .arrange: return "the arrangement\(items)"
+        case .editNote: return "the edit of the note"
         }
     }
 

@@ -39,6 +39,20 @@ public struct HistoryPlan: Sendable, Equatable {
         }
     }
 
+    /// One note whose text is set.
+    public struct TextChange: Sendable, Equatable {
+        /// The note.
+        public var id: ItemID
+        /// Its new text.
+        public var text: String
+
+        /// Makes a change.
+        public init(id: ItemID, text: String) {
+            self.id = id
+            self.text = text
+        }
+    }
+
     /// A part of the entry that was left alone because somebody changed it since.
     public enum Conflict: Sendable, Equatable {
         /// The item was deleted for good: it cannot be placed any more.
@@ -55,12 +69,16 @@ public struct HistoryPlan: Sendable, Equatable {
         case settingsChangedSince
         /// Somebody put the item elsewhere on the board since; it is left where it is.
         case arrangedSince(ItemID)
+        /// Somebody changed the note's text since; it is left as it is.
+        case editedSince(ItemID)
     }
 
     /// The moves to carry out, in the entry's item order.
     public var moves: [Move]
     /// The board positions to set, in the entry's item order.
     public var positions: [Reposition]
+    /// The note texts to set.
+    public var texts: [TextChange]
     /// The gallery settings to set, if any.
     public var settings: HistoryEntry.Settings?
     /// What was left alone.
@@ -70,11 +88,12 @@ public struct HistoryPlan: Sendable, Equatable {
 
     /// Makes a plan.
     public init(
-        moves: [Move], positions: [Reposition] = [], settings: HistoryEntry.Settings?, conflicts: [Conflict],
-        message: String
+        moves: [Move], positions: [Reposition] = [], texts: [TextChange] = [], settings: HistoryEntry.Settings?,
+        conflicts: [Conflict], message: String
     ) {
         self.moves = moves
         self.positions = positions
+        self.texts = texts
         self.settings = settings
         self.conflicts = conflicts
         self.message = message
@@ -91,12 +110,15 @@ public struct CurrentPlacement: Sendable, Equatable {
     public var isPlacedByThisSession: Bool
     /// Where the item lies on its gallery's board, if it was put there.
     public var boardPosition: BoardPosition?
+    /// A note's text now.
+    public var text: String?
 
     /// Makes a value.
     public init(
         placement: Placement, version: Int64, isPlacedByThisSession: Bool = false,
-        boardPosition: BoardPosition? = nil
+        boardPosition: BoardPosition? = nil, text: String? = nil
     ) {
+        self.text = text
         self.placement = placement
         self.version = version
         self.isPlacedByThisSession = isPlacedByThisSession
@@ -167,6 +189,22 @@ public enum HistoryPlanner {
             positions.append(HistoryPlan.Reposition(id: step.id, to: target))
         }
 
+        var texts: [HistoryPlan.TextChange] = []
+        for step in entry.texts {
+            let target = direction == .undo ? step.before : step.after
+            let leaving = direction == .undo ? step.after : step.before
+            guard let now = current[step.id] else {
+                conflicts.append(.deletedForGood(step.id))
+                continue
+            }
+            if now.text == target { continue }
+            guard now.text == leaving else {
+                conflicts.append(.editedSince(step.id))
+                continue
+            }
+            texts.append(HistoryPlan.TextChange(id: step.id, text: target))
+        }
+
         var newSettings: HistoryEntry.Settings?
         if let step = entry.settings {
             let leaving = direction == .undo ? step.after : step.before
@@ -188,7 +226,8 @@ public enum HistoryPlanner {
         let message = HistoryMessages.message(
             for: entry, direction, conflicts: conflicts, isGalleryGone: settings == nil)
         return HistoryPlan(
-            moves: moves, positions: positions, settings: newSettings, conflicts: conflicts, message: message)
+            moves: moves, positions: positions, texts: texts, settings: newSettings, conflicts: conflicts,
+            message: message)
     }
 
     /// The entry after a plan was carried out: each moved item's step gets its new placement version.
@@ -203,7 +242,7 @@ public enum HistoryPlanner {
     }
 
     /// A short name of the action for buttons and messages: "Drop", "Move", "Move Between Galleries", "Copy",
-    /// "Delete", "Restore", "Rename", "Images per Row", "View", "Arrange".
+    /// "Delete", "Restore", "Rename", "Images per Row", "View", "Arrange", "Edit Note".
     public static func name(of action: HistoryEntry.Action) -> String {
         HistoryMessages.name(of: action)
     }
@@ -220,7 +259,7 @@ public enum HistoryPlanner {
             result.imagesPerRow = source.imagesPerRow
         case .view:
             result.view = source.view
-        case .drop, .move, .transfer, .copy, .trash, .restore, .arrange:
+        case .drop, .move, .transfer, .copy, .trash, .restore, .arrange, .editNote:
             result = source
         }
         return result

@@ -24,6 +24,8 @@ public enum ItemOrigin: String, Sendable, Codable, CaseIterable {
 public struct Item: Sendable, Equatable, Codable, Identifiable {
     /// The item's id.
     public var id: ItemID
+    /// What it is: an image, a video, a note or a link.
+    public var kind: ItemKind
     /// The gallery holding it.
     public var galleryID: GalleryID
     /// Its place in the gallery's order.
@@ -36,9 +38,15 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     public var sourceURL: String?
     /// A short title: the file name, or the last part of the source URL.
     public var title: String
-    /// The stored bytes' SHA-256 (hex), once ready.
+    /// A note's text, exactly as written.
+    public var text: String?
+    /// A link's page description, if the page has one.
+    public var pageDescription: String?
+    /// A link's site name, if the page says.
+    public var siteName: String?
+    /// The stored bytes' SHA-256 (hex), once ready: the image, the video, or a link's preview image.
     public var blobHash: String?
-    /// The stored image's MIME type, once ready.
+    /// The stored file's MIME type, once ready.
     public var mimeType: String?
     /// Display width in pixels, once ready.
     public var width: Int?
@@ -46,6 +54,10 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     public var height: Int?
     /// The stored size in bytes, once ready.
     public var byteCount: Int64?
+    /// A video's duration in seconds, when its header says.
+    public var durationSeconds: Double?
+    /// Whether a poster frame was made of the video.
+    public var hasPoster: Bool
     /// Why loading failed, when failed.
     public var failure: FailureReason?
     /// When it was dropped.
@@ -67,13 +79,21 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
 
     /// Makes an item value.
     public init(
-        id: ItemID, galleryID: GalleryID, orderKey: OrderKey, state: ItemState, origin: ItemOrigin,
-        sourceURL: String?, title: String, blobHash: String? = nil, mimeType: String? = nil,
-        width: Int? = nil, height: Int? = nil, byteCount: Int64? = nil, failure: FailureReason? = nil,
+        id: ItemID, kind: ItemKind = .image, galleryID: GalleryID, orderKey: OrderKey, state: ItemState,
+        origin: ItemOrigin, sourceURL: String?, title: String, text: String? = nil, pageDescription: String? = nil,
+        siteName: String? = nil, blobHash: String? = nil, mimeType: String? = nil,
+        width: Int? = nil, height: Int? = nil, byteCount: Int64? = nil, durationSeconds: Double? = nil,
+        hasPoster: Bool = false, failure: FailureReason? = nil,
         createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0,
         placementVersion: Int64 = 0, boardPosition: BoardPosition? = nil, thumbnailWidths: [Int]? = nil
     ) {
         self.id = id
+        self.kind = kind
+        self.text = text
+        self.pageDescription = pageDescription
+        self.siteName = siteName
+        self.durationSeconds = durationSeconds
+        self.hasPoster = hasPoster
         self.galleryID = galleryID
         self.orderKey = orderKey
         self.state = state
@@ -109,12 +129,20 @@ public struct ItemDraft: Sendable, Equatable {
     public var sourceURL: String?
     /// A short title.
     public var title: String
+    /// A note's text: a draft with text is a note, ready as soon as it is made.
+    public var text: String?
 
-    /// Makes a draft.
+    /// Makes a draft of an item whose bytes are loaded.
     public init(origin: ItemOrigin, sourceURL: String?, title: String) {
         self.origin = origin
         self.sourceURL = sourceURL
         self.title = title
+    }
+
+    /// Makes a draft of a note holding `text`.
+    public init(note text: String) {
+        self.init(origin: .inline, sourceURL: nil, title: NoteText.title(of: text))
+        self.text = text
     }
 }
 
@@ -132,7 +160,7 @@ public enum InsertionPoint: Sendable, Equatable {
     case index(Int)
 }
 
-/// What an image ingestion learned about stored bytes.
+/// What an ingestion learned about stored bytes (an image, a video, or a link's preview image).
 public struct StoredImage: Sendable, Equatable {
     /// SHA-256 of the bytes, hex.
     public var hash: String
@@ -144,13 +172,24 @@ public struct StoredImage: Sendable, Equatable {
     public var height: Int
     /// Size in bytes.
     public var byteCount: Int64
-    /// The widths of the thumbnails made of it (empty: none, e.g. an animation); nil when not known.
+    /// The widths of the thumbnails made of it (empty: none, e.g. an animation); nil when not known. A video's
+    /// thumbnails are of its poster.
     public var thumbnailWidths: [Int]?
+    /// A video's duration in seconds, when its header says.
+    public var durationSeconds: Double?
+    /// Whether a poster frame was made of the video.
+    public var hasPoster: Bool
+
+    /// The kind of item these bytes make: a video for a video file, else an image.
+    public var kind: ItemKind { mimeType.hasPrefix("video/") ? .video : .image }
 
     /// Makes a value.
     public init(
-        hash: String, mimeType: String, width: Int, height: Int, byteCount: Int64, thumbnailWidths: [Int]? = nil
+        hash: String, mimeType: String, width: Int, height: Int, byteCount: Int64, thumbnailWidths: [Int]? = nil,
+        durationSeconds: Double? = nil, hasPoster: Bool = false
     ) {
+        self.durationSeconds = durationSeconds
+        self.hasPoster = hasPoster
         self.hash = hash
         self.mimeType = mimeType
         self.width = width

@@ -115,6 +115,8 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         jsonBodyBytes: bounds.jsonBodyBytes
     ).add(to: router)
     ItemRoutes(store: parts.store, ingestion: parts.ingestion, access: access).add(to: router)
+    NoteRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
+        .add(to: router)
     BoardRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
         .add(to: router)
     ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)

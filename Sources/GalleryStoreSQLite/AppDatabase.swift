@@ -234,6 +234,18 @@ public final class AppDatabase: Sendable {
             // no file: "256,512", "" for none; NULL for images stored before, until the check at start records them.
             try db.execute(sql: "ALTER TABLE blob ADD COLUMN thumbnailWidths TEXT")
         }
+        migrator.registerMigration("v9: item kinds: notes, links, videos") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE item ADD COLUMN kind TEXT NOT NULL DEFAULT 'image'
+                      CHECK (kind IN ('image', 'video', 'note', 'link'));
+                    ALTER TABLE item ADD COLUMN text TEXT CHECK (text IS NULL OR kind = 'note');
+                    ALTER TABLE item ADD COLUMN pageDescription TEXT;
+                    ALTER TABLE item ADD COLUMN siteName TEXT;
+                    ALTER TABLE blob ADD COLUMN durationSeconds REAL;
+                    ALTER TABLE blob ADD COLUMN hasPoster BOOLEAN NOT NULL DEFAULT 0;
+                    """)
+        }
         return migrator
     }
 }

@@ -9,10 +9,11 @@ extension Gallery {
         cover.id AS coverId, cover.title AS coverTitle, cover.blobHash AS coverHash, coverBlob.mimeType AS coverMime,
         coverBlob.width AS coverWidth, coverBlob.height AS coverHeight, coverBlob.thumbnailWidths AS coverThumbnails
         """
-    /// The gallery with its cover: the first ready live item.
+    /// The gallery with its cover: the first ready live image (or link with a preview image).
     static let fromClause = """
         gallery LEFT JOIN item AS cover ON cover.id = (
           SELECT id FROM item WHERE item.galleryId = gallery.id AND item.trashedAt IS NULL AND item.state = 'ready'
+          AND item.kind IN ('image', 'link') AND item.blobHash IS NOT NULL
           ORDER BY item.orderKey LIMIT 1)
         LEFT JOIN blob AS coverBlob ON coverBlob.hash = cover.blobHash
         """
@@ -35,8 +36,10 @@ extension Gallery {
 
 extension Item {
     static let selectColumns = """
-        item.id, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
-        item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths, item.failure,
+        item.id, item.kind, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
+        item.text, item.pageDescription, item.siteName,
+        item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths,
+        blob.durationSeconds, blob.hasPoster, item.failure,
         item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion,
         board_position.x AS boardX, board_position.y AS boardY, board_position.width AS boardWidth,
         board_position.z AS boardZ
@@ -51,8 +54,11 @@ extension Item {
         guard let key = OrderKey(rawValue: keyText) else { throw StoreError.corrupt("order key \(keyText)") }
         let stateText: String = row["state"]
         let originText: String = row["origin"]
-        guard let state = ItemState(rawValue: stateText), let origin = ItemOrigin(rawValue: originText) else {
-            throw StoreError.corrupt("item state \(stateText)/\(originText)")
+        let kindText: String = row["kind"]
+        guard let state = ItemState(rawValue: stateText), let origin = ItemOrigin(rawValue: originText),
+            let kind = ItemKind(rawValue: kindText)
+        else {
+            throw StoreError.corrupt("item state \(stateText)/\(originText)/\(kindText)")
         }
         var failure: FailureReason?
         if let json: String = row["failure"] {
@@ -66,10 +72,12 @@ extension Item {
             boardPosition = BoardPosition(x: x, y: y, width: width, z: z)
         }
         self.init(
-            id: ItemID(trusted: row["id"]), galleryID: GalleryID(trusted: row["galleryId"]), orderKey: key,
-            state: state, origin: origin, sourceURL: row["sourceURL"], title: row["title"],
+            id: ItemID(trusted: row["id"]), kind: kind, galleryID: GalleryID(trusted: row["galleryId"]),
+            orderKey: key, state: state, origin: origin, sourceURL: row["sourceURL"], title: row["title"],
+            text: row["text"], pageDescription: row["pageDescription"], siteName: row["siteName"],
             blobHash: row["blobHash"], mimeType: row["mimeType"], width: row["width"], height: row["height"],
-            byteCount: row["byteCount"], failure: failure, createdAt: row["createdAt"],
+            byteCount: row["byteCount"], durationSeconds: row["durationSeconds"],
+            hasPoster: row["hasPoster"] ?? false, failure: failure, createdAt: row["createdAt"],
             updatedAt: row["updatedAt"], trashedAt: row["trashedAt"], changeSequence: row["changeSequence"],
             placementVersion: row["placementVersion"], boardPosition: boardPosition,
             thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]))

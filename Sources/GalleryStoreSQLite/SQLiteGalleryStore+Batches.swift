@@ -70,16 +70,17 @@ extension SQLiteGalleryStore {
         }
     }
 
-    /// Inserts a copy of an item (same state, image, source and title; a new id) and returns its id.
+    /// Inserts a copy of an item (same kind, state, file, source, title and text; a new id) and returns its id.
     static func insertCopy(
         _ db: Database, of original: ItemID, into gallery: GalleryID, key: OrderKey, sequence: Int64, date: Date
     ) throws -> ItemID {
         let id = ItemID.make()
         try db.execute(
             sql: """
-                INSERT INTO item (id, galleryId, orderKey, state, origin, sourceURL, title, blobHash, failure,
-                  createdAt, updatedAt, changeSequence)
-                SELECT ?, ?, ?, state, origin, sourceURL, title, blobHash, failure, ?, ?, ? FROM item WHERE id = ?
+                INSERT INTO item (id, galleryId, orderKey, kind, state, origin, sourceURL, title, text,
+                  pageDescription, siteName, blobHash, failure, createdAt, updatedAt, changeSequence)
+                SELECT ?, ?, ?, kind, state, origin, sourceURL, title, text, pageDescription, siteName, blobHash,
+                  failure, ?, ?, ? FROM item WHERE id = ?
                 """,
             arguments: [id.rawValue, gallery.rawValue, key.rawValue, date, date, sequence, original.rawValue])
         return id

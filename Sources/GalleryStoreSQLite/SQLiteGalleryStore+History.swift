@@ -112,6 +112,12 @@ extension SQLiteGalleryStore {
                     isPlacedByThisSession: try hasLeft && Self.isPlaced(db, item, bySession: session),
                     boardPosition: item.boardPosition)
             }
+            for step in entry.texts {
+                guard let item = try? Self.fetchItem(db, step.id) else { continue }
+                items[step.id] = item
+                current[step.id] = CurrentPlacement(
+                    placement: Placement(of: item), version: item.placementVersion, text: item.text)
+            }
             let destinations = Set(entry.items.map { isUndo ? $0.before.galleryID : $0.after.galleryID })
             let trashedGalleries = try destinations.filter { id in
                 try Self.fetchAnyGallery(db, id).trashedAt != nil
@@ -126,6 +132,10 @@ extension SQLiteGalleryStore {
                 guard let item = items[reposition.id] else { continue }
                 try setBoardPosition(db, item, reposition.to, log: &log, date: date)
             }
+            for change in plan.texts {
+                guard let item = items[change.id] else { continue }
+                try setText(db, item, change.text, log: &log, date: date)
+            }
             try log.commit(db, in: self)
             if let settings = plan.settings { try setSettings(db, gallery, settings, date: date) }
             var versions: [ItemID: Int64] = [:]
@@ -136,6 +146,7 @@ extension SQLiteGalleryStore {
                 placed.append(item)
             }
             for reposition in plan.positions { placed.append(try Self.fetchItem(db, reposition.id)) }
+            for change in plan.texts { placed.append(try Self.fetchItem(db, change.id)) }
             let updated = HistoryPlanner.updated(entry, versions: versions)
             // The linked rows of a move or copy between galleries change with it.
             try db.execute(

@@ -162,14 +162,18 @@ public struct SQLiteGalleryStore: GalleryStore {
             var items: [Item] = []
             for (draft, key) in zip(drafts, keys) {
                 let id = ItemID.make()
+                // A note is ready as it is made; everything else waits for its bytes.
+                let isNote = draft.text != nil
                 try db.execute(
                     sql: """
-                        INSERT INTO item (id, galleryId, orderKey, state, origin, sourceURL, title, createdAt, updatedAt, changeSequence)
-                        VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)
+                        INSERT INTO item (id, kind, galleryId, orderKey, state, origin, sourceURL, title, text,
+                          createdAt, updatedAt, changeSequence)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        id.rawValue, gallery.rawValue, key.rawValue, draft.origin.rawValue, draft.sourceURL,
-                        draft.title, date, date, sequence,
+                        id.rawValue, (isNote ? ItemKind.note : .image).rawValue, gallery.rawValue, key.rawValue,
+                        (isNote ? ItemState.ready : .pending).rawValue, draft.origin.rawValue, draft.sourceURL,
+                        draft.title, draft.text, date, date, sequence,
                     ])
                 items.append(try Self.fetchItem(db, id))
             }
@@ -192,27 +196,35 @@ public struct SQLiteGalleryStore: GalleryStore {
                 try setFailed(db, item, reason: .internalError, date: date)
                 return try Self.fetchItem(db, id)
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt, thumbnailWidths)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(hash) DO UPDATE SET thumbnailWidths = excluded.thumbnailWidths
-                      WHERE excluded.thumbnailWidths IS NOT NULL
-                    """,
-                arguments: [
-                    image.hash, image.mimeType, image.byteCount, image.width, image.height, date,
-                    ThumbnailWidths.written(image.thumbnailWidths),
-                ])
+            try Self.recordBlob(db, image, date: date)
             let sequence = try Self.nextSequence(db, item.galleryID, date: date)
             try db.execute(
                 sql: """
-                    UPDATE item SET state = 'ready', blobHash = ?, failure = NULL, updatedAt = ?, changeSequence = ?
+                    UPDATE item SET state = 'ready', kind = ?, blobHash = ?, failure = NULL, updatedAt = ?,
+                      changeSequence = ?
                     WHERE id = ?
                     """,
-                arguments: [image.hash, date, sequence, id.rawValue])
+                arguments: [image.kind.rawValue, image.hash, date, sequence, id.rawValue])
             try recordEvent(db, item.galleryID, sequence, items: [id])
             return try Self.fetchItem(db, id)
         }
+    }
+
+    /// Records a stored file's facts (once per hash; later thumbnails and a later poster are added to them).
+    static func recordBlob(_ db: Database, _ image: StoredImage, date: Date) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt, thumbnailWidths,
+                  durationSeconds, hasPoster)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(hash) DO UPDATE SET
+                  thumbnailWidths = coalesce(excluded.thumbnailWidths, thumbnailWidths),
+                  hasPoster = hasPoster OR excluded.hasPoster
+                """,
+            arguments: [
+                image.hash, image.mimeType, image.byteCount, image.width, image.height, date,
+                ThumbnailWidths.written(image.thumbnailWidths), image.durationSeconds, image.hasPoster,
+            ])
     }
 
     public func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item? {

@@ -60,13 +60,28 @@ let tinyPNGBase64 =
         #expect(sources(payload) == [.remote(url("https://a.example/1.png"))])
     }
 
-    @Test func plainTextURLsAreTheLastResort() {
+    @Test func plainTextMadeOfURLsIsTheLastResort() {
         let payload = DropPayload(
-            html: "<p>no images here</p>",
-            plainText:
-                "look: https://a.example/1.png and\thttp://b.example/2.gif\nnot:this ftp://c.example/x www.d.example"
-        )
+            html: "<p>no images here</p>", plainText: "https://a.example/1.png\thttp://b.example/2.gif\n")
         #expect(sources(payload) == [.remote(url("https://a.example/1.png")), .remote(url("http://b.example/2.gif"))])
+    }
+
+    @Test func plainTextThatMentionsLinksIsOneNoteKeptExactly() {
+        let text = "look: https://a.example/1.png and\thttp://b.example/2.gif\nnot:this ftp://c.example/x www.d.example"
+        #expect(sources(DropPayload(html: "<p>no images here</p>", plainText: text)) == [.text(text)])
+    }
+
+    @Test func plainTextWithLineBreaksIsOneNote() {
+        let text = "  Lisbon\r\nPorto\n\nFaro  "
+        #expect(sources(DropPayload(plainText: text)) == [.text(text)])
+    }
+
+    @Test func textBesideFilesOrURLsMakesNoNote() {
+        let photo = DroppedFile(name: "a.png", type: "image/png", size: 3)
+        #expect(sources(DropPayload(plainText: "a photo", files: [photo])).count == 1)
+        #expect(
+            sources(DropPayload(uriList: "https://a.example/1.png", plainText: "a photo"))
+                == [.remote(url("https://a.example/1.png"))])
     }
 
     @Test func plainTextSplitsOnUnicodeWhitespace() {

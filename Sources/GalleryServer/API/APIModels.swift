@@ -116,13 +116,30 @@ struct ItemResponse: ResponseEncodable, Equatable {
     }
 
     var id: String
+    /// "image", "video", "note" or "link".
+    var kind: ItemKind
     var galleryId: String
     var orderKey: String
     var state: ItemState
     var origin: ItemOrigin
     var title: String
     var sourceURL: String?
+    /// A note's text.
+    var text: String?
+    /// A link's page (its source URL).
+    var pageURL: String?
+    /// A link's page description.
+    var description: String?
+    /// A link's site name.
+    var siteName: String?
+    /// The image (an image's own, a link's preview image); none for a video or a note.
     var imageURL: String?
+    /// A video's file.
+    var videoURL: String?
+    /// A video's poster frame, when one was made (with ffmpeg).
+    var posterURL: String?
+    /// A video's duration in seconds, when its header says.
+    var durationSeconds: Double?
     /// Smaller copies of the image, smallest first; empty without libvips, for small images, animations, and until
     /// they are made.
     var thumbnails: [Thumbnail]
@@ -141,14 +158,27 @@ struct ItemResponse: ResponseEncodable, Equatable {
 
     init(_ item: Item, progress: ProgressBoard.Entry? = nil, thumbnails: [Thumbnail] = []) {
         id = item.id.rawValue
+        kind = item.kind
         galleryId = item.galleryID.rawValue
         orderKey = item.orderKey.rawValue
         state = item.state
         origin = item.origin
         title = item.title
         sourceURL = item.sourceURL
+        text = item.text
+        if item.kind == .link {
+            pageURL = item.sourceURL
+            description = item.pageDescription
+            siteName = item.siteName
+        }
         if let hash = item.blobHash, let mime = item.mimeType {
-            imageURL = MediaPath.make(hash: hash, mimeType: mime)
+            if item.kind == .video {
+                videoURL = MediaPath.make(hash: hash, mimeType: mime)
+                posterURL = item.hasPoster ? MediaPath.poster(hash: hash) : nil
+                durationSeconds = item.durationSeconds
+            } else {
+                imageURL = MediaPath.make(hash: hash, mimeType: mime)
+            }
         }
         self.thumbnails = item.state == .ready ? thumbnails : []
         mimeType = item.mimeType
@@ -336,21 +366,26 @@ struct EmptyTrashResponse: ResponseEncodable {
     var deleted: Int
 }
 
-/// URLs of stored images: content-addressed and immutable.
+/// URLs of stored images and videos: content-addressed and immutable.
 enum MediaPath {
-    /// The URL of an image stored as `mimeType`: its hash and the extension of that type. `/media/` serves the image
+    /// The URL of a file stored as `mimeType`: its hash and the extension of that type. `/media/` serves the file
     /// under this URL only.
     static func make(hash: String, mimeType: String) -> String {
         "/media/\(hash).\(TypeIdentifier(mimeType: mimeType)?.preferredFileExtension ?? "bin")"
     }
 
-    /// The type `/media/` serves an image stored as `mimeType` with, or nil if it is not served: only image types,
-    /// never SVG (a document that can run scripts).
+    /// The type `/media/` serves a file stored as `mimeType` with, or nil if it is not served: only image and
+    /// video types, never SVG (a document that can run scripts).
     static func servedType(forStored mimeType: String) -> TypeIdentifier? {
-        guard let type = TypeIdentifier(mimeType: mimeType), type.conforms(to: .image), !type.isWildcard,
-            type.mimeType != "image/svg+xml"
+        guard let type = TypeIdentifier(mimeType: mimeType), type.conforms(to: .image) || type.conforms(to: .video),
+            !type.isWildcard, type.mimeType != "image/svg+xml"
         else { return nil }
         return type
+    }
+
+    /// The URL of a video's poster frame.
+    static func poster(hash: String) -> String {
+        "/media/posters/\(hash).jpg"
     }
 
     static func thumbnail(hash: String, width: Int) -> String {

@@ -42,6 +42,11 @@ public final class ThumbnailService: Sendable {
         folder.appendingPathComponent("\(hash)-\(width).webp")
     }
 
+    /// Where the poster frame of a video's hash lives (whether or not it exists). The hash must be validated.
+    func posterURL(hash: String) -> URL {
+        folder.appendingPathComponent("\(hash)-poster.jpg")
+    }
+
     /// The widths of the thumbnails of a hash that exist.
     func existingWidths(hash: String) -> [Int] {
         Thumbnailer.widths.filter { FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path) }
@@ -83,12 +88,13 @@ public final class ThumbnailService: Sendable {
         }
     }
 
-    /// Removes the thumbnails of these hashes (their images were deleted).
+    /// Removes the thumbnails and posters of these hashes (their files were deleted).
     func remove(hashes: [String]) {
         for hash in hashes where BlobStore.isValidHash(hash) {
             for width in Thumbnailer.widths {
                 try? FileManager.default.removeItem(at: fileURL(hash: hash, width: width))
             }
+            try? FileManager.default.removeItem(at: posterURL(hash: hash))
         }
     }
 

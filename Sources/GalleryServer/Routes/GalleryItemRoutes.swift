@@ -134,8 +134,10 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         let point = try drop.insertionPoint()
         guard !sources.isEmpty else {
             throw GalleryError.invalid(
-                "Nothing in this drop can be added: drop image files, links to images, or images from a web page.")
+                "Nothing in this drop can be added: drop files, links, text, or images from a web page.")
         }
+        // A note's text is checked before anything is added: a drop with a note too long adds nothing.
+        for case .text(let text) in sources { _ = try NoteText.validated(text) }
         let loads = sources.filter(\.isLoadedByTheServer).count
         // Room for its links and inline images first: a drop that would go past the limit changes nothing.
         return try await ingestion.withReservedLoads(loads, for: person) { reservation in
@@ -157,6 +159,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                     }
                 case .remote: reservation.startFetching(item)
                 case .inline(let data, _): reservation.startStoringInline(item, data: data)
+                case .text: break  // a note is ready as it is made
                 }
                 settled.append(current)
             }
@@ -177,6 +180,8 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             return ItemDraft(origin: .remote, sourceURL: unwrapped, title: ItemTitle.make(fromURL: unwrapped))
         case .inline:
             return ItemDraft(origin: .inline, sourceURL: nil, title: "Dropped image")
+        case .text(let text):
+            return ItemDraft(note: text)
         }
     }
 
@@ -189,7 +194,7 @@ extension DropSource {
     /// waiting for the browser to upload a file.
     fileprivate var isLoadedByTheServer: Bool {
         switch self {
-        case .file: false
+        case .file, .text: false
         case .remote, .inline: true
         }
     }

@@ -4,9 +4,10 @@ import Foundation
 import GalleryCore
 import Hummingbird
 
-/// `/media/{sha256}.{ext}`: stored image bytes, only under the extension of the type they were stored as, immutable,
-/// cached for a year, never run as a document, with validators and byte ranges; `/media/thumbnails/{sha256}-{width}.webp`:
-/// their thumbnails, served the same way.
+/// `/media/{sha256}.{ext}`: stored image and video bytes, only under the extension of the type they were stored as,
+/// immutable, cached for a year, never run as a document, with validators and byte ranges;
+/// `/media/thumbnails/{sha256}-{width}.webp`: their thumbnails, and `/media/posters/{sha256}.jpg`: videos' poster
+/// frames, served the same way.
 struct MediaRoutes<Context: RequestContext> {
     let store: any GalleryStore
     let blobs: BlobStore
@@ -23,6 +24,16 @@ struct MediaRoutes<Context: RequestContext> {
                 let type = MediaPath.servedType(forStored: image.mimeType)
             else { throw HTTPError(.notFound, message: "No such image.") }
             return try await serve(blobs.fileURL(forHash: hash), mimeType: type.mimeType, tag: hash, request, context)
+        }
+        router.get("media/posters/:file") { request, context in
+            let file = try context.parameters.require("file")
+            let hash = String(file.dropLast(".jpg".count))
+            // Only a validated hash makes the path.
+            guard file.hasSuffix(".jpg"), BlobStore.isValidHash(hash),
+                FileManager.default.fileExists(atPath: thumbnails.posterURL(hash: hash).path)
+            else { throw HTTPError(.notFound, message: "No such image.") }
+            return try await serve(
+                thumbnails.posterURL(hash: hash), mimeType: "image/jpeg", tag: "\(hash)-poster", request, context)
         }
         router.get("media/thumbnails/:file") { request, context in
             guard let (hash, width) = Self.thumbnailName(try context.parameters.require("file")) else {

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What an item is: the four kinds a gallery holds.
+public enum ItemKind: String, Sendable, Codable, CaseIterable {
+    /// A picture (or, while it loads, anything dropped as a file or link).
+    case image
+    /// A video file, played in place.
+    case video
+    /// Plain text, written or dropped.
+    case note
+    /// A web page, kept as a card with its title, description and preview image.
+    case link
+}
+
+/// The rules of a note's text.
+public enum NoteText {
+    /// The most characters (Unicode scalars, as a browser counts code points) a note holds.
+    public static let maximumLength = 20_000
+
+    /// The text, unchanged, after checking its length.
+    /// - Throws: ``GalleryError/invalid(_:)`` saying the limit and the text's length when it is too long.
+    public static func validated(_ text: String) throws(GalleryError) -> String {
+        let length = text.unicodeScalars.count
+        guard length <= maximumLength else {
+            throw .invalid(
+                "A note holds at most \(grouped(maximumLength)) characters; this text has \(grouped(length)). "
+                    + "Nothing was added or changed.")
+        }
+        return text
+    }
+
+    /// 20000 as "20,000".
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        return ([Substring(digits)] + groups).joined(separator: ",")
+    }
+
+    /// A short title for a note: its first non-empty line, at most 80 characters ("Note" for an empty one).
+    public static func title(of text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty }
+        guard let line else { return "Note" }
+        return line.count > 80 ? String(line.prefix(79)) + "…" : line
+    }
+}
+
+/// What a web page said about itself, kept with a link item.
+public struct LinkDetails: Sendable, Equatable, Codable {
+    /// The page's title (`og:title`, else `<title>`, else its host).
+    public var title: String
+    /// Its description, if it has one.
+    public var description: String?
+    /// The site's name, if it says.
+    public var siteName: String?
+
+    /// Makes details.
+    public init(title: String, description: String?, siteName: String?) {
+        self.title = title
+        self.description = description
+        self.siteName = siteName
+    }
+}
