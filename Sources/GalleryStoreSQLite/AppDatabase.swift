@@ -235,16 +235,49 @@ public final class AppDatabase: Sendable {
             try db.execute(sql: "ALTER TABLE blob ADD COLUMN thumbnailWidths TEXT")
         }
         migrator.registerMigration("v9: item kinds: notes, links, videos") { db in
+            // A ready note, or a link without a preview image, has no file: the table is made again without v1's
+            // "a ready item has a file" check (SQLite cannot drop a check), with its indexes and triggers.
+            let dependents = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT sql FROM sqlite_master
+                    WHERE tbl_name = 'item' AND type IN ('index', 'trigger') AND sql IS NOT NULL
+                    """)
             try db.execute(
                 sql: """
-                    ALTER TABLE item ADD COLUMN kind TEXT NOT NULL DEFAULT 'image'
-                      CHECK (kind IN ('image', 'video', 'note', 'link'));
-                    ALTER TABLE item ADD COLUMN text TEXT CHECK (text IS NULL OR kind = 'note');
-                    ALTER TABLE item ADD COLUMN pageDescription TEXT;
-                    ALTER TABLE item ADD COLUMN siteName TEXT;
+                    CREATE TABLE item_v9 (
+                      id TEXT PRIMARY KEY NOT NULL,
+                      galleryId TEXT NOT NULL REFERENCES gallery(id) ON DELETE CASCADE,
+                      orderKey TEXT NOT NULL CHECK (length(orderKey) >= 2),
+                      state TEXT NOT NULL CHECK (state IN ('pending', 'ready', 'failed')),
+                      origin TEXT NOT NULL CHECK (origin IN ('remote', 'upload', 'inline')),
+                      sourceURL TEXT,
+                      title TEXT NOT NULL,
+                      blobHash TEXT REFERENCES blob(hash),
+                      failure TEXT,
+                      createdAt DATETIME NOT NULL,
+                      updatedAt DATETIME NOT NULL,
+                      trashedAt DATETIME,
+                      changeSequence INTEGER NOT NULL,
+                      placementVersion INTEGER NOT NULL DEFAULT 0,
+                      kind TEXT NOT NULL DEFAULT 'image' CHECK (kind IN ('image', 'video', 'note', 'link')),
+                      text TEXT,
+                      pageDescription TEXT,
+                      siteName TEXT,
+                      CHECK (state <> 'ready' OR blobHash IS NOT NULL OR kind IN ('note', 'link')),
+                      CHECK (state <> 'failed' OR failure IS NOT NULL),
+                      CHECK ((kind = 'note') = (text IS NOT NULL))
+                    );
+                    INSERT INTO item_v9 (id, galleryId, orderKey, state, origin, sourceURL, title, blobHash, failure,
+                      createdAt, updatedAt, trashedAt, changeSequence, placementVersion)
+                    SELECT id, galleryId, orderKey, state, origin, sourceURL, title, blobHash, failure,
+                      createdAt, updatedAt, trashedAt, changeSequence, placementVersion FROM item;
+                    DROP TABLE item;
+                    ALTER TABLE item_v9 RENAME TO item;
                     ALTER TABLE blob ADD COLUMN durationSeconds REAL;
                     ALTER TABLE blob ADD COLUMN hasPoster BOOLEAN NOT NULL DEFAULT 0;
                     """)
+            for statement in dependents { try db.execute(sql: statement) }
         }
         return migrator
     }

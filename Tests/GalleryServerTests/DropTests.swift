@@ -94,7 +94,7 @@ struct DropTests {
     }
 
     @Test(arguments: [
-        #"{"payload":{"plainText":"just some words"}}"#,
+        #"{"payload":{"plainText":" \n\t "}}"#,
         #"{"payload":{"uriList":"ftp://site.test/a.png"}}"#,
         #"{"payload":{}}"#,
     ])

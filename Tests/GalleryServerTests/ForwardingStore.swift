@@ -53,6 +53,12 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
         try await base.markReady(id, image: image)
     }
     func markPendingForRetry(_ id: ItemID) async throws -> Item { try await base.markPendingForRetry(id) }
+    func markLinkReady(_ id: ItemID, page: LinkDetails, preview: StoredImage?) async throws -> Item? {
+        try await base.markLinkReady(id, page: page, preview: preview)
+    }
+    func editNote(_ id: ItemID, text: String, recordingFor session: HistorySession?) async throws -> Item {
+        try await base.editNote(id, text: text, recordingFor: session)
+    }
     func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item {
         try await base.trashItem(id, recordingFor: session)
     }

@@ -184,13 +184,21 @@ struct ItemJSON: Decodable, Equatable {
     }
 
     var id: String
+    var kind: String
     var galleryId: String
     var orderKey: String
     var state: String
     var origin: String
     var title: String
     var sourceURL: String?
+    var text: String?
+    var pageURL: String?
+    var description: String?
+    var siteName: String?
     var imageURL: String?
+    var videoURL: String?
+    var posterURL: String?
+    var durationSeconds: Double?
     var mimeType: String?
     var width: Int?
     var height: Int?
