@@ -70,12 +70,20 @@ public struct Fetcher: Sendable {
         }
     }
 
+    /// Thrown by a sink that has read enough: the fetch stops reading the body and returns what it received so far as
+    /// its response (a web page's first megabyte, say).
+    public struct StopReading: Swift.Error, Equatable, Sendable {
+        /// Makes the signal.
+        public init() {}
+    }
+
     /// Progress: bytes received so far and the total when known.
     public typealias Progress = @Sendable (_ received: Int64, _ total: Int64?) -> Void
     /// Receives the body in chunks, in order.
     public typealias Sink = @Sendable (_ chunk: [UInt8]) async throws -> Void
 
-    /// Fetches `url`, handing the body to `sink` and reporting progress.
+    /// Fetches `url`, handing the body to `sink` (which may end it early by throwing ``StopReading``) and reporting
+    /// progress.
     public var fetch:
         @Sendable (_ url: URL, _ limits: Limits, _ sink: @escaping Sink, _ progress: @escaping Progress) async throws ->
             Response

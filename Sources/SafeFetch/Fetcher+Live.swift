@@ -122,6 +122,8 @@ extension Fetcher {
                 try await sink(Array(buffer.readableBytesView))
                 progress(received, declared)
             }
+        } catch is Fetcher.StopReading {
+            // The sink has what it wants; the rest of the body is never read.
         } catch let error as Fetcher.Error {
             throw error
         } catch let error as HTTPClientError where error == .readTimeout || error == .deadlineExceeded {

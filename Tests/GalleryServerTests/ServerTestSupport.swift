@@ -88,13 +88,15 @@ final class FakeWeb: Sendable {
         let bytes = [UInt8](data)
         var sent = 0
         progress(0, Int64(bytes.count))
-        repeat {
-            let end = min(sent + 1000, bytes.count)
-            try await sink(Array(bytes[sent..<end]))
-            sent = end
-            progress(Int64(sent), Int64(bytes.count))
-        } while sent < bytes.count
-        return Fetcher.Response(finalURL: url, contentType: nil, byteCount: Int64(bytes.count))
+        do {
+            repeat {
+                let end = min(sent + 1000, bytes.count)
+                try await sink(Array(bytes[sent..<end]))
+                sent = end
+                progress(Int64(sent), Int64(bytes.count))
+            } while sent < bytes.count
+        } catch is Fetcher.StopReading {}
+        return Fetcher.Response(finalURL: url, contentType: nil, byteCount: Int64(sent))
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import GalleryCore
 import Logging
 import MediaProbe
+import Synchronization
 
 /// Loads the data of pending items: fetches URLs, takes uploads and inline bytes, checks and stores the image, and
 /// turns each placeholder into a ready or failed item.
@@ -171,22 +172,44 @@ public final class IngestionService: Sendable {
 
     // MARK: - Work
 
+    /// The most bytes of a web page read for a link: its head is at the start.
+    static let pageByteLimit = 1_000_000
+
+    /// Fetches a remote item's source: a file is stored as an image or video; a web page makes a link.
     func fetch(_ item: Item, from source: String) async {
         let id = item.id
         guard let url = URL(string: source) else {
             _ = try? await fail(id, .invalidURL("the link is malformed"))
             return
         }
-        await ingest(id) { [fetcher, fetchLimits, progress] writer in
-            _ = try await fetcher.fetch(
+        let capture = PageCapture(pageLimit: Self.pageByteLimit)
+        let answer = Mutex<Fetcher.Response?>(nil)
+        await ingest(id, page: capture) { [fetcher, fetchLimits, progress] writer in
+            let response = try await fetcher.fetch(
                 url, fetchLimits,
-                { chunk in try writer.write(chunk) },
+                { chunk in
+                    switch capture.take(chunk) {
+                    case .undecided: break
+                    case .file(let bytes): try writer.write(bytes)
+                    case .page(let isFull): if isFull { throw Fetcher.StopReading() }
+                    }
+                },
                 { received, total in progress.update(id, in: item.galleryID, received: received, total: total) })
+            answer.withLock { $0 = response }
+            if case .file(let bytes) = capture.finish() { try writer.write(bytes) }
+        } settlePage: { page in
+            let response = answer.withLock { $0 }
+            await self.settleLink(
+                id, page: page, contentType: response?.contentType, pageURL: response?.finalURL ?? url)
         }
     }
 
-    /// Writes the bytes with `load`, then checks and stores them and settles the item.
-    func ingest(_ id: ItemID, load: (BlobWriter) async throws -> Void) async {
+    /// Writes the bytes with `load`, then checks and stores them and settles the item; when `page` says the bytes were
+    /// a web page, hands them to `settlePage` instead.
+    func ingest(
+        _ id: ItemID, page: PageCapture? = nil, load: (BlobWriter) async throws -> Void,
+        settlePage: (_ page: [UInt8]) async -> Void = { _ in }
+    ) async {
         defer { progress.remove(id) }
         let writer: BlobWriter
         do {
@@ -198,6 +221,11 @@ public final class IngestionService: Sendable {
         }
         do {
             try await load(writer)
+            if let bytes = page?.page {
+                writer.discard()
+                await settlePage(bytes)
+                return
+            }
             let finished = try writer.finish()
             switch ImageAcceptance.evaluate(
                 header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits)

@@ -1,0 +1,47 @@
+import BlobStore
+import Foundation
+import GalleryCore
+import MediaProbe
+
+// A dropped link whose answer is a web page becomes a link item: its title, description, site name and preview image.
+extension IngestionService {
+    /// Reads a page's metadata, stores its preview image like any image (through the same fetcher and limits), and
+    /// makes the item a ready link; without a usable preview image, a link without one.
+    func settleLink(_ id: ItemID, page: [UInt8], contentType: String?, pageURL: URL) async {
+        let metadata = PageMetadata.read(page, contentType: contentType, baseURL: pageURL)
+        var preview: StoredImage?
+        if let imageURL = metadata.previewImageURL { preview = await storePreview(from: imageURL, of: id) }
+        do {
+            _ = try await store.markLinkReady(id, page: LinkDetails(metadata, pageURL: pageURL), preview: preview)
+        } catch {
+            logger.error("could not make a link of \(id): \(error)")
+            _ = try? await fail(id, .internalError)
+        }
+    }
+
+    /// Fetches and stores a page's preview image, with its thumbnails; nil (and a note in the log) when it cannot be
+    /// fetched or is not an image the gallery accepts.
+    func storePreview(from url: URL, of id: ItemID) async -> StoredImage? {
+        guard let writer = try? blobs.makeWriter(maximumBytes: limits.maximumBytes) else { return nil }
+        do {
+            _ = try await fetcher.fetch(url, fetchLimits, { chunk in try writer.write(chunk) }, { _, _ in })
+            let finished = try writer.finish()
+            switch ImageAcceptance.evaluate(
+                header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits)
+            {
+            case .failure(let reason):
+                try? FileManager.default.removeItem(at: finished.temporaryURL)
+                logger.info("link \(id): no preview from \(url): \(reason.message)")
+                return nil
+            case .success(var image):
+                try blobs.commit(finished)
+                image.thumbnailWidths = await makeThumbnails(of: image, header: finished.header)
+                return image
+            }
+        } catch {
+            writer.discard()
+            logger.info("link \(id): no preview from \(url): \(reason(for: error).message)")
+            return nil
+        }
+    }
+}
