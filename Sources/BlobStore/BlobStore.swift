@@ -47,9 +47,12 @@ public struct BlobStore: Sendable {
         }
     }
 
-    /// Starts writing a new file of at most `maximumBytes`.
-    public func makeWriter(maximumBytes: Int64) throws -> BlobWriter {
-        try BlobWriter(folder: temporaryFolder, maximumBytes: maximumBytes)
+    /// Starts writing a new file of at most `maximumBytes`; with `limitForHeader`, of at most what it says once the
+    /// file's first ``BlobWriter/decisionLength`` bytes are written (a video may be larger than an image).
+    public func makeWriter(
+        maximumBytes: Int64, limitForHeader: (@Sendable (_ header: Data) -> Int64)? = nil
+    ) throws -> BlobWriter {
+        try BlobWriter(folder: temporaryFolder, maximumBytes: maximumBytes, limitForHeader: limitForHeader)
     }
 
     /// Moves a finished file into place under its hash; if the same bytes are already stored, keeps the existing file.
@@ -103,13 +106,18 @@ public final class BlobWriter: @unchecked Sendable {
     let lock = NSLock()
     let temporaryURL: URL
     let handle: FileHandle
-    let maximumBytes: Int64
+    var maximumBytes: Int64
+    var limitForHeader: (@Sendable (Data) -> Int64)?
     var hasher = SHA256()
     var header = Data()
     var byteCount: Int64 = 0
     var isClosed = false
 
-    init(folder: URL, maximumBytes: Int64) throws {
+    /// How many first bytes a writer's `limitForHeader` is given to decide its limit.
+    public static let decisionLength = 64
+
+    init(folder: URL, maximumBytes: Int64, limitForHeader: (@Sendable (Data) -> Int64)? = nil) throws {
+        self.limitForHeader = limitForHeader
         temporaryURL = folder.appendingPathComponent(UUID().uuidString)
         guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
             throw BlobStore.Error.io("could not create a file in \(folder.path)")
@@ -121,6 +129,9 @@ public final class BlobWriter: @unchecked Sendable {
     /// The bytes written so far.
     public var bytesWritten: Int64 { lock.withLock { byteCount } }
 
+    /// The most bytes this file may have: as made, or as decided from its first bytes.
+    public var limit: Int64 { lock.withLock { maximumBytes } }
+
     /// Appends a chunk; throws `tooLarge` past the limit (and the partial file is discarded).
     public func write<Bytes: Collection>(_ chunk: Bytes) throws where Bytes.Element == UInt8 {
         try lock.withLock {
@@ -130,10 +141,18 @@ public final class BlobWriter: @unchecked Sendable {
                 throw BlobStore.Error.tooLarge
             }
             let data = Data(chunk)
-            hasher.update(data: data)
             if header.count < Self.headerLength {
                 header.append(data.prefix(Self.headerLength - header.count))
             }
+            if let decide = limitForHeader, header.count >= Self.decisionLength {
+                limitForHeader = nil
+                maximumBytes = decide(header)
+                guard byteCount + Int64(data.count) <= maximumBytes else {
+                    discardLocked()
+                    throw BlobStore.Error.tooLarge
+                }
+            }
+            hasher.update(data: data)
             byteCount += Int64(data.count)
             do {
                 try handle.write(contentsOf: data)

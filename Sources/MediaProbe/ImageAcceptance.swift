@@ -1,19 +1,28 @@
 import Foundation
 import GalleryCore
 
-/// Limits on what an ingested image may be.
+/// Limits on what an ingested image or video may be.
 public struct ImageLimits: Sendable, Equatable {
-    /// The most bytes accepted.
+    /// The most bytes accepted of an image (or anything that is not a video).
     public var maximumBytes: Int64
     /// The most pixels (width × height × frames) accepted, checked from the header before any decoding,
-    /// so a small file declaring a huge image or a huge animation is refused.
+    /// so a small file declaring a huge image or a huge animation is refused; a video's frames each.
     public var maximumPixels: Int64
+    /// The most bytes accepted of a video.
+    public var maximumVideoBytes: Int64
 
-    /// Makes limits; defaults are 50 MB and 50 megapixels.
-    public init(maximumBytes: Int64 = 50_000_000, maximumPixels: Int64 = 50_000_000) {
+    /// Makes limits; defaults are 50 MB, 50 megapixels and 2 GB.
+    public init(
+        maximumBytes: Int64 = 50_000_000, maximumPixels: Int64 = 50_000_000,
+        maximumVideoBytes: Int64 = 2_000_000_000
+    ) {
         self.maximumBytes = maximumBytes
         self.maximumPixels = maximumPixels
+        self.maximumVideoBytes = maximumVideoBytes
     }
+
+    /// The most bytes of anything accepted: what a fetch or an upload may bring before its first bytes say what it is.
+    public var maximumAnyBytes: Int64 { max(maximumBytes, maximumVideoBytes) }
 }
 
 /// Decides from an image's first bytes whether it is accepted, and what is stored about it.

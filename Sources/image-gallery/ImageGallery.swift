@@ -39,6 +39,8 @@ struct Serve: AsyncParsableCommand {
     var maxImageBytes: Int64 = 50_000_000
     @Option(name: .customLong("max-image-pixels"), help: "The most pixels an image may have (all frames counted).")
     var maxImagePixels: Int64 = 50_000_000
+    @Option(name: .customLong("max-video-bytes"), help: "The largest video accepted, in bytes (fetched or uploaded).")
+    var maxVideoBytes: Int64 = 2_000_000_000
     @Flag(
         name: .customLong("no-auth"),
         help: "No sign-in: everyone who reaches the server acts as its owner. Only on a loopback address.")
@@ -73,6 +75,7 @@ struct Serve: AsyncParsableCommand {
         }
         guard maxImageBytes > 0 else { throw ValidationError("--max-image-bytes must be positive.") }
         guard maxImagePixels > 0 else { throw ValidationError("--max-image-pixels must be positive.") }
+        guard maxVideoBytes > 0 else { throw ValidationError("--max-video-bytes must be positive.") }
         guard (0.1...3600).contains(headerTimeout) else {
             throw ValidationError("--header-timeout must be 0.1 to 3600 seconds.")
         }
@@ -100,8 +103,10 @@ struct Serve: AsyncParsableCommand {
             ?? ServerConfiguration.defaultDataDirectory
         let configuration = ServerConfiguration(
             host: host, port: port, dataDirectory: data, fetchAllow: ranges,
-            imageLimits: ImageLimits(maximumBytes: maxImageBytes, maximumPixels: maxImagePixels),
-            fetchLimits: Fetcher.Limits(maximumBytes: maxImageBytes, deadline: .seconds(fetchTimeout)),
+            imageLimits: ImageLimits(
+                maximumBytes: maxImageBytes, maximumPixels: maxImagePixels, maximumVideoBytes: maxVideoBytes),
+            fetchLimits: Fetcher.Limits(
+                maximumBytes: max(maxImageBytes, maxVideoBytes), deadline: .seconds(fetchTimeout)),
             requiresSignIn: !noAuth, allowedHosts: allowedHosts, behindHTTPSProxy: behindHTTPSProxy,
             bounds: ServerConfiguration.Bounds(
                 headerTimeout: .milliseconds(Int(headerTimeout * 1000)),
