@@ -69,7 +69,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "thumbnail-benchmark", dependencies: ["Thumbnails"], path: "Benchmarks/ThumbnailBenchmark"),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "DragAndDropTests", dependencies: ["DragAndDrop", "TestSupport"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "TestSupport"]),
         .testTarget(name: "MediaProbeTests", dependencies: ["MediaProbe", "GalleryCore", "TestSupport"]),

@@ -114,16 +114,16 @@ struct BlobStoreTests {
     @Test func theLimitIsDecidedByTheFirstBytesOnceThereAreEnough() throws {
         try withBlobStore { store in
             let limitForHeader: @Sendable (Data) -> Int64 = { header in header.first == 0x56 ? 1_000 : 100 }
-            let video = try store.makeWriter(maximumBytes: 1_000, limitForHeader: limitForHeader)
-            try video.write([0x56] + [UInt8](repeating: 0, count: 599))
-            #expect(video.limit == 1_000)
-            #expect(try video.finish().byteCount == 600)
-
             let image = try store.makeWriter(maximumBytes: 1_000, limitForHeader: limitForHeader)
             try image.write([UInt8](repeating: 1, count: 50))
             #expect(image.limit == 1_000)
             #expect(throws: BlobStore.Error.tooLarge) { try image.write([UInt8](repeating: 1, count: 51)) }
             #expect(try incomingFiles(store).isEmpty)
+
+            let video = try store.makeWriter(maximumBytes: 1_000, limitForHeader: limitForHeader)
+            try video.write([0x56] + [UInt8](repeating: 0, count: 599))
+            #expect(video.limit == 1_000)
+            #expect(try video.finish().byteCount == 600)
         }
     }
 

@@ -6,13 +6,13 @@ import TestSupport
 import Testing
 
 /// A drop payload carrying one file.
-private func filePayload(name: String = "a.png", type: String = "image/png", size: Int) -> String {
+func filePayload(name: String = "a.png", type: String = "image/png", size: Int) -> String {
     #"{"files":[{"name":"\#(name)","type":"\#(type)","size":\#(size)}]}"#
 }
 
 extension TestClientProtocol {
     /// Uploads bytes to an upload URL.
-    fileprivate func upload(_ bytes: Data, to uploadURL: String) async throws -> TestResponse {
+    func upload(_ bytes: Data, to uploadURL: String) async throws -> TestResponse {
         try await execute(
             uri: uploadURL, method: .put, headers: [.contentType: "application/octet-stream"],
             body: ByteBuffer(bytes: bytes))

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import MediaProbe
 import NIOCore
 import Synchronization
 import TestSupport
@@ -116,16 +117,17 @@ func withTemporaryFolder(_ body: (URL) async throws -> Void) async throws {
 }
 
 /// Runs `test` against the application (through its router) on the data folder, with `web` as the internet, within
-/// `bounds`.
+/// `bounds` and `imageLimits`.
 func testApplication(
     dataDirectory: URL, web: FakeWeb, bounds: ServerConfiguration.Bounds = .init(),
-    _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    imageLimits: ImageLimits = .init(), _ test: @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     var logger = Logger(label: "GalleryServerTests")
     logger.logLevel = .error
     let app = try await buildApplication(
         configuration: ServerConfiguration(
-            dataDirectory: dataDirectory, webRoot: webRoot, requiresSignIn: false, bounds: bounds),
+            dataDirectory: dataDirectory, webRoot: webRoot, imageLimits: imageLimits, requiresSignIn: false,
+            bounds: bounds),
         fetcher: web.fetcher, logger: logger)
     try await app.test(.router, test)
 }
@@ -148,13 +150,13 @@ func testLiveApplication(
     }
 }
 
-/// Runs `test` against a fresh application on a temporary data folder, within `bounds`.
+/// Runs `test` against a fresh application on a temporary data folder, within `bounds` and `imageLimits`.
 func testApplication(
-    web: FakeWeb = FakeWeb(), bounds: ServerConfiguration.Bounds = .init(),
+    web: FakeWeb = FakeWeb(), bounds: ServerConfiguration.Bounds = .init(), imageLimits: ImageLimits = .init(),
     _ test: @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
-        try await testApplication(dataDirectory: folder, web: web, bounds: bounds, test)
+        try await testApplication(dataDirectory: folder, web: web, bounds: bounds, imageLimits: imageLimits, test)
     }
 }
 

@@ -3,12 +3,6 @@ import MediaProbe
 import TestSupport
 import Testing
 
-/// A fixture's bytes.
-func fixture(_ name: String) throws -> Data {
-    try Data(
-        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/\(name)"))
-}
-
 /// Probes bytes in memory, as the server probes a file.
 func probeVideo(_ data: Data) throws -> VideoInfo {
     try VideoProbe.probe(fileSize: Int64(data.count)) { offset, count in
@@ -26,7 +20,7 @@ struct VideoProbeTests {
         ("clip.webm", "video/webm", .matroska),
     ])
     func eachFixtureHasItsSizeAndDuration(name: String, mimeType: String, container: VideoContainer) throws {
-        let info = try probeVideo(try fixture(name))
+        let info = try probeVideo(try Fixture.data(name))
         #expect(info.container == container)
         #expect(info.mimeType == mimeType)
         #expect(info.width == 64)
@@ -37,7 +31,7 @@ struct VideoProbeTests {
     }
 
     @Test func aRotatedVideoIsMeasuredAsItIsShown() throws {
-        let info = try probeVideo(try fixture("rotated-270.mp4"))
+        let info = try probeVideo(try Fixture.data("rotated-270.mp4"))
         #expect(info.rotationDegrees == 270)
         #expect(info.width == 48)
         #expect(info.height == 64)
@@ -54,9 +48,9 @@ struct VideoProbeTests {
     }
 
     @Test func aTruncatedMP4IsSaidToBeCutOff() throws {
-        let whole = try fixture("faststart.mp4")
+        let whole = try Fixture.data("faststart.mp4")
         #expect(throws: VideoProbe.Error.truncated) { try probeVideo(whole.prefix(whole.count / 2)) }
-        let moovLast = try fixture("moov-at-end.mp4")
+        let moovLast = try Fixture.data("moov-at-end.mp4")
         #expect(throws: VideoProbe.Error.truncated) { try probeVideo(moovLast.prefix(moovLast.count / 2)) }
     }
 
@@ -82,7 +76,7 @@ struct VideoProbeTests {
     @Test func webMGarbageAfterAValidMagicIsAnErrorNotACrash() throws {
         let garbage: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3] + (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37) }
         #expect(throws: VideoProbe.Error.self) { try probeVideo(Data(garbage)) }
-        let webm = try fixture("clip.webm")
+        let webm = try Fixture.data("clip.webm")
         var broken = [UInt8](webm)
         for index in 40..<min(400, broken.count) { broken[index] = 0xFF }
         #expect(throws: (any Error).self) { try probeVideo(Data(broken)) }
@@ -104,8 +98,8 @@ struct VideoProbeTests {
     @Test func randomBytesNeverCrashTheReader() throws {
         var generator = SeededGenerator(seed: 12)
         let starts: [[UInt8]] = [ftyp("isom"), [0x1A, 0x45, 0xDF, 0xA3], []]
-        let webm = [UInt8](try fixture("clip.webm"))
-        let mp4 = [UInt8](try fixture("faststart.mp4"))
+        let webm = [UInt8](try Fixture.data("clip.webm"))
+        let mp4 = [UInt8](try Fixture.data("faststart.mp4"))
         for round in 0..<3_000 {
             var bytes: [UInt8]
             switch round % 3 {

@@ -121,8 +121,8 @@ public final class IngestionService: Sendable {
             throw GalleryError.conflict("This item is not waiting for an upload.")
         }
         guard !progress.isActive(id) else { throw GalleryError.conflict("This item is already being uploaded.") }
-        if let declaredLength, declaredLength > limits.maximumBytes {
-            return try await fail(id, .tooLarge(limitBytes: limits.maximumBytes))
+        if let declaredLength, declaredLength > limits.maximumAnyBytes {
+            return try await fail(id, .tooLarge(limitBytes: limits.maximumAnyBytes))
         }
         await ingest(id) { [progress] writer in
             var received: Int64 = 0
@@ -213,7 +213,9 @@ public final class IngestionService: Sendable {
         defer { progress.remove(id) }
         let writer: BlobWriter
         do {
-            writer = try blobs.makeWriter(maximumBytes: limits.maximumBytes)
+            writer = try blobs.makeWriter(maximumBytes: limits.maximumAnyBytes) { [limits] header in
+                VideoAcceptance.limit(forHeader: header, limits: limits)
+            }
         } catch {
             logger.error("cannot write blobs: \(error)")
             _ = try? await fail(id, .internalError)
@@ -227,26 +229,51 @@ public final class IngestionService: Sendable {
                 return
             }
             let finished = try writer.finish()
-            switch ImageAcceptance.evaluate(
-                header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits)
-            {
+            switch accept(finished) {
             case .failure(let reason):
                 try? FileManager.default.removeItem(at: finished.temporaryURL)
                 _ = try await fail(id, reason)
-            case .success(var image):
+            case .success(var stored):
                 // The file is in place before the row points at it: a crash in between leaves an unused file, never a
                 // missing one.
                 try blobs.commit(finished)
-                // Thumbnails before ready, so the first view of the item already picks a thumbnail and never loads the
-                // original it does not need; which ones exist is recorded with the image.
-                image.thumbnailWidths = await makeThumbnails(of: image, header: finished.header)
-                _ = try await store.markReady(id, image: image)
+                // Thumbnails (and a video's poster) before ready, so the first view of the item already picks a
+                // thumbnail and never loads the original it does not need; which ones exist is recorded with it.
+                if stored.kind == .video {
+                    let poster = await thumbnails.makePoster(
+                        hash: stored.hash, video: blobs.fileURL(forHash: stored.hash), videoWidth: stored.width)
+                    stored.hasPoster = poster.hasPoster
+                    stored.thumbnailWidths = poster.widths
+                } else {
+                    stored.thumbnailWidths = await makeThumbnails(of: stored, header: finished.header)
+                }
+                _ = try await store.markReady(id, image: stored)
             }
         } catch {
             writer.discard()
             // Stopped by a shutdown: the item stays pending, and the next start loads it again.
             if Task.isCancelled { return }
-            _ = try? await fail(id, reason(for: error))
+            if case BlobStore.Error.tooLarge = error {
+                _ = try? await fail(id, .tooLarge(limitBytes: writer.limit))
+            } else {
+                _ = try? await fail(id, reason(for: error))
+            }
+        }
+    }
+
+    /// Whether a written file is an image or a video the gallery takes, and what is stored about it: its container's
+    /// first bytes decide, never its name.
+    func accept(_ finished: BlobWriter.Finished) -> Result<StoredImage, FailureReason> {
+        guard VideoProbe.container(ofHeader: finished.header) != nil else {
+            return ImageAcceptance.evaluate(
+                header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits)
+        }
+        guard let file = try? FileHandle(forReadingFrom: finished.temporaryURL) else { return .failure(.internalError) }
+        defer { try? file.close() }
+        return VideoAcceptance.evaluate(byteCount: finished.byteCount, hash: finished.hash, limits: limits) {
+            offset, count in
+            try file.seek(toOffset: UInt64(offset))
+            return try file.read(upToCount: count) ?? Data()
         }
     }
 
@@ -269,6 +296,11 @@ public final class IngestionService: Sendable {
             if fresh.isEmpty { return }
             for image in fresh {
                 done.insert(image.hash)
+                // A video's thumbnails are its poster's, made with it.
+                if image.kind == .video {
+                    try? await store.recordThumbnails(hash: image.hash, widths: [])
+                    continue
+                }
                 let url = blobs.fileURL(forHash: image.hash)
                 let header = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
                     defer { try? handle.close() }

@@ -81,6 +81,34 @@ public final class ThumbnailService: Sendable {
         return existingWidths(hash: hash)
     }
 
+    /// Makes a video's poster frame with ffmpeg (off the cooperative pool, one at a time with thumbnails), then the
+    /// thumbnails of the poster; returns whether it has a poster and the widths of its thumbnails. No poster without
+    /// ffmpeg; no thumbnails without libvips (nil: not recorded, as for images).
+    func makePoster(hash: String, video: URL, videoWidth: Int) async -> (hasPoster: Bool, widths: [Int]?) {
+        guard PosterFrame.isAvailable else { return (false, isEnabled ? [] : nil) }
+        let poster = posterURL(hash: hash)
+        if !FileManager.default.fileExists(atPath: poster.path) {
+            let made = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                queue.async { [self] in
+                    do {
+                        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).jpg")
+                        try PosterFrame.make(of: video, to: temporary)
+                        try FileManager.default.moveItem(at: temporary, to: poster)
+                        continuation.resume(returning: true)
+                    } catch {
+                        logger.warning("poster of \(hash): \(error)")
+                        continuation.resume(returning: false)
+                    }
+                }
+            }
+            guard made || FileManager.default.fileExists(atPath: poster.path) else {
+                return (false, isEnabled ? [] : nil)
+            }
+        }
+        let widths = await makeMissing(hash: hash, imageWidth: min(videoWidth, 1920), original: poster)
+        return (true, widths)
+    }
+
     /// Returns once the thumbnails scheduled so far are done (for tests).
     func waitUntilIdle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -148,9 +148,12 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             for (item, source) in zip(items, sources) {
                 var current = item
                 switch source {
-                case .file(let fileIndex, _, _, let size, _):
-                    if size > limits.maximumBytes {
-                        current = try await ingestion.fail(item.id, .tooLarge(limitBytes: limits.maximumBytes))
+                case .file(let fileIndex, _, let type, let size, _):
+                    // What the browser says of a file: an image is held to an image's limit, anything else (a
+                    // video, an unknown type) to a video's at most; its first bytes decide once it is uploaded.
+                    let limit = type.hasPrefix("image/") ? limits.maximumBytes : limits.maximumAnyBytes
+                    if size > limit {
+                        current = try await ingestion.fail(item.id, .tooLarge(limitBytes: limit))
                     } else {
                         uploads.append(
                             .init(
