@@ -32,9 +32,11 @@ public enum ImageAcceptance {
     ///   - header: the first bytes of the file (a few MB at most).
     ///   - byteCount: the file's full size.
     ///   - hash: SHA-256 of the full file, hex.
-    public static func evaluate(header: Data, byteCount: Int64, hash: String, limits: ImageLimits)
-        -> Result<StoredImage, FailureReason>
-    {
+    ///   - canConvert: whether formats browsers do not show (``convertibleFormats``) can be turned into ones they
+    ///     do; without, they are refused as unsupported.
+    public static func evaluate(
+        header: Data, byteCount: Int64, hash: String, limits: ImageLimits, canConvert: Bool = false
+    ) -> Result<StoredImage, FailureReason> {
         guard byteCount <= limits.maximumBytes else { return .failure(.tooLarge(limitBytes: limits.maximumBytes)) }
         guard byteCount > 0 else { return .failure(.notAnImage) }
         let info: ImageInfo
@@ -46,7 +48,8 @@ public enum ImageAcceptance {
         guard let pixels = totalPixels(info), pixels <= limits.maximumPixels else {
             return .failure(.tooManyPixels(limitPixels: limits.maximumPixels))
         }
-        guard browserDisplayableFormats.contains(info.format) else {
+        guard browserDisplayableFormats.contains(info.format) || canConvert && convertibleFormats.contains(info.format)
+        else {
             // Read and measured, but no browser we serve shows it as it is; thumbnails will convert it.
             return .failure(.unsupportedFormat(info.format.rawValue.uppercased()))
         }
@@ -58,6 +61,14 @@ public enum ImageAcceptance {
 
     /// Formats every browser the gallery supports shows as they are (TIFF and HEIC need a conversion first).
     public static let browserDisplayableFormats: Set<ImageFormat> = [.png, .jpeg, .gif, .webp, .avif, .bmp]
+
+    /// Formats kept as they are and shown through a converted copy (libvips reads them; HEIC with libheif).
+    public static let convertibleFormats: Set<ImageFormat> = [.tiff, .heic]
+
+    /// Whether an image stored as `mimeType` is shown through a converted copy.
+    public static func needsDisplayCopy(mimeType: String) -> Bool {
+        convertibleFormats.contains { $0.mimeType == mimeType }
+    }
 
     /// width × height × frameCount, or nil when it does not fit in 64 bits.
     static func totalPixels(_ info: ImageInfo) -> Int64? {

@@ -200,6 +200,7 @@ struct ItemJSON: Decodable, Equatable {
     var description: String?
     var siteName: String?
     var imageURL: String?
+    var originalURL: String?
     var videoURL: String?
     var posterURL: String?
     var durationSeconds: Double?

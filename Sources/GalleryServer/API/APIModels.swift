@@ -132,8 +132,11 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var description: String?
     /// A link's site name.
     var siteName: String?
-    /// The image (an image's own, a link's preview image); none for a video or a note.
+    /// The image (an image's own, a link's preview image; for a TIFF or HEIC, its WebP copy); none for a video or a
+    /// note.
     var imageURL: String?
+    /// A TIFF or HEIC image's own file, which browsers do not show: what a drag out carries.
+    var originalURL: String?
     /// A video's file.
     var videoURL: String?
     /// A video's poster frame, when one was made (with ffmpeg).
@@ -176,6 +179,9 @@ struct ItemResponse: ResponseEncodable, Equatable {
                 videoURL = MediaPath.make(hash: hash, mimeType: mime)
                 posterURL = item.hasPoster ? MediaPath.poster(hash: hash) : nil
                 durationSeconds = item.durationSeconds
+            } else if item.hasPoster {
+                imageURL = MediaPath.displayCopy(hash: hash)
+                originalURL = MediaPath.make(hash: hash, mimeType: mime)
             } else {
                 imageURL = MediaPath.make(hash: hash, mimeType: mime)
             }
@@ -381,6 +387,11 @@ enum MediaPath {
             !type.isWildcard, type.mimeType != "image/svg+xml"
         else { return nil }
         return type
+    }
+
+    /// The URL of the WebP copy of a TIFF or HEIC image.
+    static func displayCopy(hash: String) -> String {
+        "/media/display/\(hash).webp"
     }
 
     /// The URL of a video's poster frame.

@@ -234,6 +234,20 @@ public final class IngestionService: Sendable {
                 try? FileManager.default.removeItem(at: finished.temporaryURL)
                 _ = try await fail(id, reason)
             case .success(var stored):
+                // A TIFF or HEIC is kept as it is and shown through a copy browsers show: made before the file is
+                // kept, so that one libvips cannot read (a HEIC without libheif) fails and leaves nothing behind.
+                if ImageAcceptance.needsDisplayCopy(mimeType: stored.mimeType) {
+                    guard
+                        await thumbnails.makeDisplayCopy(
+                            hash: stored.hash, imageWidth: stored.width, original: finished.temporaryURL)
+                    else {
+                        try? FileManager.default.removeItem(at: finished.temporaryURL)
+                        let format = stored.mimeType.dropFirst("image/".count).uppercased()
+                        _ = try await fail(id, .unsupportedFormat(format))
+                        return
+                    }
+                    stored.hasPoster = true
+                }
                 // The file is in place before the row points at it: a crash in between leaves an unused file, never a
                 // missing one.
                 try blobs.commit(finished)
@@ -266,7 +280,8 @@ public final class IngestionService: Sendable {
     func accept(_ finished: BlobWriter.Finished) -> Result<StoredImage, FailureReason> {
         guard VideoProbe.container(ofHeader: finished.header) != nil else {
             return ImageAcceptance.evaluate(
-                header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits)
+                header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits,
+                canConvert: thumbnails.isEnabled)
         }
         guard let file = try? FileHandle(forReadingFrom: finished.temporaryURL) else { return .failure(.internalError) }
         defer { try? file.close() }

@@ -42,6 +42,33 @@ public final class ThumbnailService: Sendable {
         folder.appendingPathComponent("\(hash)-\(width).webp")
     }
 
+    /// Where the browser-displayable copy of a TIFF or HEIC image lives (whether or not it exists). The hash must be
+    /// validated.
+    func displayCopyURL(hash: String) -> URL {
+        folder.appendingPathComponent("\(hash)-display.webp")
+    }
+
+    /// Makes the WebP copy browsers show of an image they cannot show (TIFF, HEIC), upright and as large as the image,
+    /// from the file at `original`; whether it exists now.
+    func makeDisplayCopy(hash: String, imageWidth: Int, original: URL) async -> Bool {
+        guard isEnabled else { return false }
+        let destination = displayCopyURL(hash: hash)
+        if FileManager.default.fileExists(atPath: destination.path) { return true }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            queue.async { [self] in
+                do {
+                    let data = try Data(contentsOf: original, options: .mappedIfSafe)
+                    let copy = try Thumbnailer.makeThumbnail(of: data, width: imageWidth)
+                    try write(copy.data, to: destination)
+                    continuation.resume(returning: true)
+                } catch {
+                    logger.warning("display copy of \(hash): \(error)")
+                    continuation.resume(returning: false)
+                }
+            }
+        }
+    }
+
     /// Where the poster frame of a video's hash lives (whether or not it exists). The hash must be validated.
     func posterURL(hash: String) -> URL {
         folder.appendingPathComponent("\(hash)-poster.jpg")
@@ -116,13 +143,14 @@ public final class ThumbnailService: Sendable {
         }
     }
 
-    /// Removes the thumbnails and posters of these hashes (their files were deleted).
+    /// Removes the thumbnails, posters and display copies of these hashes (their files were deleted).
     func remove(hashes: [String]) {
         for hash in hashes where BlobStore.isValidHash(hash) {
             for width in Thumbnailer.widths {
                 try? FileManager.default.removeItem(at: fileURL(hash: hash, width: width))
             }
             try? FileManager.default.removeItem(at: posterURL(hash: hash))
+            try? FileManager.default.removeItem(at: displayCopyURL(hash: hash))
         }
     }
 

@@ -26,14 +26,14 @@ struct MediaRoutes<Context: RequestContext> {
             return try await serve(blobs.fileURL(forHash: hash), mimeType: type.mimeType, tag: hash, request, context)
         }
         router.get("media/posters/:file") { request, context in
-            let file = try context.parameters.require("file")
-            let hash = String(file.dropLast(".jpg".count))
-            // Only a validated hash makes the path.
-            guard file.hasSuffix(".jpg"), BlobStore.isValidHash(hash),
-                FileManager.default.fileExists(atPath: thumbnails.posterURL(hash: hash).path)
-            else { throw HTTPError(.notFound, message: "No such image.") }
-            return try await serve(
-                thumbnails.posterURL(hash: hash), mimeType: "image/jpeg", tag: "\(hash)-poster", request, context)
+            try await serveCopy(
+                try context.parameters.require("file"), ".jpg", "image/jpeg", "poster", thumbnails.posterURL, request,
+                context)
+        }
+        router.get("media/display/:file") { request, context in
+            try await serveCopy(
+                try context.parameters.require("file"), ".webp", "image/webp", "display", thumbnails.displayCopyURL,
+                request, context)
         }
         router.get("media/thumbnails/:file") { request, context in
             guard let (hash, width) = Self.thumbnailName(try context.parameters.require("file")) else {
@@ -46,6 +46,23 @@ struct MediaRoutes<Context: RequestContext> {
             }
             return try await serve(url, mimeType: "image/webp", tag: "\(hash)-\(width)", request, context)
         }
+    }
+
+    /// A file made of a stored one (a video's poster, a TIFF's display copy), named `<sha256><suffix>`: only a
+    /// validated hash makes its path.
+    func serveCopy(
+        _ file: String, _ suffix: String, _ mimeType: String, _ kind: String, _ location: (_ hash: String) -> URL,
+        _ request: Request, _ context: Context
+    ) async throws -> Response {
+        let hash = String(file.dropLast(suffix.count))
+        guard file.hasSuffix(suffix), BlobStore.isValidHash(hash) else {
+            throw HTTPError(.notFound, message: "No such image.")
+        }
+        let url = location(hash)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw HTTPError(.notFound, message: "No such image.")
+        }
+        return try await serve(url, mimeType: mimeType, tag: "\(hash)-\(kind)", request, context)
     }
 
     /// The hash and width of a thumbnail file name, `<sha256>-<width>.webp` with a known width; nil for anything else.
