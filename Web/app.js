@@ -179,6 +179,7 @@ keyboard.bindSelectAll(() => active?.selectAll() ?? false);
 keyboard.bindClearSelection(() => active?.clearSelection() ?? false);
 keyboard.bindDeleteSelection(() => active?.deleteSelection() ?? false);
 keyboard.bindCopy((clipboardData) => active?.copySelection(clipboardData) ?? false);
+keyboard.bindNewNote(() => active?.newNote() ?? false);
 keyboard.bindUndo(() => active?.undo?.());
 keyboard.bindRedo(() => active?.redo?.());
 pasteTarget(document, (data) => active?.paste(data));

@@ -141,12 +141,14 @@ class OtherSite:
       /missing.png   404
       /text.txt      text/plain "hello"
       /page.html     an HTML page with an <img>
+      /pages/<name>  an HTML page registered with `page(name, html)`
     """
 
     GATE_PATIENCE = 90.0  # a held request gives up after this long (the gallery's own fetch deadline is 30 s)
 
     def __init__(self) -> None:
         self.images: dict[str, tuple[bytes, str]] = {}
+        self.pages: dict[str, str] = {}
         self.fixed: set[str] = set()
         self.requests: list[str] = []
         self._gates: dict[str, threading.Event] = {}
@@ -160,6 +162,11 @@ class OtherSite:
         """Registers an image under `name` and returns its /img/ URL."""
         self.images[name] = make_image(kind, width, height)
         return self.url(f"/img/{name}")
+
+    def page(self, name: str, html: str) -> str:
+        """Registers a web page under `name` and returns its /pages/ URL."""
+        self.pages[name] = html
+        return self.url(f"/pages/{name}")
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
@@ -238,6 +245,8 @@ class OtherSite:
             names = sorted(self.images)
             imgs = "".join(f'<img src="/img/{name}" alt="{name}">' for name in names)
             return send(200, f"<!doctype html><title>Other site</title>{imgs}".encode(), "text/html; charset=utf-8")
+        if path.startswith("/pages/") and path[len("/pages/"):] in self.pages:
+            return send(200, self.pages[path[len("/pages/"):]].encode(), "text/html; charset=utf-8")
         match = re.fullmatch(r"/(img|slow|stall|flaky)/([^/]+)", path)
         if not match or match.group(2) not in self.images:
             return not_found()

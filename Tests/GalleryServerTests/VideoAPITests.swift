@@ -58,6 +58,18 @@ struct VideoAPITests {
         }
     }
 
+    @Test func aLinkToAVideoFileIsFetchedAsAVideo() async throws {
+        let web = FakeWeb(["http://site.test/clip": .bytes(try Fixture.data("clip.webm"))])
+        try await testApplication(web: web) { client in
+            let gallery = try await client.firstGalleryID()
+            let pending = try await client.drop(urls: ["http://site.test/clip"], into: gallery).items[0]
+            let video = try await client.settled(pending.id)
+            #expect(video.kind == "video")
+            #expect(video.mimeType == "video/webm")
+            #expect(video.sourceURL == "http://site.test/clip")
+        }
+    }
+
     @Test func aVideoIsServedInRanges() async throws {
         let bytes = try Fixture.data("faststart.mp4")
         try await testApplication { client in

@@ -1,6 +1,8 @@
 // HTML5 adapter for drags that start inside the app: items carry the app's own type (the seed's localObject), so a
-// drop inside the app never fetches anything, and every other app gets URLs, HTML and (in Chromium) a file.
+// drop inside the app never fetches anything, and every other app gets what each kind offers (model/itemKinds.js):
+// URLs, text, HTML and (in Chromium) a file.
 
+import { representations } from "../model/itemKinds.js";
 import { dropTarget } from "./dropTarget.js";
 
 export const LOCAL_TYPE = "application/x-image-gallery+json";
@@ -19,44 +21,9 @@ export function readLocalPayload(dataTransfer) {
   return null;
 }
 
-/** The absolute URL of an item for other apps: where it came from, else our own copy. */
-export function itemURL(item) {
-  return item.sourceURL ?? (item.imageURL ? new URL(item.imageURL, location.origin).href : null);
-}
-
-function escapeHTML(text) {
-  return String(text).replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
-  );
-}
-
-/** The representations of items for other apps: uri-list, plain text, HTML, and Chromium's DownloadURL. */
-export function representations(items) {
-  const urls = items.map(itemURL).filter(Boolean);
-  const html = items
-    .filter((item) => item.imageURL)
-    .map(
-      (item) =>
-        `<img src="${escapeHTML(new URL(item.imageURL, location.origin).href)}" alt="${escapeHTML(item.title ?? "")}">`,
-    )
-    .join("\n");
-  const first = items.find((item) => item.imageURL && item.mimeType);
-  const download = first
-    ? `${first.mimeType}:${downloadName(first)}:${new URL(first.imageURL, location.origin).href}`
-    : null;
-  return { uriList: urls.join("\r\n"), plainText: urls.join("\n"), html, download };
-}
-
-function downloadName(item) {
-  const extension = item.imageURL.split(".").pop();
-  const base = (item.title || "image").replace(/[\\/:*?"<>|]+/g, "_");
-  return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
-}
-
 /** Puts the items' representations on a DataTransfer (drag or clipboard). */
 export function writeItems(dataTransfer, galleryId, items) {
-  const { uriList, plainText, html, download } = representations(items);
+  const { uriList, plainText, html, download } = representations(items, location.origin);
   dataTransfer.setData(LOCAL_TYPE, JSON.stringify({ galleryId, itemIds: items.map((item) => item.id) }));
   if (uriList) dataTransfer.setData("text/uri-list", uriList);
   if (plainText) dataTransfer.setData("text/plain", plainText);

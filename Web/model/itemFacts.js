@@ -1,6 +1,6 @@
 // What the list view shows of an item, pure: its kind, dimensions, size, source host and date, as text.
 
-/** The item's kind, as `data-kind` says it ("image" for now: every item is an image). */
+/** The item's kind, as `data-kind` says it: "image", "video", "note" or "link". */
 export function kindOf(item) {
   return item.kind ?? "image";
 }
@@ -27,7 +27,8 @@ export function sizeOf(item) {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
-/** The host of the page or image the item came from ("example.com"), or "" for files and inline images. */
+/** The host of the page, image or video the item came from ("example.com"), or "" for files, inline images and
+ * notes. */
 export function hostOf(item) {
   if (!item.sourceURL) return "";
   try {

@@ -32,6 +32,10 @@ export const api = {
   /** With `placing`, only items not on the board yet are put there, as no undoable action of its own. */
   arrange: (id, positions, placing = false) =>
     request("POST", `/api/galleries/${id}/board`, placing ? { positions, placing } : { positions }),
+  /** Writes a new note (`text`, "" for an empty one) into gallery `id` at `at`. */
+  newNote: (id, text, at) => request("POST", `/api/galleries/${id}/notes`, { text, at }),
+  /** Changes a note's text. */
+  editNote: (itemId, text) => request("PUT", `/api/items/${itemId}/text`, { text }),
   trash: (id, itemIds) => request("POST", `/api/galleries/${id}/trash`, { itemIds }),
   trashList: (id) => request("GET", `/api/galleries/${id}/trash`),
   restore: (id, itemIds) => request("POST", `/api/galleries/${id}/trash/restore`, { itemIds }),

@@ -165,6 +165,13 @@ export class GalleryPane {
     return this.keyActions.selectAll();
   }
 
+  /** A new note, edited in place (the N key, New Note). */
+  newNote() {
+    if (this.state.view === "list") return false;
+    this.itemActions.newNote();
+    return true;
+  }
+
   clearSelection() {
     return this.keyActions.clearSelection();
   }

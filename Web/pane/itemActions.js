@@ -5,6 +5,7 @@
 
 import { api } from "../net/api.js";
 import { anchorBefore } from "../model/gallery.js";
+import { noteTextProblem } from "../model/itemKinds.js";
 import { hiding, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
 import { changesOrder } from "../model/reorder.js";
 import { clampPerRow } from "../model/zoom.js";
@@ -45,6 +46,13 @@ export function createItemActions(pane, history, board) {
     },
 
     async addAt({ payload, files }, index, boardPoint) {
+      // Text alone makes one note: one too long is refused here, with the server's words, and nothing is sent.
+      const textOnly = !files.length && !payload.uriList && !payload.mozURL && !payload.html && payload.plainText;
+      const problem = textOnly ? noteTextProblem(payload.plainText) : null;
+      if (problem) {
+        announcer.alert(problem);
+        return;
+      }
       const key = nextKey("drop");
       const anchor = anchorBefore(state().shown, index);
       const at = anchor ? { after: anchor.id } : { start: true };
@@ -161,6 +169,46 @@ export function createItemActions(pane, history, board) {
         history.afterOwnChange();
       } catch (error) {
         announcer.alert(error.message);
+      }
+    },
+
+    // ---- Notes ----
+
+    /** Writes an empty note after the focused item (at the end when none is focused) and starts editing it. */
+    async newNote() {
+      if (pane.refuseChange()) return false;
+      const focused = itemById(state(), pane.itemsView().focusedId);
+      const at = focused && !focused.local ? { after: focused.id } : {};
+      try {
+        const response = await api.newNote(galleryId, "", at);
+        addOverlay(upsert(nextKey("note"), response.items, galleryId));
+        history.afterOwnChange(response.history);
+        announcer.announce("New note: type its text; Ctrl+Enter or leaving the field keeps it.");
+        const note = response.items[0];
+        // Drawn on the next frame, then edited in place.
+        if (note) requestAnimationFrame(() => pane.itemsView().editNoteItem(note.id));
+      } catch (error) {
+        announcer.alert(error.message);
+      }
+      return true;
+    },
+
+    /** Keeps a note's edited text (one undoable action); a text too long is refused here, and nothing is sent. */
+    async editNote(id, text) {
+      const problem = noteTextProblem(text);
+      if (problem || pane.refuseChange()) {
+        if (problem) announcer.alert(problem);
+        pane.itemsView().draw(); // the note shows its kept text again
+        return;
+      }
+      try {
+        const { history: answered, ...note } = await api.editNote(id, text);
+        addOverlay(upsert(nextKey("note"), [note], galleryId));
+        announcer.announce("Note saved.");
+        history.afterOwnChange(answered);
+      } catch (error) {
+        announcer.alert(error.message);
+        pane.itemsView().draw();
       }
     },
 

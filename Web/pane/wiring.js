@@ -17,6 +17,7 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
     if (!state.access.readOnly) pane.menu.open(id, point, returnFocus, state.shown.length, pane.facade);
   });
   itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
+  itemsView.bindEditNote((id, text) => items.editNote(id, text));
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
   itemsView.bindMoveTo?.((positions) => board.moveTo(positions));
@@ -48,6 +49,7 @@ export function wirePane(pane, { items, history }) {
   toolbar.bindDragMode((mode) => store.dispatch(paneActions.dragModeChosen(mode)));
   toolbar.bindZoomFit(() => shown().zoomToFit?.());
   toolbar.bindZoomActual(() => shown().zoomToActual?.());
+  toolbar.bindNewNote(() => items.newNote());
   toolbar.bindUndo(() => history.undo());
   toolbar.bindRedo(() => history.redo());
   toolbar.bindOpenBeside((button) => hooks.onOpenBeside(pane.facade, button));

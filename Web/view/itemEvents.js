@@ -1,9 +1,30 @@
 // The DOM events every view of items listens to, decoded into intents: a click selects (Ctrl/Cmd toggles, Shift
 // extends), the "⋯" button and the context menu open the item menu, keys on a focused item (view/itemKeys.js), and
-// which item has focus. `view` holds `intents` ({onSelect, onMenu, onKey, onFocus}) and `menuEnabled`.
+// which item has focus. What only some kinds do happens here too: Enter or a double click edits a note, Enter, Space
+// or its Play button plays a video, Enter or its link opens a link's page. `view` holds `intents` ({onSelect, onMenu,
+// onKey, onFocus, onEditNote}), `menuEnabled` and `editable`, and finds an item with `itemFor(id)`.
 
 import { kindOf } from "../model/itemFacts.js";
 import { decodeItemKey } from "./itemKeys.js";
+import { playVideo } from "./kindContent.js";
+import { editNote } from "./noteEditor.js";
+
+/** Does what a kind of item does on a key, a click on its control or a double click; true when it did something. */
+export function actOnKind(view, element, how) {
+  const item = view.itemFor?.(element.dataset.itemId);
+  if (!item || item.state !== "ready") return false;
+  if (item.kind === "note" && (how === "enter" || how === "double") && view.editable) {
+    return editNote(element, item.text ?? "", (text) => view.intents.onEditNote(item.id, text));
+  }
+  if (item.kind === "video" && (how === "enter" || how === "space" || how === "play")) {
+    return playVideo(element, item);
+  }
+  if (item.kind === "link" && how === "enter") {
+    element.querySelector("a.link-open")?.click();
+    return true;
+  }
+  return false;
+}
 
 /** Listens on `list` (the items' container) for `view`, until `signal` aborts. */
 export function listenToItems(list, view, signal) {
@@ -17,9 +38,21 @@ export function listenToItems(list, view, signal) {
         view.intents.onMenu(element.dataset.itemId, { x: box.left, y: box.bottom + 4 }, element);
         return;
       }
-      if (event.target.closest("button")) return;
+      if (event.target.closest(".video-play")) {
+        actOnKind(view, element, "play");
+        return;
+      }
+      if (event.target.closest("button, a, video, textarea")) return;
       view.intents.onSelect(element.dataset.itemId, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
       element.focus({ preventScroll: true });
+    },
+    { signal },
+  );
+  list.addEventListener(
+    "dblclick",
+    (event) => {
+      const element = event.target.closest("[data-item-id]");
+      if (element && !event.target.closest("button, a, video, textarea")) actOnKind(view, element, "double");
     },
     { signal },
   );
@@ -38,6 +71,12 @@ export function listenToItems(list, view, signal) {
     (event) => {
       const element = event.target.closest("[data-item-id]");
       if (!element || event.target !== element) return;
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
+      const how = plain && event.key === "Enter" ? "enter" : plain && event.key === " " ? "space" : null;
+      if (how && actOnKind(view, element, how)) {
+        event.preventDefault();
+        return;
+      }
       const intent = decodeItemKey(event);
       if (!intent) return;
       if (intent.kind === "menu") {

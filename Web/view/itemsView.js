@@ -4,7 +4,7 @@
 // out: `frame(top, bottom)` (the list's height and the indices that meet the band), `create(item)`,
 // `update(element, item, index)` and `drawMarker()` (the drop gap or insertion line, `this.marker`).
 
-import { listenToItems, markItem, placeInOrder } from "./itemEvents.js";
+import { actOnKind, listenToItems, markItem, placeInOrder } from "./itemEvents.js";
 
 export class ItemsView {
   /**
@@ -28,11 +28,13 @@ export class ItemsView {
     /** @type {Record<string, (...args: any[]) => any>} */
     this.handlers = { onRetry: () => {}, onRemove: () => {} };
     /** @type {Record<string, (...args: any[]) => any>} */
-    this.intents = { onSelect: () => {}, onMenu: () => {}, onKey: () => {}, onFocus: () => {} };
+    this.intents = { onSelect: () => {}, onMenu: () => {}, onKey: () => {}, onFocus: () => {}, onEditNote: () => {} };
     this.selected = new Set();
     this.dragging = new Set();
     this.focusedId = null;
     this.menuEnabled = true;
+    /** Whether notes can be edited here (not in a view-only pane). */
+    this.editable = true;
     this.frameRequest = null;
     this.listening = new AbortController();
     listenToItems(list, this, this.listening.signal);
@@ -53,6 +55,10 @@ export class ItemsView {
   bindFocus(handler) {
     this.intents.onFocus = handler;
   }
+  /** `handler(id, text)` when a note's edited text is to be kept. */
+  bindEditNote(handler) {
+    this.intents.onEditNote = handler;
+  }
   bindRetry(handler) {
     this.handlers.onRetry = handler;
   }
@@ -64,9 +70,23 @@ export class ItemsView {
     this.list.setAttribute("aria-label", name);
   }
 
-  /** Whether the items offer the item menu (Move to…, Move to Trash): not in a view-only pane. */
+  /** Whether the items offer the item menu (Move to…, Move to Trash) and notes can be edited: not in a view-only
+   * pane. */
   setMenuEnabled(enabled) {
     this.menuEnabled = enabled;
+    this.editable = enabled;
+  }
+
+  /** The item with this id, as last rendered. */
+  itemFor(id) {
+    return this.items[this.indexOfId(id)] ?? null;
+  }
+
+  /** Shows the note `id` (scrolled to and focused) and starts editing it. */
+  editNoteItem(id) {
+    this.focusItem(id);
+    const element = this.elements.get(id);
+    if (element) actOnKind(this, element, "double");
   }
 
   render({ items, perRow, progress, selected, dragging }) {

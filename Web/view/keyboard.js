@@ -15,6 +15,7 @@ export class KeyboardView {
       onUndo: () => {},
       onRedo: () => {},
       onCopy: () => false,
+      onNewNote: () => false,
     };
     root.addEventListener("keydown", (event) => this.keydown(event));
     root.addEventListener("copy", (event) => {
@@ -37,6 +38,7 @@ export class KeyboardView {
     let handled = false;
     if (mod && key === "a") handled = this.handlers.onSelectAll();
     else if (event.key === "Escape") handled = this.handlers.onClearSelection();
+    else if (key === "n" && !mod && !event.altKey && !event.shiftKey) handled = this.handlers.onNewNote();
     else if ((event.key === "Delete" || event.key === "Backspace") && !event.target.closest?.("[data-item-id]")) {
       handled = this.handlers.onDeleteSelection();
     }
@@ -57,6 +59,10 @@ export class KeyboardView {
   }
   bindRedo(handler) {
     this.handlers.onRedo = handler;
+  }
+  /** `handler()` makes a new note (the N key); false when it did not. */
+  bindNewNote(handler) {
+    this.handlers.onNewNote = handler;
   }
   /** `handler(clipboardData)` writes the selection and returns true, or returns false when nothing is selected. */
   bindCopy(handler) {

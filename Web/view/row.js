@@ -18,7 +18,15 @@ export function createRow(item) {
  */
 export function updateRow(element, item, progress, { onRetry, onRemove }) {
   const facts = [kindOf(item), dimensionsOf(item), sizeOf(item), hostOf(item), dateAddedOf(item)];
-  const signature = [item.state, item.imageURL, item.failure?.message, item.retryable, item.title, ...facts].join("|");
+  const signature = [
+    item.state,
+    item.imageURL,
+    item.posterURL,
+    item.failure?.message,
+    item.retryable,
+    item.title,
+    ...facts,
+  ].join("|");
   element.dataset.state = item.state;
   if (item.state === "pending") element.setAttribute("aria-busy", "true");
   else element.removeAttribute("aria-busy");
@@ -37,7 +45,8 @@ export function updateRow(element, item, progress, { onRetry, onRemove }) {
 function preview(item) {
   const box = document.createElement("span");
   box.className = "row-preview";
-  if (item.state === "ready" && item.imageURL) {
+  const picture = item.imageURL ?? item.posterURL;
+  if (item.state === "ready" && picture) {
     const img = document.createElement("img");
     img.alt = "";
     img.decoding = "async";
@@ -46,8 +55,12 @@ function preview(item) {
     const smallest = (Array.isArray(item.thumbnails) ? item.thumbnails : [])
       .filter((thumbnail) => thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0)
       .sort((a, b) => a.width - b.width)[0];
-    img.src = smallest?.url ?? item.imageURL;
+    img.src = smallest?.url ?? picture;
     box.append(img);
+  } else if (item.state === "ready") {
+    box.classList.add("row-kind-mark");
+    box.dataset.kind = item.kind ?? "image";
+    box.setAttribute("aria-hidden", "true");
   } else {
     box.classList.add(item.state === "failed" ? "row-failed-mark" : "spinner");
     box.setAttribute("aria-hidden", "true");

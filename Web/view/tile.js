@@ -2,7 +2,9 @@
 // A cell belongs to one item for its whole life, and an image answer is shown only if it is still the one the cell
 // asked for (the seed's `url == self.imageURL` check).
 
+import { itemLabel } from "../model/itemKinds.js";
 import { createItemElement } from "./itemEvents.js";
+import { linkContent, noteContent, videoContent } from "./kindContent.js";
 
 export function createTile(item) {
   return createItemElement(item, "tile");
@@ -20,8 +22,24 @@ export function createTile(item) {
  * @param {{onRetry?: (item: any) => any, onRemove?: (item: any) => any, drawnWidth?: number}} options
  */
 export function updateTile(element, item, progress, { onRetry, onRemove, drawnWidth = 320 }) {
-  const signature = `${item.state}|${item.imageURL ?? ""}|${item.failure?.message ?? ""}|${item.retryable}|${item.title}`;
+  const signature = [
+    item.state,
+    item.kind,
+    item.imageURL,
+    item.failure?.message,
+    item.retryable,
+    item.title,
+    item.text,
+    item.pageURL,
+    item.siteName,
+    item.videoURL,
+    item.posterURL,
+    item.durationSeconds,
+  ].join("|");
   element.dataset.state = item.state;
+  element.dataset.kind = item.kind ?? "image";
+  // A note being edited keeps its field until the edit ends.
+  if (element.dataset.editing) return;
   if (item.state === "pending") element.setAttribute("aria-busy", "true");
   else element.removeAttribute("aria-busy");
   if (element.dataset.signature !== signature) {
@@ -48,7 +66,13 @@ export function menuButton(item) {
 }
 
 function content(item, { onRetry, onRemove, drawnWidth }) {
-  if (item.state === "ready") return [image(item, drawnWidth), menuButton(item)];
+  if (item.state === "ready") {
+    const picture = (/** @type {any} */ shown) => image(shown, drawnWidth);
+    if (item.kind === "note") return [kindLabel(item), ...noteContent(item), menuButton(item)];
+    if (item.kind === "link") return [kindLabel(item), ...linkContent(item, picture), menuButton(item)];
+    if (item.kind === "video") return [kindLabel(item), ...videoContent(item, picture), menuButton(item)];
+    return [image(item, drawnWidth), menuButton(item)];
+  }
   if (item.state === "failed") return failure(item, { onRetry, onRemove });
   const spinner = document.createElement("div");
   spinner.className = "spinner";
@@ -57,6 +81,14 @@ function content(item, { onRetry, onRemove, drawnWidth }) {
   title.className = "tile-title";
   title.textContent = `Loading ${item.title ?? ""}`.trim();
   return [spinner, title, menuButton(item)];
+}
+
+/** What a screen reader hears first of a note, link or video ("Note: Shopping"); hidden from sight. */
+function kindLabel(item) {
+  const label = document.createElement("span");
+  label.className = "visually-hidden kind-label";
+  label.textContent = itemLabel(item);
+  return label;
 }
 
 /** How wide an image is drawn: the cell's width, rounded up to whole pixels (never less than the cell). */

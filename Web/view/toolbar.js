@@ -1,6 +1,6 @@
 // A pane's toolbar: the gallery's name, the link to all galleries, the "View only" note, the View switch (Grid, List,
 // Board), the images-per-row slider (the grid's), the Move/Copy switch for drags, Zoom to Fit and 100% (the board's),
-// Undo and Redo, Share…, and the buttons that open a gallery beside this one or close this pane. (The trash button is
+// New Note, Undo and Redo, Share…, and the buttons that open a gallery beside this one or close this pane. (The trash button is
 // the TrashView's; who is signed in, the AccountView's.)
 
 let toolbars = 0;
@@ -20,6 +20,7 @@ export class ToolbarView {
     this.output = root.querySelector(".per-row-value");
     this.zoomFitButton = root.querySelector(".zoom-fit");
     this.zoomActualButton = root.querySelector(".zoom-actual");
+    this.newNoteButton = root.querySelector(".new-note");
     this.undoButton = root.querySelector(".undo");
     this.redoButton = root.querySelector(".redo");
     this.openBesideButton = root.querySelector(".open-beside");
@@ -70,6 +71,7 @@ export class ToolbarView {
     this.viewOnly.hidden = !readOnly;
     this.undoButton.hidden = readOnly;
     this.redoButton.hidden = readOnly;
+    this.newNoteButton.hidden = readOnly;
     this.shareButton.hidden = !canShare;
     this.galleriesLink.hidden = linkSession;
   }
@@ -105,6 +107,10 @@ export class ToolbarView {
   /** `handler()` when 100% is pressed (the board's). */
   bindZoomActual(handler) {
     this.zoomActualButton.addEventListener("click", () => handler());
+  }
+  /** `handler()` when New Note is pressed. */
+  bindNewNote(handler) {
+    this.newNoteButton.addEventListener("click", () => handler());
   }
   bindUndo(handler) {
     this.handlers.onUndo = handler;

@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  durationText,
+  firstLine,
+  itemLabel,
+  NOTE_MAX_LENGTH,
+  noteLength,
+  noteTextProblem,
+  pageHost,
+  representations,
+} from "../../Web/model/itemKinds.js";
+
+const origin = "http://gallery.test";
+
+test("a duration reads as a clock", () => {
+  assert.equal(durationText(0), "0:00");
+  assert.equal(durationText(1.5), "0:02");
+  assert.equal(durationText(65), "1:05");
+  assert.equal(durationText(3723), "1:02:03");
+  assert.equal(durationText(null), "");
+  assert.equal(durationText(Number.NaN), "");
+});
+
+test("a note's length counts code points, as the server does, and its limit is said with both numbers", () => {
+  assert.equal(noteLength("😀é"), 2);
+  assert.equal(noteTextProblem("a".repeat(NOTE_MAX_LENGTH)), null);
+  assert.equal(
+    noteTextProblem("😀".repeat(NOTE_MAX_LENGTH + 1)),
+    "A note holds at most 20,000 characters; this text has 20,001. Nothing was added or changed.",
+  );
+});
+
+test("a note's first line skips blank lines", () => {
+  assert.equal(firstLine("\n  \r\n  Shopping \nmilk"), "Shopping");
+  assert.equal(firstLine(""), "");
+});
+
+test("each kind has a name that says what it is", () => {
+  assert.equal(itemLabel({ kind: "note", state: "ready", text: "\nShopping\nmilk" }), "Note: Shopping");
+  assert.equal(itemLabel({ kind: "note", state: "ready", text: "" }), "Note: empty");
+  assert.equal(
+    itemLabel({ kind: "link", state: "ready", title: "Café", pageURL: "https://example.com/a" }),
+    "Link: Café, example.com",
+  );
+  assert.equal(
+    itemLabel({ kind: "video", state: "ready", title: "clip.mp4", durationSeconds: 65 }),
+    "Video: clip.mp4, 1:05",
+  );
+  assert.equal(itemLabel({ kind: "image", state: "ready", title: "a.png" }), "a.png");
+  assert.equal(pageHost({ pageURL: "javascript:alert(1)" }), "");
+});
+
+test("a note carries its text, and its HTML escaped", () => {
+  const out = representations([{ kind: "note", text: "a <b>\nc & d" }], origin);
+  assert.equal(out.plainText, "a <b>\nc & d");
+  assert.equal(out.html, "<p>a &lt;b&gt;<br>c &amp; d</p>");
+  assert.equal(out.uriList, "");
+  assert.equal(out.download, null);
+});
+
+test("a link carries its page as a uri-list, text and an anchor", () => {
+  const out = representations([{ kind: "link", title: 'A "page"', pageURL: "https://example.com/?a=1&b=2" }], origin);
+  assert.equal(out.uriList, "https://example.com/?a=1&b=2");
+  assert.equal(out.plainText, "https://example.com/?a=1&b=2");
+  assert.equal(out.html, '<a href="https://example.com/?a=1&amp;b=2">A &quot;page&quot;</a>');
+});
+
+test("a video carries its file to download and its link", () => {
+  const out = representations(
+    [{ kind: "video", title: "holiday", mimeType: "video/webm", videoURL: "/media/abc.webm" }],
+    origin,
+  );
+  assert.equal(out.uriList, "http://gallery.test/media/abc.webm");
+  assert.equal(out.download, "video/webm:holiday.webm:http://gallery.test/media/abc.webm");
+});
+
+test("an image carries its source, an img and its original file (a TIFF's, not its copy)", () => {
+  const out = representations(
+    [
+      {
+        kind: "image",
+        title: "scan.tiff",
+        mimeType: "image/tiff",
+        imageURL: "/media/display/abc.webp",
+        originalURL: "/media/abc.tiff",
+      },
+    ],
+    origin,
+  );
+  assert.equal(out.uriList, "http://gallery.test/media/abc.tiff");
+  assert.equal(out.html, '<img src="http://gallery.test/media/display/abc.webp" alt="scan.tiff">');
+  assert.equal(out.download, "image/tiff:scan.tiff:http://gallery.test/media/abc.tiff");
+});

@@ -1,0 +1,128 @@
+// What each kind of item (image, video, note, link) shows and carries, pure: its accessible name, a video's duration
+// as text, a note's first line, a link's host, and what a drag out or a copy of items offers other apps.
+
+/** The most characters (code points, as the server counts them) a note holds. */
+export const NOTE_MAX_LENGTH = 20_000;
+
+/** A note text's length in code points. */
+export function noteLength(/** @type {string} */ text) {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** Why a note text cannot be kept, or null: "A note holds at most 20,000 characters; this text has 20,001." */
+export function noteTextProblem(/** @type {string} */ text) {
+  const length = noteLength(text);
+  if (length <= NOTE_MAX_LENGTH) return null;
+  return `A note holds at most ${NOTE_MAX_LENGTH.toLocaleString("en")} characters; this text has ${length.toLocaleString("en")}. Nothing was added or changed.`;
+}
+
+/** A note's first non-empty line ("" for an empty note). */
+export function firstLine(/** @type {string | null | undefined} */ text) {
+  for (const line of String(text ?? "").split(/\r\n|\r|\n/)) {
+    const trimmed = line.trim();
+    if (trimmed) return trimmed;
+  }
+  return "";
+}
+
+/** A duration as a clock: "0:07", "1:05", "1:02:03"; "" when not known. */
+export function durationText(/** @type {number | null | undefined} */ seconds) {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return "";
+  const whole = Math.round(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+/** A link's host ("example.com"), or "". */
+export function pageHost(/** @type {{pageURL?: string | null}} */ item) {
+  try {
+    const url = new URL(item.pageURL ?? "");
+    return url.protocol === "http:" || url.protocol === "https:" ? url.hostname : "";
+  } catch {
+    return "";
+  }
+}
+
+/** What a screen reader calls an item: "Note: Shopping", "Link: Café, example.com", "Video: clip.mp4, 1:05"; an
+ * image by its title. */
+export function itemLabel(/** @type {any} */ item) {
+  const title = item.title || "Untitled";
+  if (item.state !== "ready") return title;
+  switch (item.kind) {
+    case "note":
+      return `Note: ${firstLine(item.text) || "empty"}`;
+    case "link":
+      return [`Link: ${title}`, pageHost(item)].filter(Boolean).join(", ");
+    case "video":
+      return [`Video: ${title}`, durationText(item.durationSeconds)].filter(Boolean).join(", ");
+    default:
+      return title;
+  }
+}
+
+function escapeHTML(/** @type {string} */ text) {
+  return String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+}
+
+/** A file name for a download: the title, made safe, with the file's extension. */
+function downloadName(/** @type {any} */ item, /** @type {string} */ url) {
+  const extension = url.split(".").pop();
+  const base = (item.title || item.kind || "file").replace(/[\\/:*?"<>|]+/g, "_");
+  return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
+}
+
+/**
+ * What items offer other apps when dragged out or copied, by kind: an image its link, an `<img>` and (Chromium) its
+ * file; a video its file's link and its file; a link its page (uri-list, text and an `<a>`); a note its text (and the
+ * text as escaped HTML). URLs are made absolute against `origin`.
+ * @param {any[]} items
+ * @param {string} origin
+ * @returns {{uriList: string, plainText: string, html: string, download: string | null}}
+ */
+export function representations(items, origin) {
+  const absolute = (/** @type {string} */ url) => new URL(url, origin).href;
+  const urls = [];
+  const texts = [];
+  const html = [];
+  let download = null;
+  for (const item of items) {
+    if (item.kind === "note") {
+      const text = String(item.text ?? "");
+      texts.push(text);
+      html.push(`<p>${escapeHTML(text).replace(/\r\n|\r|\n/g, "<br>")}</p>`);
+      continue;
+    }
+    if (item.kind === "link" && item.pageURL) {
+      urls.push(item.pageURL);
+      texts.push(item.pageURL);
+      html.push(`<a href="${escapeHTML(item.pageURL)}">${escapeHTML(item.title || item.pageURL)}</a>`);
+      continue;
+    }
+    if (item.kind === "video" && item.videoURL) {
+      const url = absolute(item.videoURL);
+      urls.push(url);
+      texts.push(url);
+      html.push(`<a href="${escapeHTML(url)}">${escapeHTML(item.title || url)}</a>`);
+      download ??= `${item.mimeType || "video/mp4"}:${downloadName(item, url)}:${url}`;
+      continue;
+    }
+    const original = item.originalURL ?? item.imageURL;
+    const url = item.sourceURL ?? (original ? absolute(original) : null);
+    if (url) {
+      urls.push(url);
+      texts.push(url);
+    }
+    if (item.imageURL)
+      html.push(`<img src="${escapeHTML(absolute(item.imageURL))}" alt="${escapeHTML(item.title ?? "")}">`);
+    if (original && item.mimeType)
+      download ??= `${item.mimeType}:${downloadName(item, original)}:${absolute(original)}`;
+  }
+  return { uriList: urls.join("\r\n"), plainText: texts.join("\n"), html: html.join("\n"), download };
+}
