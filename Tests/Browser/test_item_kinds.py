@@ -206,3 +206,21 @@ def test_drag_out_carries_what_each_kind_offers(page, server, other_site):
     assert dragged["text/uri-list"] == absolute
     assert dragged["text/plain"] == absolute
     assert dragged["downloadurl"] == f"video/mp4:faststart.mp4:{absolute}"
+
+
+def test_a_dropped_tiff_is_shown_through_its_copy_and_drags_out_as_itself(page, server):
+    drop_fixture(page, "photo.tif", "image/tiff")
+    item = wait_until(lambda: next((i for i in stored_items(server) if i["state"] != "pending"), None),
+                      message="the TIFF settled")
+    if item["state"] == "failed":  # without libvips a TIFF is refused, saying so
+        assert item["failure"]["code"] == "unsupported-format", item
+        return
+    shown = tile(page, item["id"])
+    image = shown.locator("img")
+    expect(image).to_have_attribute("src", item["imageURL"])
+    wait_until(lambda: image.evaluate("img => img.complete && img.naturalWidth === 40"), message="the WebP copy")
+    try:
+        dragged = start_local_drag(page, item["id"])["data"]
+    finally:
+        end_local_drag(page)
+    assert dragged["downloadurl"] == f"image/tiff:photo.tif:{server.base_url}{item['originalURL']}"

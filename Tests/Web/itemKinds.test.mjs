@@ -91,4 +91,9 @@ test("an image carries its source, an img and its original file (a TIFF's, not i
   assert.equal(out.uriList, "http://gallery.test/media/abc.tiff");
   assert.equal(out.html, '<img src="http://gallery.test/media/display/abc.webp" alt="scan.tiff">');
   assert.equal(out.download, "image/tiff:scan.tiff:http://gallery.test/media/abc.tiff");
+  const tif = representations(
+    [{ kind: "image", title: "photo.tif", mimeType: "image/tiff", originalURL: "/media/b.tiff" }],
+    origin,
+  );
+  assert.equal(tif.download, "image/tiff:photo.tif:http://gallery.test/media/b.tiff");
 });

@@ -71,11 +71,20 @@ function escapeHTML(/** @type {string} */ text) {
   );
 }
 
-/** A file name for a download: the title, made safe, with the file's extension. */
+/** Other spellings of the extensions files are stored with. */
+const SAME_EXTENSIONS = /** @type {Record<string, string[]>} */ ({
+  jpg: ["jpeg", "jpe", "jfif"],
+  tiff: ["tif"],
+  heic: ["heif"],
+  mp4: ["m4v"],
+});
+
+/** A file name for a download: the title, made safe, with the file's extension (unless it has it already). */
 function downloadName(/** @type {any} */ item, /** @type {string} */ url) {
-  const extension = url.split(".").pop();
+  const extension = url.split(".").pop() ?? "";
   const base = (item.title || item.kind || "file").replace(/[\\/:*?"<>|]+/g, "_");
-  return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
+  const known = [extension, ...(SAME_EXTENSIONS[extension] ?? [])];
+  return known.some((each) => base.toLowerCase().endsWith(`.${each}`)) ? base : `${base}.${extension}`;
 }
 
 /**
