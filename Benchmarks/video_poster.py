@@ -57,14 +57,15 @@ async () => {
 """
 
 
-def make_video(path: Path, megabytes: float) -> Path:
-    """An MP4 of about `megabytes` MB (lossless test pattern: about 2 MB per second of 720p)."""
+def make_video(path: Path, megabytes: float, run: int) -> Path:
+    """An MP4 of about `megabytes` MB (lossless test pattern: about 2 MB per second of 720p), its bytes different in
+    each run (a file dropped again is stored once, and its poster is not made again)."""
     seconds = max(0.5, megabytes / 2.0)
     for _ in range(4):
         subprocess.run(
             ["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
              "testsrc2=size=1280x720:rate=30", "-t", f"{seconds:.2f}", "-c:v", "libx264", "-preset", "ultrafast",
-             "-qp", "0", "-pix_fmt", "yuv420p", str(path)], check=True)
+             "-qp", "0", "-pix_fmt", "yuv420p", "-metadata", f"title=run {run}", str(path)], check=True)
         size = path.stat().st_size / 1e6
         if abs(size - megabytes) / megabytes < 0.1:
             break
@@ -82,9 +83,6 @@ def main() -> None:
         sys.exit("ffmpeg is not installed (apt install ffmpeg): it makes the videos and the server's posters")
 
     with tempfile.TemporaryDirectory() as folder:
-        small = make_video(Path(folder) / "small.mp4", 1)
-        large = make_video(Path(folder) / "large.mp4", arguments.megabytes)
-        print(f"videos: {small.stat().st_size / 1e6:.1f} MB and {large.stat().st_size / 1e6:.1f} MB")
         times: dict[str, list[float]] = {"small": [], "large": []}
         with benchmark_server(Path(arguments.bin)) as (server, _data), sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=shutil.which("chromium"))
@@ -96,6 +94,8 @@ def main() -> None:
               input.type = 'file'; input.id = 'benchmark-file'; input.hidden = true; document.body.append(input);
             }""")
             for run in range(arguments.runs):
+                small = make_video(Path(folder) / f"small-{run}.mp4", 1, run)
+                large = make_video(Path(folder) / f"large-{run}.mp4", arguments.megabytes, run)
                 for name, path in (("small", small), ("large", large)):
                     page.set_input_files("#benchmark-file", str(path))
                     elapsed = page.evaluate(_DROP_AND_WAIT_JS)
