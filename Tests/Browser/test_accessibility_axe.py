@@ -12,14 +12,13 @@ Not checked yet: a keyboard drag in progress (the client has no keyboard drag mo
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from kind_helpers import drop_every_kind
 from playwright.sync_api import expect
 
 from auth_helpers import OWNER_PASSWORD, add_user, setup_link, sign_in_page
 from helpers import (
-    DropFile,
     drag,
     drop,
     expect_failed_tile,
@@ -212,14 +211,9 @@ def test_side_by_side_on_a_narrow_screen(server, other_site, window):
 def add_every_kind(page, server, other_site) -> None:
     """Drops a note, a link to a page with a preview image and a video file, and waits until they are ready."""
     preview = other_site.image("card.png", 200, 120)
-    article = other_site.page("axe", f'<html><head><title>A page</title><meta property="og:image" content="{preview}">'
-                                     "</head></html>")
-    drop(page, text="A note\nwith two lines")
-    drop(page, uri_list=uri_list(article))
-    video = Path(__file__).resolve().parent.parent / "TestSupport" / "Fixtures" / "clip.webm"
-    drop(page, files=[DropFile("clip.webm", video.read_bytes(), "video/webm")])
-    wait_until(lambda: sorted(i["kind"] for i in server.items(server.gallery_id) if i["state"] == "ready")
-               == ["link", "note", "video"], message="a note, a link and a video")
+    drop_every_kind(page, server, other_site, text="A note\nwith two lines", page_name="axe",
+                    page_html=f'<html><head><title>A page</title><meta property="og:image" content="{preview}">'
+                    "</head></html>", video=("clip.webm", "video/webm"))
 
 
 def test_every_kind_of_item(page, server, other_site):

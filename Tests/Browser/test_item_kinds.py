@@ -1,14 +1,12 @@
 """Notes, links and videos: dropped, edited, opened, played, moved and dragged out like images."""
 
 import re
-from pathlib import Path
 
+from kind_helpers import drop_every_kind, drop_fixture
 from playwright.sync_api import expect
 
-from helpers import LOCAL_TYPE, DropFile, drop, end_local_drag, start_local_drag, uri_list, wait_until
+from helpers import LOCAL_TYPE, drop, end_local_drag, start_local_drag, uri_list, wait_until
 from pane_helpers import create_gallery, ids_in
-
-FIXTURES = Path(__file__).resolve().parent.parent / "TestSupport" / "Fixtures"
 
 
 def tile(page, item_id: str):
@@ -133,10 +131,6 @@ def test_a_link_to_a_page_becomes_a_card_with_its_title_and_preview(page, server
     wait_until(lambda: image.evaluate("img => img.complete && img.naturalWidth > 0"), message="the preview")
 
 
-def drop_fixture(page, name: str, mime: str):
-    drop(page, files=[DropFile(name, (FIXTURES / name).read_bytes(), mime)])
-
-
 def test_a_dropped_video_shows_its_poster_and_duration_and_plays_in_place(page, server):
     drop_fixture(page, "clip.webm", "video/webm")
     video = wait_until(lambda: next((i for i in stored_items(server) if i["kind"] == "video"), None),
@@ -156,12 +150,8 @@ def test_a_dropped_video_shows_its_poster_and_duration_and_plays_in_place(page, 
 
 def test_each_kind_moves_to_another_gallery_and_survives_a_reload(page, server, other_site):
     fruit = create_gallery(server, "Fruit")
-    drop(page, text="a note")
-    article = other_site.page("plain", "<html><head><title>Plain page</title></head></html>")
-    drop(page, uri_list=uri_list(article))
-    drop_fixture(page, "faststart.mp4", "video/mp4")
-    wait_until(lambda: sorted(i["kind"] for i in stored_items(server) if i["state"] == "ready")
-               == ["link", "note", "video"], message="three kinds ready")
+    drop_every_kind(page, server, other_site, text="a note", page_name="plain",
+                    page_html="<html><head><title>Plain page</title></head></html>")
     for item in stored_items(server):
         tile(page, item["id"]).get_by_role("button", name=re.compile("^Actions for")).click()
         page.get_by_role("menu").get_by_role("menuitem", name="Move to Gallery…").click()
@@ -176,13 +166,9 @@ def test_each_kind_moves_to_another_gallery_and_survives_a_reload(page, server, 
 
 
 def test_drag_out_carries_what_each_kind_offers(page, server, other_site):
-    drop(page, text="Line one\n<b>two</b>")
-    article = other_site.page("out", "<html><head><title>Out</title></head></html>")
-    drop(page, uri_list=uri_list(article))
-    drop_fixture(page, "faststart.mp4", "video/mp4")
-    wait_until(lambda: sorted(i["kind"] for i in stored_items(server) if i["state"] == "ready")
-               == ["link", "note", "video"], message="three kinds ready")
-    by_kind = {i["kind"]: i for i in stored_items(server)}
+    by_kind = drop_every_kind(page, server, other_site, text="Line one\n<b>two</b>", page_name="out",
+                              page_html="<html><head><title>Out</title></head></html>")
+    article = by_kind["link"]["pageURL"]
 
     def drag_out(item_id):
         try:

@@ -74,26 +74,21 @@ struct ItemCountMigrationTests {
     @Test func theCountsOfExistingGalleriesAreCountedOnceWhenTheDatabaseIsOpened() async throws {
         try await withTemporaryFolder { folder in
             let path = databasePath(in: folder)
-            do {
-                let queue = try DatabaseQueue(path: path)
-                try AppDatabase.migrator.migrate(queue, upTo: "v6: board positions, gallery views")
-                try await queue.write { db in
-                    try db.execute(
-                        sql: """
-                            INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
-                              VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0);
-                            INSERT INTO item (id, galleryId, orderKey, state, origin, title, createdAt, updatedAt,
-                              trashedAt, changeSequence)
-                            VALUES
-                              ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-000000000001', 'a0',
-                               'pending', 'remote', 'A', 0, 0, NULL, 0),
-                              ('00000000-0000-4000-8000-00000000000b', '00000000-0000-4000-8000-000000000001', 'a1',
-                               'pending', 'remote', 'B', 0, 0, NULL, 0),
-                              ('00000000-0000-4000-8000-00000000000c', '00000000-0000-4000-8000-000000000001', 'a2',
-                               'pending', 'remote', 'C', 0, 0, 0, 0);
-                            """)
-                }
-            }
+            try await makeOlderDatabase(
+                at: path, upTo: "v6: board positions, gallery views",
+                """
+                INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
+                  VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0);
+                INSERT INTO item (id, galleryId, orderKey, state, origin, title, createdAt, updatedAt,
+                  trashedAt, changeSequence)
+                VALUES
+                  ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-000000000001', 'a0',
+                   'pending', 'remote', 'A', 0, 0, NULL, 0),
+                  ('00000000-0000-4000-8000-00000000000b', '00000000-0000-4000-8000-000000000001', 'a1',
+                   'pending', 'remote', 'B', 0, 0, NULL, 0),
+                  ('00000000-0000-4000-8000-00000000000c', '00000000-0000-4000-8000-000000000001', 'a2',
+                   'pending', 'remote', 'C', 0, 0, 0, 0);
+                """)
             let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
             let gallery = try await store.gallery(GalleryID(trusted: "00000000-0000-4000-8000-000000000001"))
             #expect(gallery.itemCount == 2)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GalleryCore
 import Testing
 
@@ -153,26 +152,21 @@ struct ItemKindMigrationTests {
     @Test func existingItemsBecomeImagesAndKeepTheirBoardPlacesAndCounts() async throws {
         try await withTemporaryFolder { folder in
             let path = databasePath(in: folder)
-            do {
-                let queue = try DatabaseQueue(path: path)
-                try AppDatabase.migrator.migrate(queue, upTo: "v8: recorded thumbnails")
-                try await queue.write { db in
-                    try db.execute(
-                        sql: """
-                            INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
-                              VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0);
-                            INSERT INTO item (id, galleryId, orderKey, state, origin, title, createdAt, updatedAt,
-                              trashedAt, changeSequence)
-                            VALUES
-                              ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-000000000001', 'a0',
-                               'pending', 'remote', 'A', 0, 0, NULL, 0),
-                              ('00000000-0000-4000-8000-00000000000b', '00000000-0000-4000-8000-000000000001', 'a1',
-                               'pending', 'remote', 'B', 0, 0, 0, 0);
-                            INSERT INTO board_position (itemId, x, y, width, z)
-                              VALUES ('00000000-0000-4000-8000-00000000000a', 10, 20, 300, 1);
-                            """)
-                }
-            }
+            try await makeOlderDatabase(
+                at: path, upTo: "v8: recorded thumbnails",
+                """
+                INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
+                  VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0);
+                INSERT INTO item (id, galleryId, orderKey, state, origin, title, createdAt, updatedAt,
+                  trashedAt, changeSequence)
+                VALUES
+                  ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-000000000001', 'a0',
+                   'pending', 'remote', 'A', 0, 0, NULL, 0),
+                  ('00000000-0000-4000-8000-00000000000b', '00000000-0000-4000-8000-000000000001', 'a1',
+                   'pending', 'remote', 'B', 0, 0, 0, 0);
+                INSERT INTO board_position (itemId, x, y, width, z)
+                  VALUES ('00000000-0000-4000-8000-00000000000a', 10, 20, 300, 1);
+                """)
             let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
             let galleryID = GalleryID(trusted: "00000000-0000-4000-8000-000000000001")
             let items = try await store.allItems(in: galleryID)

@@ -39,6 +39,14 @@ func withStore<T>(
     }
 }
 
+/// Makes, at `path`, a database as the store left it after migration `migration`, holding what `sql` writes: the
+/// database of an older version of the server, for tests of the later migrations.
+func makeOlderDatabase(at path: String, upTo migration: String, _ sql: String) async throws {
+    let queue = try DatabaseQueue(path: path)
+    try AppDatabase.migrator.migrate(queue, upTo: migration)
+    try await queue.write { db in try db.execute(sql: sql) }
+}
+
 /// A clock that moves one second on at each reading, so that each change has its own time.
 final class TickingClock: Sendable {
     private let time = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
