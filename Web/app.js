@@ -47,6 +47,16 @@ const hooks = {
     }),
   onMoveToGallery: (pane, ids, returnFocus) => moveToGallery(pane, ids, returnFocus),
   onTrashElsewhere: ({ galleryId, itemIds }) => paneFor(galleryId)?.trashItems(itemIds),
+  // Dragging by keyboard: the other galleries shown that items can go to, shown as the target, and dropped into.
+  keyboardTargets: (pane) =>
+    panes
+      .filter((each) => each !== pane && !each.closed && !each.readOnly)
+      .map((each) => ({ kind: "gallery", galleryId: each.galleryId, name: each.name })),
+  showKeyboardTarget: (galleryId, on) => paneFor(galleryId)?.itemsView().setDropActive(on),
+  dropIntoGallery: ({ payload, galleryId, copy }) => {
+    const target = paneFor(galleryId);
+    if (target) hooks.onTransfer({ payload, target, index: target.state.shown.length, copy });
+  },
   onOpenBeside: (_pane, button) => openBeside(button),
   onClose: (pane) => closePane(pane),
   onShare: (pane, button) =>

@@ -5,15 +5,12 @@ state is checked in both: light, then dark.
 
 The pages keep their strict Content Security Policy (no inline script, no eval) here: the package injects axe-core with
 `page.evaluate`, which Playwright runs through the DevTools protocol, where the page's CSP does not apply, so no
-context needs `bypass_csp`. Each check also asserts that the page logged no CSP violation while axe ran.
-
-Not checked yet: a keyboard drag in progress (the client has no keyboard drag mode; see the skipped test)."""
+context needs `bypass_csp`. Each check also asserts that the page logged no CSP violation while axe ran."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from kind_helpers import drop_every_kind
 from playwright.sync_api import expect
 
@@ -273,9 +270,14 @@ def test_gallery_gone_notice(page, server, other_site):
     expect_no_axe_violations(page)
 
 
-@pytest.mark.skip(reason="the client has no keyboard drag mode yet (issue 14): nothing to check")
-def test_keyboard_drag_in_progress():
-    pass
+def test_keyboard_drag_in_progress(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 6, "kbd")
+    item_by_id(page, stored[1]["id"]).focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('[aria-live="polite"]')).to_have_text("Position 3 of 6.")
+    expect(page.locator("#gallery .drop-gap")).to_be_visible()
+    expect_no_axe_violations(page)
 
 
 # ---- The gallery browser

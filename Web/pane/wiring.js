@@ -17,6 +17,7 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
     if (!state.access.readOnly) pane.menu.open(id, point, returnFocus, state.shown.length, pane.facade);
   });
   itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
+  itemsView.bindDragKey((intent, id) => keys.dragKey(intent, id));
   itemsView.bindEditNote((id, text) => items.editNote(id, text));
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));

@@ -1,11 +1,12 @@
 // The DOM events every view of items listens to, decoded into intents: a click selects (Ctrl/Cmd toggles, Shift
 // extends), the "⋯" button and the context menu open the item menu, keys on a focused item (view/itemKeys.js), and
-// which item has focus. What only some kinds do happens here too: Enter or a double click edits a note, Enter, Space
-// or its Play button plays a video, Enter or its link opens a link's page. `view` holds `intents` ({onSelect, onMenu,
-// onKey, onFocus, onEditNote}), `menuEnabled` and `editable`, and finds an item with `itemFor(id)`.
+// which item has focus. What only some kinds do happens here too: Enter or a double click edits a note, Enter or its
+// Play button plays a video, Enter or its link opens a link's page. `view` holds `intents` ({onSelect, onMenu,
+// onKey, onDragKey, onFocus, onEditNote}), `menuEnabled`, `editable` and `keyboardDrag` (items are lifted by
+// keyboard), and finds an item with `itemFor(id)`.
 
 import { kindOf } from "../model/itemFacts.js";
-import { decodeItemKey } from "./itemKeys.js";
+import { decodeDragKey, decodeItemKey } from "./itemKeys.js";
 import { playVideo } from "./kindContent.js";
 import { editNote } from "./noteEditor.js";
 
@@ -16,7 +17,7 @@ export function actOnKind(view, element, how) {
   if (item.kind === "note" && (how === "enter" || how === "double") && view.editable) {
     return editNote(element, item.text ?? "", (text) => view.intents.onEditNote(item.id, text));
   }
-  if (item.kind === "video" && (how === "enter" || how === "space" || how === "play")) {
+  if (item.kind === "video" && (how === "enter" || how === "play")) {
     return playVideo(element, item);
   }
   if (item.kind === "link" && how === "enter") {
@@ -71,8 +72,17 @@ export function listenToItems(list, view, signal) {
     (event) => {
       const element = event.target.closest("[data-item-id]");
       if (!element || event.target !== element) return;
+      if (view.keyboardDrag) {
+        // Items are lifted: the keys steer the drag, and nothing else on the page sees them.
+        const intent = decodeDragKey(event);
+        if (intent && view.intents.onDragKey(intent, element.dataset.itemId)) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+        return;
+      }
       const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
-      const how = plain && event.key === "Enter" ? "enter" : plain && event.key === " " ? "space" : null;
+      const how = plain && event.key === "Enter" ? "enter" : null;
       if (how && actOnKind(view, element, how)) {
         event.preventDefault();
         return;

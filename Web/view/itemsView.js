@@ -28,7 +28,16 @@ export class ItemsView {
     /** @type {Record<string, (...args: any[]) => any>} */
     this.handlers = { onRetry: () => {}, onRemove: () => {} };
     /** @type {Record<string, (...args: any[]) => any>} */
-    this.intents = { onSelect: () => {}, onMenu: () => {}, onKey: () => {}, onFocus: () => {}, onEditNote: () => {} };
+    this.intents = {
+      onSelect: () => {},
+      onMenu: () => {},
+      onKey: () => {},
+      onDragKey: () => false,
+      onFocus: () => {},
+      onEditNote: () => {},
+    };
+    /** Whether items are lifted by keyboard (their keys then steer the drag). */
+    this.keyboardDrag = false;
     this.selected = new Set();
     this.dragging = new Set();
     this.focusedId = null;
@@ -51,6 +60,11 @@ export class ItemsView {
   }
   bindKey(handler) {
     this.intents.onKey = handler;
+  }
+  /** `handler(intent, id)` for a key while items are lifted by keyboard (view/itemKeys.js decodeDragKey); true when
+   * it was used. */
+  bindDragKey(handler) {
+    this.intents.onDragKey = handler;
   }
   bindFocus(handler) {
     this.intents.onFocus = handler;

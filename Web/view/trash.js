@@ -39,6 +39,12 @@ export class TrashView {
     });
   }
 
+  /** Shows the Trash as where items lifted by keyboard would go (or not any more). */
+  showKeyboardTarget(on) {
+    if (on) this.button.dataset.dropState = "accept";
+    else delete this.button.dataset.dropState;
+  }
+
   bindDrop(handler) {
     this.handlers.onDrop = handler;
   }

@@ -1,0 +1,112 @@
+// Dragging by keyboard (dnd-kit's keyboard sensor, done fully), pure: what was lifted, where it would land (an
+// insertion index of the shown items, or another target: the Trash, another gallery), whether it copies, and what is
+// announced at each step. The pane carries it out; the view shows the same gap a mouse drag shows.
+
+/**
+ * @typedef {{kind: "trash"} | {kind: "gallery", galleryId: string, name: string}} KeyboardTarget
+ * @typedef {object} KeyboardDrag
+ * @property {string[]} ids the lifted items, in gallery order
+ * @property {string} focusId the item the drag started on
+ * @property {number} origin the insertion index they were lifted from
+ * @property {number} index where they would land here (an insertion index of the shown items)
+ * @property {KeyboardTarget | null} target another place they would go to instead, or null: here
+ * @property {boolean} copy whether dropping copies them (else it moves them)
+ */
+
+/**
+ * Lifts `ids` (the focused item and those selected with it) from the shown items.
+ * @param {{id: string}[]} shown
+ * @param {string[]} ids
+ * @param {string} focusId
+ * @returns {KeyboardDrag}
+ */
+export function lift(shown, ids, focusId) {
+  const lifted = new Set(ids);
+  const ordered = shown.filter((item) => lifted.has(item.id)).map((item) => item.id);
+  const first = shown.findIndex((item) => lifted.has(item.id));
+  const origin = first < 0 ? 0 : first;
+  return { ids: ordered, focusId, origin, index: origin, target: null, copy: false };
+}
+
+/** The 1-based position the lifted items' first would have at insertion index `index`, among `count` in all. */
+export function positionAt(/** @type {{id: string}[]} */ shown, /** @type {KeyboardDrag} */ drag, index) {
+  const lifted = new Set(drag.ids);
+  let before = 0;
+  for (let i = 0; i < Math.min(index, shown.length); i++) if (!lifted.has(shown[i].id)) before += 1;
+  return before + 1;
+}
+
+/** How many items the gallery would hold after the drop here: the same for a move, more for a copy. */
+function countAfter(/** @type {{id: string}[]} */ shown, /** @type {KeyboardDrag} */ drag) {
+  return drag.copy ? shown.length + drag.ids.length : shown.length;
+}
+
+/**
+ * The drag with its insertion index moved to `wanted` (clamped to 0…shown.length), skipping indices that would put
+ * the items where they already would be (inside or right beside the lifted ones), so each step changes the position.
+ * `step` is the direction (+1 or -1).
+ * @param {{id: string}[]} shown
+ * @param {KeyboardDrag} drag
+ * @param {number} wanted
+ * @param {number} step
+ * @returns {KeyboardDrag}
+ */
+export function moveTo(shown, drag, wanted, step) {
+  if (drag.target) return drag;
+  const clamp = (/** @type {number} */ value) => Math.min(shown.length, Math.max(0, value));
+  const now = positionAt(shown, drag, drag.index);
+  let index = clamp(wanted);
+  while (positionAt(shown, drag, index) === now && index !== clamp(index + step)) index = clamp(index + step);
+  return positionAt(shown, drag, index) === now ? drag : { ...drag, index };
+}
+
+/**
+ * The drag aimed at the next target (`back`: the previous one) in the cycle: here, then each of `targets`.
+ * @param {KeyboardDrag} drag
+ * @param {KeyboardTarget[]} targets
+ * @param {boolean} back
+ * @returns {KeyboardDrag}
+ */
+export function nextTarget(drag, targets, back) {
+  const cycle = [null, ...targets];
+  const current = cycle.findIndex((target) => sameTarget(target, drag.target));
+  const next = (Math.max(0, current) + (back ? cycle.length - 1 : 1)) % cycle.length;
+  return { ...drag, target: cycle[next] };
+}
+
+function sameTarget(/** @type {KeyboardTarget | null} */ a, /** @type {KeyboardTarget | null} */ b) {
+  if (!a || !b) return a === b;
+  return a.kind === b.kind && (a.kind !== "gallery" || (b.kind === "gallery" && a.galleryId === b.galleryId));
+}
+
+/** "3 items", "'a.png'". */
+function what(/** @type {KeyboardDrag} */ drag, /** @type {(id: string) => string} */ titleOf) {
+  return drag.ids.length === 1 ? `'${titleOf(drag.ids[0])}'` : `${drag.ids.length} items`;
+}
+
+/** Where the drop would go, as said: "Position 7 of 40.", "Over Trash.", "Into gallery Fruit." */
+export function whereText(/** @type {{id: string}[]} */ shown, /** @type {KeyboardDrag} */ drag) {
+  if (drag.target?.kind === "trash") return "Over Trash.";
+  if (drag.target?.kind === "gallery") return `Into gallery ${drag.target.name}${drag.copy ? ", as copies" : ""}.`;
+  return `Position ${positionAt(shown, drag, drag.index)} of ${countAfter(shown, drag)}${drag.copy ? ", as copies" : ""}.`;
+}
+
+/** What is said when the items are lifted. */
+export function liftedText(
+  /** @type {{id: string}[]} */ shown,
+  /** @type {KeyboardDrag} */ drag,
+  /** @type {(id: string) => string} */ titleOf,
+) {
+  const picked = drag.ids.length === 1 ? `Picked up ${what(drag, titleOf)}` : `Picked up ${drag.ids.length} items`;
+  return `${picked}. ${whereText(shown, drag)} Arrow keys move, Tab goes to the Trash or another gallery, C copies, Space or Enter drops, Escape cancels.`;
+}
+
+/** What is said when the drag is cancelled. */
+export function cancelledText(
+  /** @type {{id: string}[]} */ shown,
+  /** @type {KeyboardDrag} */ drag,
+  /** @type {(id: string) => string} */ titleOf,
+) {
+  const back = drag.ids.length === 1 ? "is back at" : "are back at";
+  return `Cancelled. ${what(drag, titleOf)} ${back} position ${positionAt(shown, drag, drag.origin)} of ${shown.length}.`;
+}
