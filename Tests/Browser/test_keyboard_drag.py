@@ -120,3 +120,14 @@ def test_in_the_list_the_arrows_move_by_row(page, server, other_site):
     page.keyboard.press("Space")
     wait_until(lambda: [i["id"] for i in server.items(server.gallery_id)] == [ids[0], ids[3], ids[1], ids[2]],
                message="the row moved")
+
+
+def test_focus_stays_on_the_items_when_another_tab_trashes_the_focused_one(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 3, "gone")
+    ids = [i["id"] for i in stored]
+    item_by_id(page, ids[1]).focus()
+    server.api("POST", f"/api/galleries/{server.gallery_id}/trash", {"itemIds": [ids[1]]})
+    expect(item_by_id(page, ids[1])).to_have_count(0)
+    expect(item_by_id(page, ids[2])).to_be_focused()
+    server.api("POST", f"/api/galleries/{server.gallery_id}/trash", {"itemIds": [ids[2]]})
+    expect(item_by_id(page, ids[0])).to_be_focused()

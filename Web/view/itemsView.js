@@ -212,14 +212,23 @@ export class ItemsView {
       keep.add(item.id);
       ordered.push(element);
     }
+    let lostFocusAt = -1;
     for (const [id, element] of this.elements) {
       if (!keep.has(id)) {
+        // The focused item left (trashed, moved away, here or in another tab): focus goes to the item now at its
+        // place, never to the page.
+        if (element.contains(document.activeElement)) lostFocusAt = Number(element.getAttribute("aria-posinset")) - 1;
         element.remove();
         this.elements.delete(id);
       }
     }
     placeInOrder(this.list, ordered, this.marker);
     this.drawMarker();
+    if (lostFocusAt >= 0) {
+      const next = this.items[Math.min(lostFocusAt, this.items.length - 1)];
+      if (next) this.focusItem(next.id);
+      else this.scroller.focus({ preventScroll: true });
+    }
   }
 
   /** The list's height and the items in [top, bottom] (indices `start` to `end`, excluded). */
