@@ -53,6 +53,8 @@ const hooks = {
       .filter((each) => each !== pane && !each.closed && !each.readOnly)
       .map((each) => ({ kind: "gallery", galleryId: each.galleryId, name: each.name })),
   showKeyboardTarget: (galleryId, on) => paneFor(galleryId)?.itemsView().setDropActive(on),
+  galleryAt: (element) =>
+    element ? (panes.find((each) => !each.closed && each.view.root.contains(element)) ?? null) : null,
   dropIntoGallery: ({ payload, galleryId, copy }) => {
     const target = paneFor(galleryId);
     if (target) hooks.onTransfer({ payload, target, index: target.state.shown.length, copy });

@@ -1,6 +1,7 @@
-// Dragging by keyboard (dnd-kit's keyboard sensor, done fully), pure: what was lifted, where it would land (an
-// insertion index of the shown items, or another target: the Trash, another gallery), whether it copies, and what is
-// announced at each step. The pane carries it out; the view shows the same gap a mouse drag shows.
+// Dragging by keyboard (dnd-kit's keyboard sensor, done fully) or by a long press of a finger, pure: what was lifted,
+// where it would land (an insertion index of the shown items, or another target: the Trash, another gallery), whether
+// it copies, and what is announced at each step. The pane carries it out (pane/liftActions.js); the view shows the
+// same gap a mouse drag shows.
 
 /**
  * @typedef {{kind: "trash"} | {kind: "gallery", galleryId: string, name: string}} KeyboardTarget
@@ -91,14 +92,19 @@ export function whereText(/** @type {{id: string}[]} */ shown, /** @type {Keyboa
   return `Position ${positionAt(shown, drag, drag.index)} of ${countAfter(shown, drag)}${drag.copy ? ", as copies" : ""}.`;
 }
 
-/** What is said when the items are lifted. */
+/** What is said when the items are lifted, by keyboard (`how`: "keys") or by a finger ("touch"). */
 export function liftedText(
   /** @type {{id: string}[]} */ shown,
   /** @type {KeyboardDrag} */ drag,
   /** @type {(id: string) => string} */ titleOf,
+  /** @type {string} */ how = "keys",
 ) {
   const picked = drag.ids.length === 1 ? `Picked up ${what(drag, titleOf)}` : `Picked up ${drag.ids.length} items`;
-  return `${picked}. ${whereText(shown, drag)} Arrow keys move, Tab goes to the Trash or another gallery, C copies, Space or Enter drops, Escape cancels.`;
+  const help =
+    how === "touch"
+      ? "Move your finger to where it goes and lift it; tap other items with another finger to add them."
+      : "Arrow keys move, Tab goes to the Trash or another gallery, C copies, Space or Enter drops, Escape cancels.";
+  return `${picked}. ${whereText(shown, drag)} ${help}`;
 }
 
 /** What is said when the drag is cancelled. */

@@ -21,6 +21,7 @@ import { createBoardActions } from "./boardActions.js";
 import { createHistoryActions } from "./historyActions.js";
 import { createItemActions } from "./itemActions.js";
 import { createKeyActions } from "./keyActions.js";
+import { createLiftActions } from "./liftActions.js";
 import { wireItemsView, wirePane } from "./wiring.js";
 
 const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
@@ -62,11 +63,16 @@ export class GalleryPane {
     this.historyActions = createHistoryActions(context);
     this.boardActions = createBoardActions(context, this.historyActions);
     this.itemActions = createItemActions(context, this.historyActions, this.boardActions);
-    this.keyActions = createKeyActions(context, this.itemActions, this.boardActions);
+    this.liftActions = createLiftActions(context, this.itemActions);
+    this.keyActions = createKeyActions(context, this.itemActions, this.boardActions, this.liftActions);
     this.context = context;
     this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
-    this.cleanups = wirePane(context, { items: this.itemActions, history: this.historyActions });
+    this.cleanups = wirePane(context, {
+      items: this.itemActions,
+      history: this.historyActions,
+      lifted: this.liftActions,
+    });
   }
 
   /** Shows the items as `kind` ("grid", "list" or "board"), in place of the view shown so far. */

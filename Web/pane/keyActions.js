@@ -2,14 +2,13 @@
 // page-wide shortcuts (select all, clear, delete, copy) the app routes to the pane in use. Never sees a DOM event.
 
 import { writeItems } from "../dnd/localDrag.js";
-import { cancelledText, lift, liftedText, moveTo, nextTarget, whereText } from "../model/keyboardDrag.js";
 import { stepIndex } from "../model/reorder.js";
-import { itemById, itemsFor, selectedItems } from "../store/paneSelectors.js";
+import { itemsFor, selectedItems } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
-/** The key and menu actions of the pane `pane` (its store, views and announcer); `items` and `board` are its item and
- * board actions. */
-export function createKeyActions(pane, items, board) {
+/** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board` and `lifted` are its
+ * item, board and lifted-items actions. */
+export function createKeyActions(pane, items, board, lifted) {
   const { store, announcer } = pane;
   const state = () => store.getState();
   const idsFor = (id) =>
@@ -17,118 +16,10 @@ export function createKeyActions(pane, items, board) {
       .filter((item) => !item.local)
       .map((item) => item.id);
 
-  /** Items lifted by keyboard (model/keyboardDrag.js), or null. */
-  let drag = null;
-  const titleOf = (id) => itemById(state(), id)?.title ?? "item";
-
-  /** Shows where the lifted items would land: the gap here, or the highlighted Trash or other gallery. */
-  const showDrag = (previous) => {
-    const view = pane.itemsView();
-    if (previous?.target && previous.target !== drag?.target) showTarget(previous.target, false);
-    if (!drag) {
-      view.setGap(null);
-      return;
-    }
-    if (drag.target) {
-      view.setGap(null);
-      showTarget(drag.target, true);
-    } else {
-      view.setGap(drag.index);
-    }
-  };
-  const showTarget = (target, on) => {
-    if (target.kind === "trash") pane.trash.showKeyboardTarget(on);
-    else pane.hooks.showKeyboardTarget?.(target.galleryId, on);
-  };
-  const endDrag = () => {
-    const ended = drag;
-    drag = null;
-    pane.itemsView().keyboardDrag = false;
-    store.dispatch(paneActions.dragEnded());
-    showDrag(ended);
-    return ended;
-  };
-
-  const keyboardDrag = {
-    /** Lifts the item `id` (and the selection, when it is selected) to drag it by keyboard. */
-    start(id) {
-      if (state().access.readOnly || state().view === "board") return false;
-      const ids = idsFor(id);
-      if (!ids.length) return false;
-      drag = lift(state().shown, ids, id);
-      pane.itemsView().keyboardDrag = true;
-      store.dispatch(paneActions.dragStarted(drag.ids));
-      showDrag(null);
-      announcer.announce(liftedText(state().shown, drag, titleOf));
-      return true;
-    },
-
-    /** A key while items are lifted; true when it was the drag's. */
-    key(intent) {
-      if (!drag) return false;
-      const shown = state().shown;
-      const previous = drag;
-      switch (intent.kind) {
-        case "step": {
-          const step = intent.direction === "left" || intent.direction === "up" ? -1 : 1;
-          let wanted = drag.index + step;
-          if (intent.direction === "up" || intent.direction === "down") {
-            // The insertion point before the item above or below the one the gap is before.
-            const from = Math.min(drag.index, shown.length - 1);
-            const to = pane.itemsView().indexInDirection(from, intent.direction);
-            wanted = to === from ? drag.index + step * shown.length : to + (drag.index >= shown.length ? 1 : 0);
-          }
-          drag = moveTo(shown, drag, wanted, step);
-          break;
-        }
-        case "end":
-          drag = moveTo(shown, drag, intent.last ? shown.length : 0, intent.last ? 1 : -1);
-          break;
-        case "target":
-          drag = nextTarget(
-            drag,
-            [{ kind: "trash" }, ...(pane.hooks.keyboardTargets?.(pane.facade) ?? [])],
-            intent.back,
-          );
-          break;
-        case "copy":
-          drag = { ...drag, copy: !drag.copy };
-          break;
-        case "drop":
-          keyboardDrag.drop();
-          return true;
-        case "cancel": {
-          const ended = endDrag();
-          announcer.announce(cancelledText(shown, ended, titleOf));
-          pane.itemsView().focusItem(ended.focusId);
-          return true;
-        }
-        default:
-          return false;
-      }
-      showDrag(previous);
-      if (drag !== previous) announcer.announce(whereText(shown, drag));
-      return true;
-    },
-
-    drop() {
-      const ended = endDrag();
-      const payload = { galleryId: pane.galleryId, itemIds: ended.ids };
-      if (ended.target?.kind === "trash") items.trashItems(ended.ids);
-      else if (ended.target?.kind === "gallery")
-        pane.hooks.dropIntoGallery?.({ payload, galleryId: ended.target.galleryId, copy: ended.copy });
-      else if (ended.copy) items.addLocal({ payload, copy: true, index: ended.index });
-      else if (ended.index === ended.origin)
-        announcer.announce(`Dropped where it was. ${whereText(state().shown, ended)}`);
-      else items.moveItems(ended.ids, ended.index, { focus: ended.focusId });
-      pane.itemsView().focusItem(ended.focusId);
-    },
-  };
-
   return {
     /** A key while items are lifted by keyboard (view/itemKeys.js decodeDragKey); true when it was the drag's. */
     dragKey(intent) {
-      return keyboardDrag.key(intent);
+      return lifted.key(intent);
     },
 
     selectAll() {
@@ -206,7 +97,7 @@ export function createKeyActions(pane, items, board) {
           store.dispatch(paneActions.itemClicked(id, { toggle: intent.toggle }));
           return true;
         case "lift":
-          return keyboardDrag.start(id);
+          return lifted.start(id, "keys");
         case "trash":
           items.trashItems(idsFor(id));
           return true;

@@ -3,6 +3,7 @@
 
 import { dropTargetForExternal } from "../dnd/externalDrop.js";
 import { autoScrollOnDrag, draggableItems, dropTargetForLocal, isLocalDrag } from "../dnd/localDrag.js";
+import { touchDraggableItems } from "../dnd/touchDrag.js";
 import { zoomGestures } from "../dnd/zoomGestures.js";
 import { itemById, itemsFor } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
@@ -26,8 +27,9 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindResize?.((id, width) => board.resize(id, width));
 }
 
-/** Connects the other views of `pane` to its `items` and `history` actions; returns the cleanup functions. */
-export function wirePane(pane, { items, history }) {
+/** Connects the other views of `pane` to its `items`, `history` and `lifted` actions; returns the cleanup
+ * functions. */
+export function wirePane(pane, { items, history, lifted }) {
   const { store, view, trash, toolbar, hooks } = pane;
   const state = () => store.getState();
   const writable = () => !state().closed && !state().access.readOnly;
@@ -110,11 +112,21 @@ export function wirePane(pane, { items, history }) {
       },
     }),
     autoScrollOnDrag(view.scroller),
+    // Touch and pen: a long press lifts an item in the grid and the list (the board moves items where they are).
+    touchDraggableItems(view.list, view.scroller, {
+      enabled: () => writable() && state().view !== "board",
+      onLift: (id) => lifted.start(id, "touch"),
+      onMove: (x, y) => lifted.pointAt(x, y),
+      onAdd: (id) => lifted.add(id),
+      onDrop: () => lifted.drop(),
+      onCancel: () => lifted.cancel(),
+    }),
     zoomGestures(view.scroller, {
       getPerRow: () => state().perRow,
       setPerRow: (value) => items.setPerRow(value),
       acceptsKeys: () => hooks.isActive(pane.facade),
-      enabled: () => state().view === "grid",
+      // Not while items are lifted: a second finger then adds items to the drag.
+      enabled: () => state().view === "grid" && state().dragging.size === 0,
     }),
   ];
 }

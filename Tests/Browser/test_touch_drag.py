@@ -1,0 +1,77 @@
+"""Dragging with a finger in the grid and the list (the seeds' long press): a press of half a second lifts an item,
+the finger carries it and lifting it drops it; a second finger adds items; moving first is a scroll, not a drag."""
+
+import re
+
+from playwright.sync_api import expect
+
+from helpers import expect_order, item_by_id, seed_gallery, trash_ids, wait_until
+
+
+class Finger:
+    """Touch points sent through the DevTools protocol (Input.dispatchTouchEvent), as a touch screen would."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def send(self, kind: str, points: list[tuple[float, float]]) -> None:
+        self.cdp.send("Input.dispatchTouchEvent",
+                      {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+    def press_and_drag(self, start: tuple[float, float], end, hold_ms: int = 650, steps: int = 10,
+                       second=None) -> None:
+        """Presses at `start` for `hold_ms`, then (with `second`, a locator) taps that item with a second finger
+        (measured once the first is lifted), and drags to the point `end`."""
+        self.send("touchStart", [start])
+        self.page.wait_for_timeout(hold_ms)
+        if second is not None:  # a point left out of a touchMove is lifted
+            self.send("touchStart", [start, centre(second)])
+            self.send("touchMove", [start])
+        for step in range(1, steps + 1):
+            f = step / steps
+            self.send("touchMove", [(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)])
+        self.send("touchEnd", [])
+
+
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def left_edge(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + 3, box["y"] + box["height"] / 2
+
+
+def seeded(touch_page, server, other_site, count, prefix):
+    return [i["id"] for i in seed_gallery(touch_page, server, other_site, count, prefix)]
+
+
+def test_a_long_press_lifts_an_item_and_lifting_the_finger_drops_it_where_the_gap_is(touch_page, server, other_site):
+    ids = seeded(touch_page, server, other_site, 4, "touch")
+    finger = Finger(touch_page)
+    # Aimed where the fourth item's left edge is before anything is lifted: the gap the drag opens moves it.
+    finger.press_and_drag(centre(item_by_id(touch_page, ids[0])), left_edge(item_by_id(touch_page, ids[3])))
+    expect_order(touch_page, server, [ids[1], ids[2], ids[0], ids[3]])
+    expect(touch_page.locator('[aria-live="polite"]')).to_have_text(re.compile(r"Moved 'touch0\.png' to position 3"))
+    assert not touch_page.problems, touch_page.problems
+
+
+def test_a_second_finger_adds_items_and_the_trash_takes_them_all(touch_page, server, other_site):
+    ids = seeded(touch_page, server, other_site, 4, "two")
+    finger = Finger(touch_page)
+    trash = touch_page.locator(".trash-target").first
+    finger.press_and_drag(centre(item_by_id(touch_page, ids[1])), centre(trash), second=item_by_id(touch_page, ids[2]))
+    wait_until(lambda: sorted(trash_ids(server)) == sorted([ids[1], ids[2]]), message="both in the trash")
+    expect_order(touch_page, server, [ids[0], ids[3]])
+
+
+def test_moving_before_the_press_is_long_enough_scrolls_and_moves_nothing(touch_page, server, other_site):
+    ids = seeded(touch_page, server, other_site, 4, "quick")
+    finger = Finger(touch_page)
+    finger.press_and_drag(centre(item_by_id(touch_page, ids[0])), left_edge(item_by_id(touch_page, ids[3])),
+                          hold_ms=0)
+    touch_page.wait_for_timeout(700)
+    expect_order(touch_page, server, ids)
+    expect(item_by_id(touch_page, ids[0])).not_to_have_attribute("data-dragging", "true")

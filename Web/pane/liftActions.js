@@ -1,0 +1,178 @@
+// A pane's lifted items: items picked up by keyboard (Space) or by a long press of a finger, carried to a place in the
+// gallery, to the Trash or into a gallery open beside, and dropped there (or put back). The drag itself is
+// model/keyboardDrag.js; this carries it out through the pane's item actions and shows it in its views.
+
+import { cancelledText, lift, liftedText, moveTo, nextTarget, whereText } from "../model/keyboardDrag.js";
+import { itemById } from "../store/paneSelectors.js";
+import { paneActions } from "../store/paneState.js";
+
+/** The lifted-items actions of the pane `pane` (its store, views, trash and announcer); `items` its item actions. */
+export function createLiftActions(pane, items) {
+  const { store, announcer } = pane;
+  const state = () => store.getState();
+  /** The items lifted (model/keyboardDrag.js), or null. */
+  let drag = null;
+  const titleOf = (id) => itemById(state(), id)?.title ?? "item";
+
+  const showTarget = (target, on) => {
+    if (target.kind === "trash") pane.trash.showKeyboardTarget(on);
+    else pane.hooks.showKeyboardTarget?.(target.galleryId, on);
+  };
+  /** Shows where the lifted items would land: the gap here, or the highlighted Trash or other gallery. */
+  const show = (previous) => {
+    const view = pane.itemsView();
+    if (previous?.target && previous.target !== drag?.target) showTarget(previous.target, false);
+    if (!drag) {
+      view.setGap(null);
+      return;
+    }
+    if (drag.target) {
+      view.setGap(null);
+      showTarget(drag.target, true);
+    } else {
+      view.setGap(drag.index);
+    }
+  };
+  /** Ends the drag (the items are no longer lifted) and returns it. */
+  const end = () => {
+    const ended = drag;
+    drag = null;
+    pane.itemsView().keyboardDrag = false;
+    store.dispatch(paneActions.dragEnded());
+    show(ended);
+    return ended;
+  };
+  /** Takes a changed drag, shows it and says where it would land now. */
+  const change = (next) => {
+    const previous = drag;
+    drag = next;
+    show(previous);
+    if (drag !== previous) announcer.announce(whereText(state().shown, drag));
+  };
+
+  const actions = {
+    /** Lifts the item `id` (and the selection, when it is selected), by `how` ("keys" or "touch"); false when it
+     * cannot be (a view-only gallery, the board, whose items move where they are dragged). */
+    start(id, how) {
+      if (drag || state().access.readOnly || state().view === "board") return false;
+      const ids = itemById(state(), id)?.local ? [] : idsFor(id);
+      if (!ids.length) return false;
+      drag = lift(state().shown, ids, id);
+      pane.itemsView().keyboardDrag = how === "keys";
+      store.dispatch(paneActions.dragStarted(drag.ids));
+      show(null);
+      announcer.announce(liftedText(state().shown, drag, titleOf, how));
+      return true;
+    },
+
+    /** A key while items are lifted (view/itemKeys.js decodeDragKey); true when it was the drag's. */
+    key(intent) {
+      if (!drag) return false;
+      const shown = state().shown;
+      switch (intent.kind) {
+        case "step": {
+          const step = intent.direction === "left" || intent.direction === "up" ? -1 : 1;
+          let wanted = drag.index + step;
+          if (intent.direction === "up" || intent.direction === "down") {
+            // The insertion point before the item above or below the one the gap is before.
+            const from = Math.min(drag.index, shown.length - 1);
+            const to = pane.itemsView().indexInDirection(from, intent.direction);
+            wanted = to === from ? drag.index + step * shown.length : to + (drag.index >= shown.length ? 1 : 0);
+          }
+          change(moveTo(shown, drag, wanted, step));
+          return true;
+        }
+        case "end":
+          change(moveTo(shown, drag, intent.last ? shown.length : 0, intent.last ? 1 : -1));
+          return true;
+        case "target":
+          change(nextTarget(drag, targets(), intent.back));
+          return true;
+        case "copy":
+          change({ ...drag, copy: !drag.copy });
+          return true;
+        case "drop":
+          actions.drop();
+          return true;
+        case "cancel":
+          actions.cancel();
+          return true;
+        default:
+          return false;
+      }
+    },
+
+    /** Points the lifted items at the place under the client point (x, y): the Trash, a gallery beside, or a place
+     * here. */
+    pointAt(x, y) {
+      if (!drag) return;
+      const under = document.elementFromPoint(x, y);
+      const other = pane.hooks.galleryAt?.(under);
+      // Only a change of place is drawn and said again.
+      if (under?.closest(".trash-target")) {
+        if (drag.target?.kind !== "trash") change({ ...drag, target: { kind: "trash" } });
+      } else if (other && other.galleryId !== pane.galleryId && !other.readOnly) {
+        if (drag.target?.kind !== "gallery" || drag.target.galleryId !== other.galleryId)
+          change({ ...drag, target: { kind: "gallery", galleryId: other.galleryId, name: other.name } });
+      } else {
+        const index = pane.itemsView().indexAt(x, y);
+        if (index !== drag.index || drag.target) change({ ...drag, target: null, index });
+      }
+    },
+
+    /** Adds the item `id` to the lifted ones (a second finger's tap). */
+    add(id) {
+      if (!drag || drag.ids.includes(id) || !itemById(state(), id) || itemById(state(), id).local) return;
+      const ids = new Set([...drag.ids, id]);
+      drag = {
+        ...drag,
+        ids: state()
+          .shown.filter((item) => ids.has(item.id))
+          .map((item) => item.id),
+      };
+      store.dispatch(paneActions.dragStarted(drag.ids));
+      announcer.announce(`Added '${titleOf(id)}': ${drag.ids.length} items lifted.`);
+    },
+
+    /** Drops the lifted items where they are pointed at. */
+    drop() {
+      if (!drag) return;
+      const ended = end();
+      const payload = { galleryId: pane.galleryId, itemIds: ended.ids };
+      if (ended.target?.kind === "trash") items.trashItems(ended.ids);
+      else if (ended.target?.kind === "gallery")
+        pane.hooks.dropIntoGallery?.({ payload, galleryId: ended.target.galleryId, copy: ended.copy });
+      else if (ended.copy) items.addLocal({ payload, copy: true, index: ended.index });
+      else if (positionUnchanged(ended)) announcer.announce(`Dropped where it was. ${whereText(state().shown, ended)}`);
+      else items.moveItems(ended.ids, ended.index, { focus: ended.focusId });
+      pane.itemsView().focusItem(ended.focusId);
+    },
+
+    /** Puts the lifted items back where they were, and says so. */
+    cancel() {
+      if (!drag) return;
+      const ended = end();
+      announcer.announce(cancelledText(state().shown, ended, titleOf));
+      pane.itemsView().focusItem(ended.focusId);
+    },
+  };
+
+  /** The items a drag of `id` lifts: the selection when `id` is selected, else `id` alone. */
+  function idsFor(id) {
+    const selection = state().selection.ids;
+    const chosen = selection.has(id) ? state().shown.filter((item) => selection.has(item.id)) : [itemById(state(), id)];
+    return chosen.filter((item) => item && !item.local).map((item) => item.id);
+  }
+
+  /** Where else the items can go, in Tab order: the Trash, then each gallery open beside. */
+  function targets() {
+    return [{ kind: "trash" }, ...(pane.hooks.keyboardTargets?.(pane.facade) ?? [])];
+  }
+
+  /** Whether a drop at the drag's index leaves the items where they were. */
+  function positionUnchanged(ended) {
+    return ended.index === ended.origin;
+  }
+
+  return actions;
+}
