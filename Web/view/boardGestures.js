@@ -6,7 +6,7 @@
 //   (toggle its selection) or press a focused button, and the board shows a grab cursor (grabbing while dragging) until
 //   Space is released. A Space press with the pointer elsewhere keeps its usual meaning, and so do its repeats.
 //   While Space is claimed, a primary-button drag anywhere on the board, over tiles too, pans.
-// - A middle-button drag pans (anywhere on the board; no autoscroll).
+// - A middle-button drag pans (anywhere on the board; no autoscroll, and no paste of the X11 selection).
 // - Two touch pointers pan by their centroid's movement and pinch-zoom around it. The first finger's pointerdown has
 //   gone through (it may have started something, such as a tile move): when the second goes down, the first finger's
 //   target gets a pointercancel, and from then on both belong to the gesture until they lift.
@@ -45,6 +45,7 @@ export function boardGestures(surface, { onPan, onPinch }, signal) {
   /** The touch pointers the two-finger gesture owns. @type {Set<number>} */
   const claimedTouches = new Set();
   let swallowClickUntil = 0;
+  let swallowPasteUntil = 0;
 
   const showCursor = () => {
     if (pans.size) surface.dataset.gesture = "grabbing";
@@ -57,6 +58,7 @@ export function boardGestures(surface, { onPan, onPinch }, signal) {
   };
   const panEnded = () => {
     swallowClickUntil = performance.now() + CLICK_AFTER_PAN;
+    swallowPasteUntil = swallowClickUntil;
   };
   /** A client point relative to the surface. */
   const local = (/** @type {Point} */ point, /** @type {DOMRect} */ box) => ({
@@ -183,6 +185,15 @@ export function boardGestures(surface, { onPan, onPinch }, signal) {
   };
   surface.addEventListener("click", swallowClick, options);
   surface.addEventListener("auxclick", swallowClick, options);
+  // Nor a paste: on Linux, releasing the middle button pastes the text last selected anywhere (it would be a note).
+  surface.addEventListener("mouseup", (event) => event.button === 1 && event.preventDefault(), options);
+  window.addEventListener(
+    "paste",
+    (event) => {
+      if (performance.now() <= swallowPasteUntil) claim(event);
+    },
+    options,
+  );
   surface.addEventListener(
     "dragstart",
     (event) => {

@@ -3,7 +3,8 @@
 /**
  * What a keydown on an item asks for, or null when the key is not the item's:
  * {kind: "move", direction} (Alt+arrow), {kind: "focus", direction, extend} (arrow, Shift extends the selection),
- * {kind: "first"} / {kind: "last"} (Home/End), {kind: "lift"} (Space: drag by keyboard), {kind: "select", toggle}
+ * {kind: "first"} / {kind: "last"} (Home/End), {kind: "lift"} (Space: drag by keyboard, else toggle the selection),
+ * {kind: "select", toggle}
  * (Enter selects, Ctrl/Cmd+Space and Ctrl/Cmd+Enter toggle), {kind: "trash"} (Delete/Backspace), {kind: "menu"} (the
  * ContextMenu key or Shift+F10). `direction` is "left", "right", "up" or "down".
  */
