@@ -131,3 +131,13 @@ def test_focus_stays_on_the_items_when_another_tab_trashes_the_focused_one(page,
     expect(item_by_id(page, ids[2])).to_be_focused()
     server.api("POST", f"/api/galleries/{server.gallery_id}/trash", {"itemIds": [ids[2]]})
     expect(item_by_id(page, ids[0])).to_be_focused()
+
+
+def test_items_settling_together_in_another_tab_are_announced_in_one_message(page, server, other_site):
+    for name in ("s1.png", "s2.png", "s3.png"):
+        other_site.image(name, 80, 60)
+    server.drop_uris(server.gallery_id, [other_site.url(f"/slow/s{i}.png") for i in (1, 2, 3)])
+    expect(page.locator('#gallery [data-state="pending"]')).to_have_count(3)
+    for i in (1, 2, 3):
+        other_site.release(f"s{i}.png")
+    expect(announced(page)).to_have_text("3 images added.")

@@ -9,6 +9,7 @@ import {
   noteTextProblem,
   pageHost,
   representations,
+  settledText,
 } from "../../Web/model/itemKinds.js";
 
 const origin = "http://gallery.test";
@@ -96,4 +97,19 @@ test("an image carries its source, an img and its original file (a TIFF's, not i
     origin,
   );
   assert.equal(tif.download, "image/tiff:photo.tif:http://gallery.test/media/b.tiff");
+});
+
+test("items that settle together are said in one message, by kind, with their failures", () => {
+  const ready = [{ kind: "image" }, { kind: "image" }, { kind: "video" }, { kind: "note" }];
+  assert.equal(settledText({ ready, failed: [] }), "2 images, 1 video and 1 note added.");
+  assert.equal(settledText({ ready: [{}], failed: [] }), "1 image added.");
+  assert.equal(
+    settledText({ ready: [], failed: [{ title: "a.png", failure: { message: "Not an image" } }] }),
+    "Could not add a.png: Not an image.",
+  );
+  assert.equal(
+    settledText({ ready: [{ kind: "link" }], failed: [{ title: "a" }, { title: "b" }] }),
+    "1 link added. 2 items could not be added.",
+  );
+  assert.equal(settledText({ ready: [], failed: [] }), "");
 });

@@ -135,3 +135,29 @@ export function representations(items, origin) {
   }
   return { uriList: urls.join("\r\n"), plainText: texts.join("\n"), html: html.join("\n"), download };
 }
+
+/** "1 image", "3 notes": a count of one kind. */
+function countOf(/** @type {number} */ count, /** @type {string} */ kind) {
+  return `${count} ${kind}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * One message for items that finished loading together (a burst of events, from this tab or others): "3 images and
+ * 1 video added.", then the failures: "Could not add a.png: Not an image." or "2 items could not be added."; "" when
+ * there is nothing to say.
+ * @param {{ready: any[], failed: any[]}} settled
+ */
+export function settledText({ ready, failed }) {
+  const parts = [];
+  if (ready.length) {
+    const kinds = ["image", "video", "note", "link"]
+      .map((kind) => [kind, ready.filter((item) => (item.kind ?? "image") === kind).length])
+      .filter(([, count]) => Number(count) > 0)
+      .map(([kind, count]) => countOf(Number(count), String(kind)));
+    const list = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} and ${kinds[kinds.length - 1]}` : kinds[0];
+    parts.push(`${list} added.`);
+  }
+  if (failed.length === 1) parts.push(`Could not add ${failed[0].title}: ${failed[0].failure?.message ?? ""}.`);
+  else if (failed.length > 1) parts.push(`${failed.length} items could not be added.`);
+  return parts.join(" ");
+}

@@ -22,6 +22,10 @@ import { createHistoryActions } from "./historyActions.js";
 import { createItemActions } from "./itemActions.js";
 import { createKeyActions } from "./keyActions.js";
 import { createLiftActions } from "./liftActions.js";
+import { settledText } from "../model/itemKinds.js";
+
+/** How long (ms) without more items settling before the ones that did are announced together. */
+const SETTLED_QUIET_MS = 400;
 import { wireItemsView, wirePane } from "./wiring.js";
 
 const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
@@ -259,11 +263,20 @@ export class GalleryPane {
     this.announceSettled(before, this.state.shown);
   }
 
+  /** Says which items finished loading: those of a burst of changes (many events at once, from this tab or others)
+   * in one message, never one per event. */
   announceSettled(before, after) {
     const { ready, failed } = settledItems(before, after);
-    if (ready.length) this.announcer.announce(`${ready.length} image${ready.length === 1 ? "" : "s"} added.`);
-    if (failed.length)
-      this.announcer.announce(`Could not add ${failed[0].title}: ${failed[0].failure?.message ?? ""}.`);
+    if (!ready.length && !failed.length) return;
+    this.settledBurst ??= { ready: [], failed: [] };
+    this.settledBurst.ready.push(...ready);
+    this.settledBurst.failed.push(...failed);
+    clearTimeout(this.settledTimer);
+    this.settledTimer = setTimeout(() => {
+      const burst = this.settledBurst;
+      this.settledBurst = null;
+      if (burst) this.announcer.announce(settledText(burst));
+    }, SETTLED_QUIET_MS);
   }
 
   /** In a view-only pane, says so and returns true (the change is not made); else false. */
