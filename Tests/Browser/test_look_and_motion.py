@@ -1,0 +1,67 @@
+"""How the page looks for everyone: without motion when asked, in Windows High Contrast (forced colours), and in a
+window 320 CSS pixels wide (what 400% zoom of a 1280-pixel screen leaves) without losing anything."""
+
+from playwright.sync_api import expect
+
+from helpers import item_by_id, seed_gallery
+
+# A colour a system keyword stands for, as the page computes it.
+_SYSTEM_COLOUR_JS = """(keyword) => {
+  const probe = document.createElement('span');
+  probe.style.forcedColorAdjust = 'none';
+  probe.style.color = keyword;
+  document.body.append(probe);
+  const value = getComputedStyle(probe).color;
+  probe.remove();
+  return value;
+}"""
+
+
+def test_reduced_motion_turns_transitions_and_animations_off(page, server, other_site):
+    page.emulate_media(reduced_motion="reduce")
+    stored = seed_gallery(page, server, other_site, 3, "calm")
+    tile = item_by_id(page, stored[0]["id"])
+    assert tile.evaluate("e => getComputedStyle(e).transitionDuration.split(',').every(d => parseFloat(d) === 0)")
+    image = tile.locator("img")
+    assert image.evaluate("e => getComputedStyle(e).transitionDuration.split(',').every(d => parseFloat(d) === 0)")
+    # Deleting animates the tiles into the trash only with motion: here nothing runs.
+    tile.focus()
+    page.keyboard.press("Delete")
+    expect(tile).to_have_count(0)
+    assert page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length") == 0
+
+
+def test_forced_colours_keep_selection_focus_and_the_insertion_line_visible(page, server, other_site):
+    page.emulate_media(forced_colors="active")
+    stored = seed_gallery(page, server, other_site, 3, "contrast")
+    highlight = page.evaluate(_SYSTEM_COLOUR_JS, "Highlight")
+    selected = item_by_id(page, stored[1]["id"])
+    selected.click()
+    mark = selected.evaluate(
+        "e => { const s = getComputedStyle(e, '::after'); return [s.borderTopStyle, s.borderTopColor]; }")
+    assert mark == ["solid", highlight], mark
+
+    page.get_by_role("radiogroup", name="View").get_by_role("radio", name="List").check()
+    row = page.locator(f'#gallery .row[data-item-id="{stored[2]["id"]}"]')
+    row.focus()
+    page.keyboard.press("Space")  # lifted by keyboard: the insertion line shows where it would land
+    page.keyboard.press("ArrowUp")
+    line = page.locator("#gallery .insertion-line")
+    expect(line).to_be_visible()
+    assert line.evaluate("e => getComputedStyle(e).backgroundColor") == highlight
+    page.keyboard.press("Escape")
+
+
+def test_a_window_320_pixels_wide_scrolls_only_up_and_down_and_keeps_every_control(window, server, other_site):
+    narrow = window({"width": 320, "height": 640})
+    narrow.goto(f"{server.base_url}/g/{server.gallery_id}")
+    expect(narrow.get_by_role("list", name="My Gallery")).to_be_attached()
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 320
+    for name in ("Grid", "List", "Board"):
+        expect(narrow.get_by_role("radio", name=name)).to_be_visible()
+    for control in (narrow.get_by_role("button", name="New Note"), narrow.get_by_role("button", name="Trash"),
+                    narrow.get_by_role("button", name="Undo")):
+        expect(control).to_be_visible()
+        box = control.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+        assert box["width"] >= 24 and box["height"] >= 24, box
