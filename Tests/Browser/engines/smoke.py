@@ -1,5 +1,6 @@
 """The smoke suite every other engine runs against the real server: open the gallery, drop files, drop a link as
-Firefox writes it (`text/x-moz-url`), reorder by keyboard, undo, and see a change made in a second window.
+Firefox writes it (`text/x-moz-url`), drop text (a note) and a link to a page (a link card), reorder by keyboard
+(Alt+arrows, and a drag by keyboard), undo, and see a change made in a second window.
 
 Drops are synthesized in the page (dragenter, dragover, drop with a real DataTransfer) by the shared helpers, as in
 the Chromium tests; keys go through WebDriver's input actions, so the browser itself makes the key events.
@@ -102,6 +103,30 @@ class SmokeSuite:
         assert stored["sourceURL"] == url, stored
         assert (stored["width"], stored["height"]) == (200, 100), stored
         assert other_site.request_count("/img/linked.png") >= 1
+        no_errors(page)
+
+    def test_dropped_text_is_a_note_and_a_moz_url_to_a_page_is_a_link(self, page, server, other_site):
+        drop(page, text="Lisbon\n<b>Porto</b>")
+        article = other_site.page("smoke", "<html><head><title>A page</title></head></html>")
+        drop(page, extra={"text/x-moz-url": f"{article}\nA page"})
+        stored = wait_until(lambda: (items := server.items(server.gallery_id)) and len(items) == 2
+                            and all(i["state"] == "ready" for i in items) and items, message="a note and a link")
+        assert [i["kind"] for i in stored] == ["note", "link"], stored
+        expected = [["note", "Lisbon\n<b>Porto</b>"], ["link", "A page"]]
+        shown_js = """() => [...document.querySelectorAll('#gallery [role="listitem"]')]
+            .map(e => [e.dataset.kind, (e.querySelector('.note-text, .link-title') || {}).textContent])"""
+        shown = wait_until(lambda: (now := page.evaluate(shown_js)) == expected and now,
+                           message="the note and the link card")
+        assert shown == expected, shown
+        no_errors(page)
+
+    def test_space_lifts_an_item_and_arrows_and_space_move_it(self, page, server, other_site):
+        a, b, c = (i["id"] for i in seed_gallery(page, server, other_site, 3, prefix="lift"))
+        page.focus(tile(a))
+        page.press(" ")
+        page.press("ArrowRight")
+        page.press(" ")
+        expect_order(page, server, [b, a, c])
         no_errors(page)
 
     def test_reorder_by_keyboard_then_undo(self, page, server, other_site):
