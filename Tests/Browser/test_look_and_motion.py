@@ -65,3 +65,17 @@ def test_a_window_320_pixels_wide_scrolls_only_up_and_down_and_keeps_every_contr
         box = control.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
         assert box["width"] >= 24 and box["height"] >= 24, box
+
+
+def test_text_at_200_percent_loses_nothing(page, server, other_site):
+    seed_gallery(page, server, other_site, 2, "big")
+    page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    for control in (page.get_by_role("button", name="New Note"), page.get_by_role("button", name="Trash"),
+                    page.get_by_role("button", name="Open Beside…"), page.get_by_role("radio", name="Board")):
+        expect(control).to_be_visible()
+        box = control.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, box
+    # The toolbar grows with its text instead of clipping it.
+    heading = page.locator(".pane-name").first
+    assert heading.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the gallery's name is cut"
