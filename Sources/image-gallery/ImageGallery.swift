@@ -13,7 +13,7 @@ struct ImageGallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image-gallery",
         abstract: "A self-hosted gallery for collecting images by drag and drop.",
-        subcommands: [Serve.self, UserCommand.self, TokenCommand.self],
+        subcommands: [Serve.self, UserCommand.self, TokenCommand.self, BackupCommand.self],
         defaultSubcommand: Serve.self)
 }
 
