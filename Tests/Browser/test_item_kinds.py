@@ -210,3 +210,20 @@ def test_a_dropped_tiff_is_shown_through_its_copy_and_drags_out_as_itself(page, 
     finally:
         end_local_drag(page)
     assert dragged["downloadurl"] == f"image/tiff:photo.tif:{server.base_url}{item['originalURL']}"
+
+
+def test_a_playing_video_pauses_when_scrolled_out_of_view(page, server, other_site):
+    drop_fixture(page, "clip.webm", "video/webm")
+    video = wait_until(lambda: next((i for i in stored_items(server) if i["kind"] == "video"), None),
+                       message="the video")
+    urls = [other_site.image(f"below{i}.png", 400, 300) for i in range(24)]
+    server.drop_uris(server.gallery_id, urls)
+    server.wait_settled(server.gallery_id, 25)
+    shown = tile(page, video["id"])
+    shown.focus()
+    page.keyboard.press("Enter")
+    player = shown.locator("video")
+    player.evaluate("v => { v.loop = true; v.muted = true; return v.play(); }")
+    wait_until(lambda: player.evaluate("v => !v.paused && v.readyState >= 2"), message="the video plays")
+    page.locator("#gallery").evaluate("g => g.scrollTo(0, g.scrollHeight)")
+    wait_until(lambda: player.evaluate("v => v.paused"), message="paused once out of view")
