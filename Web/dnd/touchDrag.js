@@ -5,7 +5,7 @@
 // before an item is lifted. Returns a cleanup.
 
 /** How long a press lifts an item (ms). */
-export const LONG_PRESS_MS = 500;
+const LONG_PRESS_MS = 500;
 /** How far (px) a finger may move during the press before it is a scroll instead. */
 const SLOP = 10;
 /** How near an edge (px) the finger scrolls the view while dragging, and by how much per frame at most. */

@@ -3,7 +3,7 @@
 // tile) with its duration and a Play button; playing puts the video itself there, with controls, and it pauses when
 // it is scrolled out of view.
 
-import { durationText, firstLine, pageHost } from "../model/itemKinds.js";
+import { durationText, pageHost } from "../model/itemKinds.js";
 
 /** A note's text. */
 export function noteContent(/** @type {any} */ item) {
@@ -120,9 +120,4 @@ function whenOutOfView(/** @type {HTMLVideoElement} */ video) {
     }
   });
   observer.observe(video);
-}
-
-/** The first line of a note, for the drag image and announcements. */
-export function noteTitle(/** @type {any} */ item) {
-  return firstLine(item.text) || "Empty note";
 }
