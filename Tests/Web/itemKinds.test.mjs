@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { aspectOf as boardAspect } from "../../Web/model/board.js";
 import {
   durationText,
   firstLine,
   itemLabel,
+  kindAspect,
   NOTE_MAX_LENGTH,
   noteLength,
   noteTextProblem,
@@ -11,6 +13,7 @@ import {
   representations,
   settledText,
 } from "../../Web/model/itemKinds.js";
+import { aspectOf as gridAspect } from "../../Web/model/justifiedLayout.js";
 
 const origin = "http://gallery.test";
 
@@ -112,4 +115,26 @@ test("items that settle together are said in one message, by kind, with their fa
     "1 link added. 2 items could not be added.",
   );
   assert.equal(settledText({ ready: [], failed: [] }), "");
+});
+
+test("an item without a size of its own has its kind's shape, the same in the grid and on the board", () => {
+  const note = { state: "ready", kind: "note", width: null, height: null };
+  const bareLink = { state: "ready", kind: "link", width: null, height: null };
+  const unsizedVideo = { state: "ready", kind: "video" };
+  assert.equal(kindAspect(note), 1);
+  assert.equal(kindAspect(bareLink), 4 / 3);
+  assert.equal(kindAspect(unsizedVideo), 16 / 9);
+  assert.equal(kindAspect({ state: "ready", kind: "image" }), null);
+  assert.equal(kindAspect({ state: "pending", kind: "note" }), null);
+  for (const item of [note, bareLink, unsizedVideo]) {
+    assert.equal(gridAspect(item), kindAspect(item));
+    assert.equal(boardAspect(item), 1 / Number(kindAspect(item)));
+  }
+  // Its own size wins: a link's preview, a video's frame.
+  const video = { state: "ready", kind: "video", width: 640, height: 480 };
+  assert.equal(gridAspect(video), 4 / 3);
+  assert.equal(boardAspect(video), 0.75);
+  // Placeholders and images of unknown size are as before.
+  assert.equal(gridAspect({ state: "pending" }), 1);
+  assert.equal(boardAspect({}), 0.75);
 });

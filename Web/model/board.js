@@ -3,6 +3,8 @@
 // fans a drop out from the point it landed on, maps board points to the screen and back (zoom and pan), and says
 // which items meet the viewport.
 
+import { kindAspect } from "./itemKinds.js";
+
 /**
  * @typedef {{x: number, y: number}} Point
  * @typedef {{x: number, y: number, width: number, height: number}} Rect
@@ -21,9 +23,11 @@ export const MAX_ZOOM = 8;
 const MIN_ASPECT = 0.05;
 const MAX_ASPECT = 20;
 
-/** An item's height / width (0.75 while its size is unknown), kept within sane bounds. */
-export function aspectOf(/** @type {{width?: number, height?: number}} */ item) {
-  const aspect = item?.width > 0 && item?.height > 0 ? item.height / item.width : 0.75;
+/** An item's height / width, kept within sane bounds: a note's, a link's without preview and a video's of unknown size
+ * their kind's (model/itemKinds.js), as in the grid; 0.75 while an image's size is unknown. */
+export function aspectOf(/** @type {{width?: number, height?: number, state?: string, kind?: string}} */ item) {
+  const kind = kindAspect(item ?? {});
+  const aspect = item?.width > 0 && item?.height > 0 ? item.height / item.width : kind ? 1 / kind : 0.75;
   return Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, aspect));
 }
 

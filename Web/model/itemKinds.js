@@ -37,6 +37,16 @@ export function durationText(/** @type {number | null | undefined} */ seconds) {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
+/** The shape (width over height) a ready item is laid out at when it has no size of its own: a note square, a link
+ * without a preview 4:3, a video whose size is not known 16:9; null for an image (its size is its own, once known). */
+export function kindAspect(/** @type {{state?: string, kind?: string}} */ item) {
+  if (item.state !== "ready") return null;
+  if (item.kind === "note") return 1;
+  if (item.kind === "link") return 4 / 3;
+  if (item.kind === "video") return 16 / 9;
+  return null;
+}
+
 /** A link's host ("example.com"), or "". */
 export function pageHost(/** @type {{pageURL?: string | null}} */ item) {
   try {

@@ -6,6 +6,8 @@
 // The layout is kept in typed arrays (no object per item) so that 100,000 items lay out in a few milliseconds; the
 // rows a viewport band meets are found by binary search over the row tops.
 
+import { kindAspect } from "./itemKinds.js";
+
 /** Space between items in a row and between rows, in pixels (matches --gutter in styles.css). */
 export const GUTTER = 8;
 
@@ -16,6 +18,7 @@ export const MAX_ASPECT = 4;
 /**
  * @typedef {object} LayoutItem
  * @property {string} [state] "ready", "pending", "failed", …
+ * @property {string} [kind] "image", "video", "note" or "link" (image when not said)
  * @property {number} [width] the image's width in pixels, once known
  * @property {number} [height] the image's height in pixels, once known
  */
@@ -50,7 +53,8 @@ export const MAX_ASPECT = 4;
 
 /**
  * Width over height of an item as it is laid out: its image's ratio once known (clamped to MIN_ASPECT…MAX_ASPECT),
- * square otherwise (placeholders, error tiles).
+ * else the shape of its kind (a note square, a link without preview 4:3, a video 16:9: model/itemKinds.js), square
+ * otherwise (placeholders, error tiles).
  * @param {LayoutItem} item
  * @returns {number}
  */
@@ -59,7 +63,7 @@ export function aspectOf(item) {
     const aspect = item.width / item.height;
     return aspect < MIN_ASPECT ? MIN_ASPECT : aspect > MAX_ASPECT ? MAX_ASPECT : aspect;
   }
-  return 1;
+  return kindAspect(item) ?? 1;
 }
 
 /**
