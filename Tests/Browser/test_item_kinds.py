@@ -227,3 +227,33 @@ def test_a_playing_video_pauses_when_scrolled_out_of_view(page, server, other_si
     wait_until(lambda: player.evaluate("v => !v.paused && v.readyState >= 2"), message="the video plays")
     page.locator("#gallery").evaluate("g => g.scrollTo(0, g.scrollHeight)")
     wait_until(lambda: player.evaluate("v => v.paused"), message="paused once out of view")
+
+
+def test_an_unchanged_edit_sends_nothing_and_a_too_long_one_stays_in_the_field_unsent(page, server):
+    drop(page, text="short")
+    note = one_item(server, "note")
+    shown = tile(page, note["id"])
+    expect(shown.locator(".note-text")).to_have_text("short")
+    sent = []
+    page.on("request", lambda request: sent.append(request.url) if request.method == "PUT" else None)
+
+    shown.focus()
+    page.keyboard.press("Enter")
+    expect(shown.get_by_role("textbox")).to_be_focused()
+    page.keyboard.press("Control+Enter")
+    expect(shown).to_be_focused()
+    expect(shown.get_by_role("textbox")).to_have_count(0)
+
+    page.keyboard.press("Enter")
+    field = shown.get_by_role("textbox")
+    too_long = "x" * 20_001
+    field.fill(too_long)
+    page.keyboard.press("Control+Enter")
+    expect(page.get_by_role("alert")).to_contain_text("A note holds at most 20,000 characters; this text has 20,001.")
+    expect(field).to_be_focused()  # the text stays in the field, never cut nor lost: it can be shortened
+    assert field.input_value() == too_long, len(field.input_value())
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Control+Enter")
+    expect(shown).to_be_focused()
+    wait_until(lambda: server.api("GET", f"/api/items/{note['id']}")["text"] == "x" * 20_000, message="the edit")
+    assert len(sent) == 1, sent

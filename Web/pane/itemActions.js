@@ -193,12 +193,13 @@ export function createItemActions(pane, history, board) {
       return true;
     },
 
-    /** Keeps a note's edited text (one undoable action); a text too long is refused here, and nothing is sent. */
+    /** Keeps a note's edited text (one undoable action); a text too long is refused here, and nothing is sent (the
+     * field being edited keeps it: view/noteEditor.js). */
     async editNote(id, text) {
       const problem = noteTextProblem(text);
       if (problem || pane.refuseChange()) {
         if (problem) announcer.alert(problem);
-        pane.itemsView().draw(); // the note shows its kept text again
+        pane.itemsView().draw(); // a note no longer edited shows its kept text again
         return;
       }
       try {

@@ -1,8 +1,12 @@
 // Editing a note in place: its text becomes a field (with a label); Escape puts the text back, Ctrl/Cmd+Enter or
-// leaving the field keeps it (nothing is sent when it did not change); either way focus returns to the note.
+// leaving the field keeps it (nothing is sent when it did not change); either way focus returns to the note. A text
+// longer than a note holds stays in the field (never cut) while `onSave` says why it is refused.
+
+import { noteTextProblem } from "../model/itemKinds.js";
 
 /**
- * Starts editing the note shown by `element` (its text `text`); `onSave(text)` is called with a changed text.
+ * Starts editing the note shown by `element` (its text `text`); `onSave(text)` is called with a changed text (also
+ * with one too long, which it refuses: then the field stays, holding it).
  * @param {HTMLElement} element
  * @param {string} text
  * @param {(text: string) => void} onSave
@@ -25,8 +29,12 @@ export function editNote(element, text, onSave) {
   let ended = false;
   const end = (/** @type {boolean} */ save) => {
     if (ended) return;
-    ended = true;
     const value = field.value;
+    if (save && value !== text && noteTextProblem(value)) {
+      onSave(value); // refused, saying why; the text stays here to be shortened (or Escape puts the old one back)
+      return;
+    }
+    ended = true;
     field.replaceWith(shown);
     delete element.dataset.editing;
     element.draggable = wasDraggable;
