@@ -257,3 +257,18 @@ def test_an_unchanged_edit_sends_nothing_and_a_too_long_one_stays_in_the_field_u
     expect(shown).to_be_focused()
     wait_until(lambda: server.api("GET", f"/api/items/{note['id']}")["text"] == "x" * 20_000, message="the edit")
     assert len(sent) == 1, sent
+
+
+def test_notes_links_and_videos_are_named_by_their_kind_first_in_every_view(page, server, other_site):
+    by_kind = drop_every_kind(page, server, other_site, text="\nShopping\nmilk", page_name="named",
+                              page_html="<html><head><title>Named page</title></head></html>")
+    host = re.match(r"https?://([^:/]+)", by_kind["link"]["pageURL"]).group(1)
+    names = {"note": "Note: Shopping", "link": f"Link: Named page, {host}", "video": "Video: faststart.mp4, 0:02"}
+    for view in ("Grid", "List", "Board"):
+        page.get_by_role("radio", name=view).check()
+        for kind, name in names.items():
+            element = page.locator(f'[role="listitem"][data-item-id="{by_kind[kind]["id"]}"]')
+            expect(element).to_have_attribute("data-kind", kind)
+            # What a screen reader reads first of the item (the tree leaves out what is hidden from it).
+            first = element.aria_snapshot().splitlines()[1].strip()
+            assert first.startswith(f'- text: "{name}'), (view, first)

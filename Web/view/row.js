@@ -3,7 +3,7 @@
 
 import { dateAddedOf, dimensionsOf, hostOf, kindOf, sizeOf } from "../model/itemFacts.js";
 import { createItemElement } from "./itemEvents.js";
-import { button, menuButton, showProgress } from "./tile.js";
+import { button, kindLabel, menuButton, showProgress } from "./tile.js";
 
 export function createRow(item) {
   return createItemElement(item, "row");
@@ -32,9 +32,15 @@ export function updateRow(element, item, progress, { onRetry, onRemove }) {
   else element.removeAttribute("aria-busy");
   if (element.dataset.signature !== signature) {
     element.dataset.signature = signature;
+    // A ready note, link or video is named by its kind first ("Note: Shopping"), as in the grid; the title it holds
+    // is not said twice.
+    const named = item.state === "ready" && kindOf(item) !== "image";
+    const shownTitle = title(item);
+    if (named) shownTitle.setAttribute("aria-hidden", "true");
     element.replaceChildren(
       preview(item),
-      title(item),
+      ...(named ? [kindLabel(item)] : []),
+      shownTitle,
       ...columns(item, facts, { onRetry, onRemove }),
       menuButton(item),
     );

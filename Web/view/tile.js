@@ -84,7 +84,7 @@ function content(item, { onRetry, onRemove, drawnWidth }) {
 }
 
 /** What a screen reader hears first of a note, link or video ("Note: Shopping"); hidden from sight. */
-function kindLabel(item) {
+export function kindLabel(item) {
   const label = document.createElement("span");
   label.className = "visually-hidden kind-label";
   label.textContent = itemLabel(item);
