@@ -1,16 +1,37 @@
 import Foundation
 
-/// One page of a gallery's items in order.
+/// One window of a gallery's items in order, with where it lies in the gallery.
 public struct ItemPage: Sendable, Equatable {
+    /// Where a window begins.
+    public enum Start: Sendable, Equatable {
+        /// The items after a cursor (an order key), from the first item when nil.
+        case after(OrderKey?)
+        /// The items just before a cursor.
+        case before(OrderKey)
+        /// The items from this position (0 is the first); a window that would pass the end ends there instead.
+        case position(Int)
+        /// The items around a live item of the gallery, that item in the middle.
+        case around(ItemID)
+    }
+
     /// The items, in gallery order.
     public var items: [Item]
-    /// The cursor for the next page, or nil at the end.
+    /// The position of the first item in the gallery's order (the item count when the window is empty at the end).
+    public var position: Int
+    /// How many live items the gallery holds.
+    public var count: Int
+    /// The cursor for the items after the window, or nil at the end.
     public var nextCursor: OrderKey?
+    /// The cursor for the items before the window, or nil at the start.
+    public var previousCursor: OrderKey?
 
-    /// Makes a page.
-    public init(items: [Item], nextCursor: OrderKey?) {
+    /// Makes a window.
+    public init(items: [Item], position: Int, count: Int, nextCursor: OrderKey?, previousCursor: OrderKey?) {
         self.items = items
+        self.position = position
+        self.count = count
         self.nextCursor = nextCursor
+        self.previousCursor = previousCursor
     }
 }
 
@@ -55,8 +76,10 @@ public protocol GalleryStore: Sendable {
     /// the ``AccountStore``).
     func firstGallery() async throws -> Gallery
 
-    /// A page of the gallery's live (non-trashed) items after the cursor.
-    func items(in gallery: GalleryID, after cursor: OrderKey?, limit: Int) async throws -> ItemPage
+    /// A window of at most `limit` (1 to 1,000) of the gallery's live (non-trashed) items, in order, with its position
+    /// and the gallery's item count; its cost grows with the window, not with the gallery.
+    /// - Throws: `notFound` for an unknown gallery, or for `around` an item that is not a live item of it.
+    func items(in gallery: GalleryID, from start: ItemPage.Start, limit: Int) async throws -> ItemPage
     /// Items changed after the given change number.
     func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet
     /// One item.

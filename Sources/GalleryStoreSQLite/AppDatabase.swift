@@ -279,6 +279,9 @@ public final class AppDatabase: Sendable {
                     """)
             for statement in dependents { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v10: order blocks") { db in
+            try OrderBlocks.create(db)
+        }
         return migrator
     }
 }

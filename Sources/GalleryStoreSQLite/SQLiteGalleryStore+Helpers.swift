@@ -78,19 +78,20 @@ extension SQLiteGalleryStore {
             return (try liveKey(db, gallery, below: anchorKey, excluding: excluded), anchorKey)
         case .index(let index):
             if index <= 0 { return try bounds(db, gallery, .start, excluding: excluded) }
-            let index = min(index, Int(Int32.max))
-            if excluded.isEmpty {
-                // The keys at `index - 1` and `index`, skipping the ones before.
-                let keys = try liveKeys(db, gallery, above: nil, limit: 2, offset: index - 1).map(\.key)
-                guard let lower = keys.first else { return try bounds(db, gallery, .end) }
-                return (lower, keys.dropFirst().first)
+            // The items that stay at `index - 1` and `index`: each excluded item of this gallery at or before a
+            // position pushes the one that stays there one further.
+            let excludedPositions = try excluded.compactMap { try liveKey(db, gallery, of: $0) }
+                .map { try position(db, gallery, of: $0) }.sorted()
+            func positionOfStaying(_ index: Int) -> Int {
+                var position = index
+                for excluded in excludedPositions where excluded <= position { position += 1 }
+                return position
             }
-            // Enough keys to hold `index + 1` that stay, even if every excluded item is among them.
-            let keys = try liveKeys(db, gallery, above: nil, limit: index + excluded.count + 1)
-                .filter { !excluded.contains($0.id) }.map(\.key)
-            // Fewer keys than the limit asked for means the end of the gallery: clamp to it.
-            let lower = keys.isEmpty ? nil : keys[min(index, keys.count) - 1]
-            return (lower, keys.count > index ? keys[index] : nil)
+            guard let lower = try key(db, gallery, at: positionOfStaying(index - 1)) else {
+                // Past the end of the gallery: clamp to it.
+                return try bounds(db, gallery, .end, excluding: excluded)
+            }
+            return (lower, try liveKey(db, gallery, above: lower, excluding: excluded))
         }
     }
 
@@ -128,18 +129,18 @@ extension SQLiteGalleryStore {
         return try rows.map(idAndKey(_:)).first { !excluded.contains($0.id) }?.key
     }
 
-    /// At most `limit` live items of the gallery above `key` (nil: from the first), ascending, after skipping `offset`;
-    /// parked items (on `~` keys while their new keys are made) are not read.
-    static func liveKeys(_ db: Database, _ gallery: GalleryID, above key: OrderKey?, limit: Int, offset: Int = 0)
+    /// At most `limit` live items of the gallery above `key` (nil: from the first), ascending; parked items (on `~`
+    /// keys while their new keys are made) are not read.
+    static func liveKeys(_ db: Database, _ gallery: GalleryID, above key: OrderKey?, limit: Int)
         throws -> [(id: ItemID, key: OrderKey)]
     {
         let rows = try Row.fetchAll(
             db,
             sql: """
                 SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey > ?
-                AND orderKey < '~' ORDER BY orderKey LIMIT ? OFFSET ?
+                AND orderKey < '~' ORDER BY orderKey LIMIT ?
                 """,
-            arguments: [gallery.rawValue, key?.rawValue ?? "", limit, offset])
+            arguments: [gallery.rawValue, key?.rawValue ?? "", limit])
         return try rows.map(idAndKey(_:))
     }
 
@@ -157,7 +158,7 @@ extension SQLiteGalleryStore {
         (ItemID(trusted: row["id"]), try orderKey(row["orderKey"]))
     }
 
-    private static func orderKey(_ text: String) throws -> OrderKey {
+    static func orderKey(_ text: String) throws -> OrderKey {
         guard let key = OrderKey(rawValue: text) else { throw StoreError.corrupt("order key \(text)") }
         return key
     }

@@ -107,25 +107,8 @@ public struct SQLiteGalleryStore: GalleryStore {
         }
     }
 
-    public func items(in gallery: GalleryID, after cursor: OrderKey?, limit: Int) async throws -> ItemPage {
-        let limit = max(1, min(limit, 1000))
-        return try await writer.read { db in
-            _ = try Self.fetchGallery(db, gallery)
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Item.selectColumns) FROM \(Item.fromClause)
-                    WHERE item.galleryId = ? AND item.trashedAt IS NULL AND item.orderKey > ?
-                    ORDER BY item.orderKey LIMIT ?
-                    """,
-                arguments: [gallery.rawValue, cursor?.rawValue ?? "", limit + 1])
-            var items = try rows.map(Item.init(row:))
-            var next: OrderKey?
-            if items.count > limit {
-                items.removeLast()
-                next = items.last?.orderKey
-            }
-            return ItemPage(items: items, nextCursor: next)
+    public func items(in gallery: GalleryID, from start: ItemPage.Start, limit: Int) async throws -> ItemPage {
+        try await writer.read { db in try Self.window(db, try Self.fetchGallery(db, gallery), from: start, limit: limit)
         }
     }
 

@@ -38,8 +38,8 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func trashGallery(_ id: GalleryID) async throws -> Gallery { try await base.trashGallery(id) }
     func restoreGallery(_ id: GalleryID) async throws -> Gallery { try await base.restoreGallery(id) }
     func firstGallery() async throws -> Gallery { try await base.firstGallery() }
-    func items(in gallery: GalleryID, after cursor: OrderKey?, limit: Int) async throws -> ItemPage {
-        try await base.items(in: gallery, after: cursor, limit: limit)
+    func items(in gallery: GalleryID, from start: ItemPage.Start, limit: Int) async throws -> ItemPage {
+        try await base.items(in: gallery, from: start, limit: limit)
     }
     func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet {
         try await base.changes(in: gallery, since: sequence)

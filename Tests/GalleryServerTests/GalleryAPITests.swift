@@ -115,4 +115,50 @@ struct GalleryAPITests {
             #expect(seen == dropped)
         }
     }
+
+    @Test func windowsAreReadAtAPositionAroundAnItemAndBeforeACursor() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let urls = (1...9).map { "http://site.test/\($0).png" }
+            let ids = try await client.drop(urls: urls, into: gallery).items.map(\.id)
+            let items = "/api/galleries/\(gallery)/items"
+
+            let middle: ItemPageJSON = try await client.call(.get, "\(items)?position=3&limit=3")
+            #expect(middle.items.map(\.id) == Array(ids[3...5]))
+            #expect(middle.position == 3 && middle.count == 9)
+            #expect(middle.previousCursor != nil && middle.nextCursor != nil)
+
+            let before: ItemPageJSON = try await client.call(
+                .get, "\(items)?before=\(middle.previousCursor!)&limit=2")
+            #expect(before.items.map(\.id) == Array(ids[1...2]))
+            #expect(before.position == 1)
+
+            let around: ItemPageJSON = try await client.call(.get, "\(items)?around=\(ids[7])&limit=3")
+            #expect(around.items.map(\.id) == Array(ids[6...8]))
+            #expect(around.position == 6 && around.nextCursor == nil)
+
+            // Past the end, the window ends at the end.
+            let end: ItemPageJSON = try await client.call(.get, "\(items)?position=1000&limit=4")
+            #expect(end.items.map(\.id) == Array(ids[5...8]) && end.position == 5)
+
+            let first: ItemPageJSON = try await client.call(.get, "\(items)?limit=2")
+            #expect(first.position == 0 && first.previousCursor == nil && first.count == 9)
+        }
+    }
+
+    @Test func aWindowAskedForTwiceOrMalformedIsRefused() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let id = try await client.drop(urls: ["http://site.test/1.png"], into: gallery).items[0].id
+            let items = "/api/galleries/\(gallery)/items"
+            for query in [
+                "position=1&around=\(id)", "position=-1", "position=x", "before=%21%21", "cursor=a0&before=a0",
+            ] {
+                let response = try await client.send(.get, "\(items)?\(query)")
+                #expect(response.status == .badRequest, "\(query)")
+            }
+            let unknown = try await client.send(.get, "\(items)?around=\(UUID().uuidString.lowercased())")
+            #expect(unknown.status == .notFound)
+        }
+    }
 }

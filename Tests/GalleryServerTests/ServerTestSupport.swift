@@ -226,7 +226,10 @@ struct BoardJSON: Decodable, Equatable {
 struct ItemPageJSON: Decodable {
     var gallery: GalleryJSON
     var items: [ItemJSON]
+    var position: Int
+    var count: Int
     var nextCursor: String?
+    var previousCursor: String?
 }
 
 struct ChangesJSON: Decodable {

@@ -58,7 +58,7 @@ private func load(_ store: SQLiteGalleryStore, _ gallery: GalleryID) async throw
     var items: [Item] = []
     var cursor: OrderKey?
     repeat {
-        let page = try await store.items(in: gallery, after: cursor, limit: 4)
+        let page = try await store.items(in: gallery, from: .after(cursor), limit: 4)
         items += page.items
         cursor = page.nextCursor
     } while cursor != nil
@@ -153,7 +153,7 @@ private struct Writer {
     mutating func run(rounds: Int) async throws {
         for round in 0..<rounds {
             if round == 0 || Int.random(in: 0..<3, using: &generator) == 0 {
-                live = try await store.items(in: gallery, after: nil, limit: 1000).items.map(\.id)
+                live = try await store.items(in: gallery, from: .after(nil), limit: 1000).items.map(\.id)
                 trashed = try await store.trashedItems(in: gallery, limit: 1000).map(\.id)
             }
             if Int.random(in: 0..<5, using: &generator) == 0 {
@@ -195,7 +195,7 @@ private struct Writer {
                 _ = try await store.moveItems(
                     pick(Int.random(in: 1...2, using: &generator), of: live), to: side, at: .end, recordingFor: nil)
             case 89..<94:
-                let away = try await store.items(in: side, after: nil, limit: 1000).items.map(\.id)
+                let away = try await store.items(in: side, from: .after(nil), limit: 1000).items.map(\.id)
                 _ = try await store.moveItems(
                     pick(1, of: away), to: gallery, at: position(among: live), recordingFor: nil)
             case 94..<97:
@@ -277,7 +277,7 @@ struct StoreEventsReplayTests {
                 return done
             }
 
-            let order = try await store.items(in: gallery, after: nil, limit: 1000).items
+            let order = try await store.items(in: gallery, from: .after(nil), limit: 1000).items
             #expect(Set(order.map(\.id)).count == order.count, "seed \(seed): an item twice in the store")
             #expect(
                 order.allSatisfy { $0.orderKey.rawValue.count <= SQLiteGalleryStore.longestKey },
@@ -337,8 +337,8 @@ struct StoreEventsReplayTests {
                 try await group.waitForAll()
             }
 
-            let here = try await store.items(in: gallery, after: nil, limit: 1000).items
-            let there = try await store.items(in: side, after: nil, limit: 1000).items
+            let here = try await store.items(in: gallery, from: .after(nil), limit: 1000).items
+            let there = try await store.items(in: side, from: .after(nil), limit: 1000).items
             let everywhere = (here + there).map(\.id)
             #expect(everywhere.filter { $0 == target }.count == 1, "seed \(seed)")
             #expect(everywhere.count == items.count + 1, "seed \(seed)")

@@ -88,7 +88,8 @@ struct ThumbnailAPITests {
             let (id, hash) = try await {
                 let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: database))
                 let item = try #require(
-                    try await store.items(in: try await store.firstGallery().id, after: nil, limit: 1).items.first)
+                    try await store.items(in: try await store.firstGallery().id, from: .after(nil), limit: 1).items
+                        .first)
                 return (item.id, try #require(item.blobHash))
             }()
             do {

@@ -206,7 +206,7 @@ struct ItemLifecycleTests {
             var cursor: OrderKey?
             var pages = 0
             repeat {
-                let page = try await store.items(in: gallery.id, after: cursor, limit: 5)
+                let page = try await store.items(in: gallery.id, from: .after(cursor), limit: 5)
                 #expect(page.items.count <= 5)
                 seen += page.items.map(\.title)
                 cursor = page.nextCursor
@@ -224,9 +224,9 @@ struct ItemLifecycleTests {
         try await withStore { store, _ in
             let gallery = try await store.firstGallery()
             _ = try await store.insertPendingItems(drafts("A", "B", "C", "D"), into: gallery.id, at: .end)
-            let first = try await store.items(in: gallery.id, after: nil, limit: 2)
+            let first = try await store.items(in: gallery.id, from: .after(nil), limit: 2)
             #expect(first.items.map(\.title) == ["A", "B"])
-            let second = try await store.items(in: gallery.id, after: first.nextCursor, limit: 2)
+            let second = try await store.items(in: gallery.id, from: .after(first.nextCursor), limit: 2)
             #expect(second.items.map(\.title) == ["C", "D"])
             #expect(second.nextCursor == nil)
         }

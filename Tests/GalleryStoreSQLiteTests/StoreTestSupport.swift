@@ -100,7 +100,7 @@ func storedImage(digit: Character = "a", width: Int = 640, height: Int = 480) ->
 extension SQLiteGalleryStore {
     /// Every live item of the gallery, in order.
     func allItems(in gallery: GalleryID) async throws -> [Item] {
-        try await items(in: gallery, after: nil, limit: 1000).items
+        try await items(in: gallery, from: .after(nil), limit: 1000).items
     }
 
     /// The titles of the live items of the gallery, in order.
@@ -207,7 +207,7 @@ extension SQLiteGalleryStore {
         var items: [Item] = []
         var cursor: OrderKey?
         repeat {
-            let page = try await self.items(in: gallery, after: cursor, limit: pageSize)
+            let page = try await self.items(in: gallery, from: .after(cursor), limit: pageSize)
             items += page.items
             cursor = page.nextCursor
         } while cursor != nil

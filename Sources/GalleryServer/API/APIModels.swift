@@ -217,7 +217,12 @@ struct GalleryListResponse: ResponseEncodable { var galleries: [GalleryResponse]
 struct ItemPageResponse: ResponseEncodable {
     var gallery: GalleryResponse
     var items: [ItemResponse]
+    /// The position of the first item in the gallery's order.
+    var position: Int
+    /// How many live items the gallery holds.
+    var count: Int
     var nextCursor: String?
+    var previousCursor: String?
 }
 
 struct ChangesResponse: ResponseEncodable {

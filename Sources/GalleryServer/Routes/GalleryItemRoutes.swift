@@ -35,22 +35,16 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         galleries.get(":gallery/items") { request, context in
             let id: GalleryID = try context.parameters.typedID("gallery", what: "gallery")
             let role = try await access.require(.view, in: id, for: context.identity)
-            let query = request.uri.queryParameters
-            var cursor: OrderKey?
-            if let text = query.get("cursor"), !text.isEmpty {
-                guard let key = OrderKey(rawValue: text) else {
-                    throw GalleryError.invalid("'cursor' is not a valid cursor.")
-                }
-                cursor = key
-            }
-            let limit = query.get("limit").flatMap { Int($0) } ?? 500
+            let start = try ItemPage.Start(query: request.uri.queryParameters)
+            let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? 500
             // The gallery first: its sequence is then one the page already includes, so that events after it
             // bring the view up to date.
             let gallery = try await store.gallery(id)
-            let page = try await store.items(in: id, after: cursor, limit: limit)
+            let page = try await store.items(in: id, from: start, limit: limit)
             return ItemPageResponse(
                 gallery: ingestion.response(for: gallery, role: role), items: page.items.map(response),
-                nextCursor: page.nextCursor?.rawValue)
+                position: page.position, count: page.count, nextCursor: page.nextCursor?.rawValue,
+                previousCursor: page.previousCursor?.rawValue)
         }
         galleries.get(":gallery/changes") { request, context in
             let id = try await access.gallery(request, context)
