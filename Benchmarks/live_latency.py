@@ -35,7 +35,9 @@ import urllib.request
 import zlib
 from pathlib import Path
 
-from big_gallery import fill_directly
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
+
+from big_gallery import fill_directly  # noqa: E402
 
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 

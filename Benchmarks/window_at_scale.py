@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"
 
 from big_gallery import benchmark_server, fill_directly  # noqa: E402
 
-WINDOW = 200
+WINDOW = 50
 
 
 def measure(server, gallery_id: str, count: int, reads: int) -> dict[str, list[float]]:
@@ -47,7 +47,7 @@ def measure(server, gallery_id: str, count: int, reads: int) -> dict[str, list[f
         around = server.api("GET", f"{items}&around={middle['id']}")
         times["around"].append(time.perf_counter() - started)
         assert middle["id"] in [item["id"] for item in around["items"]]
-        if window["previousCursor"]:
+        if window.get("previousCursor"):
             started = time.perf_counter()
             before = server.api("GET", f"{items}&before={urllib.parse.quote(window['previousCursor'])}")
             times["before"].append(time.perf_counter() - started)

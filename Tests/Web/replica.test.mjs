@@ -1,14 +1,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  addLoadedItems,
   catchUpFrom,
   createReplica,
+  finishLoading,
   hasGap,
+  isLoading,
   receiveEvent,
   receiveEvents,
   reloadReplica,
 } from "../../Web/model/replica.js";
-import { seededRandom, shuffle } from "./random.mjs";
+import { integer, seededRandom, shuffle } from "./random.mjs";
 
 const G = "gallery-1";
 // The gallery is renamed by event 7.
@@ -306,4 +309,99 @@ test("applying events changes neither the events nor the replica it started from
   assert.equal(start.buffer.size, 0);
   assert.equal(end.sequence, 3);
   assert.equal(ids(end), "1");
+});
+
+/**
+ * A server holding one gallery that changes at random, and a client that reads it window by window (3 items each,
+ * after the last window's cursor) while its events arrive: windows are read at one moment and arrive later, after
+ * events made since. Returns the server's live items and the client's replica once everything has arrived.
+ */
+function loadWhileChanging(random) {
+  const server = new Map();
+  const events = [];
+  let sequence = 0;
+  const key = () => `a${String(integer(random, 0, 999999)).padStart(6, "0")}`;
+  const change = (item) => {
+    sequence += 1;
+    const changed = { ...item, galleryId: G, changeSequence: sequence };
+    server.set(changed.id, changed);
+    events.push({ sequence, gallery: gallery(sequence), items: [changed] });
+  };
+  for (let n = 0; n < 12; n++) change(item(`i${n}`, key(), 0));
+  const liveItems = () =>
+    [...server.values()]
+      .filter((each) => !each.trashed)
+      .sort((a, b) => (a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : a.id < b.id ? -1 : 1));
+  const window = (cursor) => {
+    const after = liveItems().filter((each) => cursor === null || each.orderKey > cursor);
+    const items = after.slice(0, 3);
+    return { items, nextCursor: after.length > 3 ? items[items.length - 1].orderKey : null, sequence };
+  };
+  const first = window(null);
+  let replica = createReplica(gallery(first.sequence), first.items, { complete: !first.nextCursor });
+  let inFlight = null;
+  let cursor = first.nextCursor;
+  let delivered = first.sequence;
+  let made = 12;
+  for (let step = 0; step < 200 && (cursor || inFlight || delivered < sequence); step++) {
+    const roll = random();
+    if (roll < 0.3 && made < 40) {
+      const ids = [...server.keys()];
+      const target = server.get(ids[integer(random, 0, ids.length - 1)]);
+      const what = integer(random, 0, 3);
+      if (what === 0) change(item(`i${made++}`, key(), 0));
+      else if (what === 1) change({ ...target, orderKey: key() });
+      else change({ ...target, trashed: what === 2 ? !target.trashed : target.trashed, orderKey: key() });
+    } else if (roll < 0.6 && delivered < sequence) {
+      delivered += 1;
+      replica = receiveEvent(replica, events[delivered - 1]).replica;
+    } else if (inFlight) {
+      replica = addLoadedItems(replica, inFlight.items);
+      cursor = inFlight.nextCursor;
+      inFlight = null;
+      if (!cursor) replica = finishLoading(replica);
+    } else if (cursor) {
+      inFlight = window(cursor);
+    }
+  }
+  for (; delivered < sequence; delivered++) replica = receiveEvent(replica, events[delivered]).replica;
+  while (cursor || inFlight) {
+    inFlight ??= window(cursor);
+    replica = addLoadedItems(replica, inFlight.items);
+    cursor = inFlight.nextCursor;
+    inFlight = null;
+  }
+  return { server: liveItems(), replica: finishLoading(replica) };
+}
+
+test("a gallery read window by window while it changes ends as the server has it", () => {
+  for (let seed = 1; seed <= 300; seed++) {
+    const { server, replica } = loadWhileChanging(seededRandom(seed));
+    assert.deepEqual(
+      replica.items.map((each) => `${each.id}@${each.orderKey}`),
+      server.map((each) => `${each.id}@${each.orderKey}`),
+      `seed ${seed}`,
+    );
+    assert.equal(isLoading(replica), false);
+  }
+});
+
+test("a window read before an item was trashed does not bring it back", () => {
+  const a = item("a", "a1", 1);
+  const b = item("b", "a2", 1);
+  let replica = createReplica(gallery(1), [a], { complete: false });
+  assert.equal(isLoading(replica), true);
+  replica = receiveEvent(replica, { sequence: 2, gallery: gallery(2), items: [{ ...b, trashed: true }] }).replica;
+  replica = addLoadedItems(replica, [b, item("c", "a3", 1)]);
+  assert.equal(ids(replica), "a,c");
+  replica = receiveEvent(replica, { sequence: 3, gallery: gallery(3), items: [{ ...b, changeSequence: 3 }] }).replica;
+  assert.equal(ids(replica), "a,b,c", "a later restore brings it back");
+});
+
+test("a window does not replace an item an event changed since it was read", () => {
+  let replica = createReplica(gallery(1), [item("a", "a1", 1)], { complete: false });
+  replica = receiveEvent(replica, { sequence: 2, gallery: gallery(2), items: [item("b", "a0", 2)] }).replica;
+  replica = addLoadedItems(replica, [item("b", "a5", 1), item("c", "a6", 1)]);
+  assert.equal(ids(replica), "b,a,c");
+  assert.equal(replica.items[0].orderKey, "a0");
 });

@@ -4,9 +4,42 @@
 
 import { compareKeys } from "./gallery.js";
 
-/** A replica of `gallery` with its live `items`, at the gallery's sequence. */
-export function createReplica(gallery, items = []) {
-  return { gallery, sequence: gallery?.sequence ?? 0, items: sortItems(live(items, gallery?.id)), buffer: new Map() };
+/**
+ * A replica of `gallery` with its live `items`, at the gallery's sequence. With `complete: false` the items are only
+ * the first window of the gallery: the rest come through {@link addLoadedItems} until {@link finishLoading}.
+ */
+export function createReplica(gallery, items = [], { complete = true } = {}) {
+  return {
+    gallery,
+    sequence: gallery?.sequence ?? 0,
+    items: sortItems(live(items, gallery?.id)),
+    buffer: new Map(),
+    // While the rest loads: the items events removed, which a window read before the event must not bring back.
+    loading: complete ? null : { removed: new Set() },
+  };
+}
+
+/**
+ * The replica with a further window of the gallery's items, read after the replica was made. An item already there
+ * (an event brought it, as new as the window's or newer) is kept as it is, and an item an event removed since the
+ * loading began is not brought back; the rest are merged in order.
+ */
+export function addLoadedItems(replica, items) {
+  const present = new Set(replica.items.map((item) => item.id));
+  const removed = replica.loading?.removed ?? new Set();
+  const fresh = live(items, replica.gallery?.id).filter((item) => !present.has(item.id) && !removed.has(item.id));
+  if (!fresh.length) return replica;
+  return { ...replica, items: mergeSorted(replica.items, sortItems(fresh)) };
+}
+
+/** The replica once every window of the gallery has been read. */
+export function finishLoading(replica) {
+  return replica.loading ? { ...replica, loading: null } : replica;
+}
+
+/** Whether windows of the gallery are still being read into the replica. */
+export function isLoading(replica) {
+  return Boolean(replica?.loading);
 }
 
 /**
@@ -52,32 +85,58 @@ export function catchUpFrom(replica) {
   return replica.sequence;
 }
 
-/** One event applied on top of the replica (its sequence must be the next one). */
+/** One event applied on top of the replica (its sequence must be the next one). The items are not sorted again:
+ * the ones the event changed are taken out and put back at their places. */
 function applyEvent(replica, event) {
   const galleryId = event.gallery?.id ?? replica.gallery?.id;
-  const byId = new Map(replica.items.map((item) => [item.id, item]));
-  for (const id of event.removed ?? []) byId.delete(id);
+  const gone = new Set(event.removed ?? []);
+  const changed = [];
   for (const item of event.items ?? []) {
-    if (item.trashed || (item.galleryId && galleryId && item.galleryId !== galleryId)) byId.delete(item.id);
-    else byId.set(item.id, item);
+    gone.add(item.id);
+    if (!item.trashed && !(item.galleryId && galleryId && item.galleryId !== galleryId)) changed.push(item);
+  }
+  const kept = gone.size ? replica.items.filter((item) => !gone.has(item.id)) : replica.items;
+  let loading = replica.loading;
+  if (loading && gone.size) {
+    const stays = new Set(changed.map((item) => item.id));
+    loading = { removed: new Set([...loading.removed, ...[...gone].filter((id) => !stays.has(id))]) };
   }
   return {
     ...replica,
     gallery: event.gallery ?? replica.gallery,
     sequence: event.sequence,
-    items: sortItems([...byId.values()]),
+    items: mergeSorted(kept, sortItems(changed)),
+    loading,
   };
 }
 
 /** The replica refreshed from a full reload of the gallery (after a reset): the buffer is dropped. */
-export function reloadReplica(gallery, items) {
-  return createReplica(gallery, items);
+export function reloadReplica(gallery, items, options = {}) {
+  return createReplica(gallery, items, options);
 }
 
 function live(items, galleryId) {
   return items.filter((item) => !item.trashed && (!galleryId || !item.galleryId || item.galleryId === galleryId));
 }
 
+function compareItems(a, b) {
+  return compareKeys(a.orderKey, b.orderKey) || compareKeys(a.id, b.id);
+}
+
 function sortItems(items) {
-  return items.sort((a, b) => compareKeys(a.orderKey, b.orderKey) || compareKeys(a.id, b.id));
+  return items.sort(compareItems);
+}
+
+/** Two sorted lists as one sorted list (a new array; cost grows with both lengths, no sorting). */
+function mergeSorted(a, b) {
+  if (!b.length) return a;
+  if (!a.length) return b;
+  const merged = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) merged[k++] = compareItems(a[i], b[j]) <= 0 ? a[i++] : b[j++];
+  while (i < a.length) merged[k++] = a[i++];
+  while (j < b.length) merged[k++] = b[j++];
+  return merged;
 }

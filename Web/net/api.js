@@ -20,8 +20,10 @@ export const api = {
   galleries: () => request("GET", "/api/galleries"),
   gallery: (id) => request("GET", `/api/galleries/${id}`),
   updateGallery: (id, changes) => request("PATCH", `/api/galleries/${id}`, changes),
-  itemsPage: (id, cursor) =>
-    request("GET", `/api/galleries/${id}/items?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
+  /** A window of the gallery's items: `{gallery, items, position, count, nextCursor, previousCursor}`, after
+   * `cursor` (from the first item without). */
+  itemsPage: (id, cursor = null, limit = 500) =>
+    request("GET", `/api/galleries/${id}/items?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
   events: (id, since) => request("GET", `/api/galleries/${id}/events?since=${since}`),
   drop: (id, payload, at) => request("POST", `/api/galleries/${id}/drops`, { payload, at }),
   /** Moves items (from this or other galleries) into gallery `id` at `at` ({before}, {after}, {start}, {index}, {}). */
@@ -54,21 +56,6 @@ export const api = {
   /** A new read-only link: `{id, url, createdAt}` (its address is told only now). */
   createLink: (id) => request("POST", `/api/galleries/${id}/links`),
   revokeLink: (id, linkId) => request("DELETE", `/api/galleries/${id}/links/${encodeURIComponent(linkId)}`),
-
-  /** Every item of a gallery, page by page, with the gallery as the first page found it (so that events after its
-   * sequence cover whatever changed while the later pages were read). */
-  async allItems(id) {
-    let cursor = null;
-    let gallery = null;
-    const items = [];
-    do {
-      const page = await api.itemsPage(id, cursor);
-      gallery ??= page.gallery;
-      items.push(...page.items);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return { gallery, items };
-  },
 
   /** Uploads a file's bytes for a placeholder, reporting progress; resolves with the settled item. */
   async upload(url, file, onProgress) {

@@ -7,7 +7,17 @@ import { api } from "../net/api.js";
 import { account } from "../net/account.js";
 import { connectLive } from "../net/live.js";
 import { settledItems } from "../model/announcements.js";
-import { catchUpFrom, createReplica, hasGap, receiveEvent, receiveEvents, reloadReplica } from "../model/replica.js";
+import {
+  addLoadedItems,
+  catchUpFrom,
+  createReplica,
+  finishLoading,
+  hasGap,
+  isLoading,
+  receiveEvent,
+  receiveEvents,
+  reloadReplica,
+} from "../model/replica.js";
 import { roleOf } from "../model/roles.js";
 import { createStore } from "../store/store.js";
 import { basisFor, insertionAt, itemById, pasteIndex, shownProgress } from "../store/paneSelectors.js";
@@ -41,6 +51,8 @@ export class GalleryPane {
   constructor({ galleryId, itemsView = null, view, shared, hooks }) {
     this.galleryId = galleryId;
     this.view = view;
+    /** Counts the loads of the gallery: a window read for an older one is dropped. */
+    this.loadGeneration = 0;
     this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
@@ -253,6 +265,8 @@ export class GalleryPane {
       progress: shownProgress(state),
       selected: state.selection.ids,
       dragging: state.dragging,
+      // While the rest of the gallery loads, its items are counted in the set the shown ones belong to.
+      setSize: isLoading(state.replica) ? Math.max(state.shown.length, state.gallery?.itemCount ?? 0) : null,
     });
   }
 
@@ -320,11 +334,13 @@ export class GalleryPane {
 
   // ---- Loading and the live feed ----
 
+  /** Opens the gallery: its first window is shown as soon as it is read, the rest follow (see `loadRest`). */
   async load() {
-    const [{ gallery, items }, session] = await Promise.all([api.allItems(this.galleryId), account()]);
-    this.store.dispatch(paneActions.accessChanged(roleOf(gallery), session));
-    this.setReplica(createReplica(gallery, items));
+    const [page, session] = await Promise.all([api.itemsPage(this.galleryId), account()]);
+    this.store.dispatch(paneActions.accessChanged(roleOf(page.gallery), session));
+    this.setReplica(createReplica(page.gallery, page.items, { complete: !page.nextCursor }));
     this.historyActions.refresh();
+    this.loadRest(page);
     this.live = connectLive(this.galleryId, {
       since: () => this.state.replica.sequence,
       onEvent: (event) => this.receive(event),
@@ -362,12 +378,38 @@ export class GalleryPane {
     else if (hasGap(this.state.replica)) setTimeout(() => this.catchUp(), 500);
   }
 
-  /** Loads every item afresh (after a reset), then reconnects from the new sequence; true when it loaded. */
+  /**
+   * Reads the gallery's windows after `first`, one after the other, each shown as it comes (the items are already
+   * there to see, drop on and move while the rest load; events meanwhile are applied as usual). A later load or
+   * reload stops it.
+   */
+  async loadRest(first) {
+    const generation = ++this.loadGeneration;
+    let page = first;
+    this.view.setLoading(page.items.length, page.count);
+    try {
+      while (page.nextCursor) {
+        page = await api.itemsPage(this.galleryId, page.nextCursor, 1000);
+        if (generation !== this.loadGeneration || this.isGone) return;
+        this.setReplica(addLoadedItems(this.state.replica, page.items));
+        this.view.setLoading(page.position + page.items.length, page.count);
+      }
+    } catch (error) {
+      if (generation !== this.loadGeneration) return;
+      if (error.status === 404) return void this.gone(error.message);
+      this.announcer.alert(`Could not load the rest of the gallery: ${error.message}`);
+    }
+    this.setReplica(finishLoading(this.state.replica));
+    this.view.setLoading(null);
+  }
+
+  /** Loads the gallery afresh (after a reset), then reconnects from the new sequence; true when it loaded. */
   async reload({ restart = true } = {}) {
     try {
-      const { gallery, items } = await api.allItems(this.galleryId);
-      this.store.dispatch(paneActions.accessChanged(roleOf(gallery)));
-      this.setReplica(reloadReplica(gallery, items));
+      const page = await api.itemsPage(this.galleryId);
+      this.store.dispatch(paneActions.accessChanged(roleOf(page.gallery)));
+      this.setReplica(reloadReplica(page.gallery, page.items, { complete: !page.nextCursor }));
+      this.loadRest(page);
     } catch (error) {
       if (error.status === 404) this.gone(error.message);
       else this.announcer.alert(`Could not reload the gallery: ${error.message}`);
@@ -393,6 +435,7 @@ export class GalleryPane {
   }
 
   close() {
+    this.loadGeneration += 1;
     this.store.dispatch(paneActions.paneClosed());
     this.live?.close();
     for (const cleanup of this.cleanups) cleanup();

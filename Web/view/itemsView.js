@@ -19,6 +19,8 @@ export class ItemsView {
     this.marker = marker;
     this.overscan = overscan;
     this.items = [];
+    /** How many items the set holds when more than those shown (while the rest of the gallery loads), else null. */
+    this.setSize = null;
     this.progress = new Map();
     this.perRow = 4;
     this.gapIndex = null;
@@ -103,9 +105,10 @@ export class ItemsView {
     if (element) actOnKind(this, element, "double");
   }
 
-  render({ items, perRow, progress, selected, dragging }) {
+  render({ items, perRow, progress, selected, dragging, setSize = null }) {
     if (items !== this.items || perRow !== this.perRow) this.invalidate();
     this.items = items;
+    this.setSize = setSize;
     this.perRow = perRow;
     this.progress = progress ?? this.progress;
     this.selected = selected ?? this.selected;
@@ -206,7 +209,7 @@ export class ItemsView {
       }
       this.update(element, item, index);
       element.setAttribute("aria-posinset", String(index + 1));
-      element.setAttribute("aria-setsize", String(this.items.length));
+      element.setAttribute("aria-setsize", String(this.setSize ?? this.items.length));
       element.tabIndex = item.id === tabStop ? 0 : -1;
       markItem(element, { selected: this.selected.has(item.id), dragging: this.dragging.has(item.id) });
       keep.add(item.id);

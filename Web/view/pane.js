@@ -35,6 +35,7 @@ export class PaneView {
     this.status = root.querySelector(".pane-status");
     this.notice = root.querySelector(".pane-notice");
     this.connection = root.querySelector(".connection");
+    this.loading = root.querySelector(".pane-loading");
     this.account = root.querySelector(".account"); // null in a second pane
     this.statusTimer = null;
     this.connectionTimer = null;
@@ -75,6 +76,19 @@ export class PaneView {
     this.statusTimer = setTimeout(() => {
       this.status.hidden = true;
     }, milliseconds);
+  }
+
+  /** Says how much of the gallery has been read while the rest loads (`loaded` of `count`), or nothing once done
+   * (null); the list is busy meanwhile. */
+  setLoading(loaded, count = 0) {
+    const busy = loaded !== null && loaded < count;
+    this.loading.hidden = !busy;
+    if (busy) {
+      this.loading.textContent = `Loading items… ${loaded.toLocaleString("en")} of ${count.toLocaleString("en")}`;
+      this.list.setAttribute("aria-busy", "true");
+    } else {
+      this.list.removeAttribute("aria-busy");
+    }
   }
 
   /** Shows a lasting notice over the grid, with an optional link (e.g. to the galleries page). */
