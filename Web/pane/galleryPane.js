@@ -387,11 +387,18 @@ export class GalleryPane {
     const generation = ++this.loadGeneration;
     let page = first;
     this.view.setLoading(page.items.length, page.count);
+    // Windows are added in batches that grow with what is shown (half of it at least), so that a big gallery is
+    // laid out a few dozen times while it loads, not once per window.
+    let batch = [];
     try {
       while (page.nextCursor) {
         page = await api.itemsPage(this.galleryId, page.nextCursor, 1000);
         if (generation !== this.loadGeneration || this.isGone) return;
-        this.setReplica(addLoadedItems(this.state.replica, page.items));
+        batch.push(page.items);
+        if (batch.length * 1000 >= this.state.replica.items.length / 2) {
+          this.setReplica(addLoadedItems(this.state.replica, batch.flat()));
+          batch = [];
+        }
         this.view.setLoading(page.position + page.items.length, page.count);
       }
     } catch (error) {
@@ -399,7 +406,7 @@ export class GalleryPane {
       if (error.status === 404) return void this.gone(error.message);
       this.announcer.alert(`Could not load the rest of the gallery: ${error.message}`);
     }
-    this.setReplica(finishLoading(this.state.replica));
+    this.setReplica(finishLoading(addLoadedItems(this.state.replica, batch.flat())));
     this.view.setLoading(null);
   }
 
