@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Thumbnails of a folder of large JPEGs: the server's in-process path (libvips through our shim) against the
-`vipsthumbnail` command on the same files, in the same run. Prints both times and the ratio ours/vipsthumbnail.
+`vipsthumbnail` command on the same files, in the same run. Prints both times and the speed-up vipsthumbnail/ours
+(issue "A million items" asks for at least 1.5).
 
-Both make 512-wide WebP thumbnails (Q=80, metadata stripped) one image at a time (VIPS_CONCURRENCY=1, as the server
-runs libvips). Needs libvips-tools (vipsthumbnail) and Pillow to make the images.
+Both make the same WebP thumbnails (Q=80, metadata stripped) in the server's widths (256, 512 and 1024 pixels wide),
+each libvips pipeline on one thread (VIPS_CONCURRENCY=1, as the server runs libvips). The server decodes each image
+once for all its widths and works on one image per core; the command is run once per width over all the files.
+Needs libvips-tools (vipsthumbnail) and Pillow to make the images.
 
     python3 Benchmarks/thumbnails_vs_vipsthumbnail.py [--count 12] [--size 4000x3000] [--rounds 3]
+                                                      [--widths 256,512,1024]
 """
 
 import argparse
@@ -37,7 +41,9 @@ def main():
     parser.add_argument("--count", type=int, default=12)
     parser.add_argument("--size", default="4000x3000")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--widths", default="256,512,1024")
     args = parser.parse_args()
+    widths = [int(width) for width in args.widths.split(",")]
     width, height = map(int, args.size.split("x"))
     if not shutil.which("vipsthumbnail"):
         sys.exit("vipsthumbnail is missing: apt-get install libvips-tools")
@@ -50,20 +56,30 @@ def main():
     with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as out:
         make_jpegs(folder, args.count, width, height)
         files = sorted(os.path.join(folder, name) for name in os.listdir(folder))
-        ours, theirs = [], []
+        ours, theirs, before = [], [], []
         for _ in range(args.rounds):
-            result = subprocess.run([binary, folder, "512"], check=True, capture_output=True, text=True,
+            result = subprocess.run([binary, folder, args.widths], check=True, capture_output=True, text=True,
                                     env=environment)
+            assert "failures=0 " in result.stdout, result.stdout
             ours.append(float(result.stdout.split("seconds=")[1]))
+            # The way thumbnails were made before: one decode per width, one image at a time.
+            result = subprocess.run([binary, folder, args.widths, "--one-lane-one-decode-per-width"], check=True,
+                                    capture_output=True, text=True, env=environment)
+            before.append(float(result.stdout.split("seconds=")[1]))
             start = time.perf_counter()
-            subprocess.run(["vipsthumbnail", *files, "--size", "512x", "-o", os.path.join(out, "%s.webp[Q=80,strip]")],
-                           check=True, env=environment)
+            for size in widths:
+                subprocess.run(["vipsthumbnail", *files, "--size", f"{size}x",
+                                "-o", os.path.join(out, f"%s-{size}.webp[Q=80,strip]")], check=True, env=environment)
             theirs.append(time.perf_counter() - start)
     best_ours, best_theirs = min(ours), min(theirs)
-    print(f"{args.count} JPEGs of {width}x{height}, 512-wide WebP thumbnails, best of {args.rounds} rounds")
+    print(f"{args.count} JPEGs of {width}x{height}, WebP thumbnails {args.widths} pixels wide, best of {args.rounds} "
+          f"rounds")
     print(f"in process (our shim):  {best_ours:.3f} s   rounds {[round(t, 3) for t in ours]}")
     print(f"vipsthumbnail command:  {best_theirs:.3f} s   rounds {[round(t, 3) for t in theirs]}")
-    print(f"ratio ours/vipsthumbnail: {best_ours / best_theirs:.2f}")
+    print(f"before (one decode per width, one image at a time): {min(before):.3f} s, speed-up vipsthumbnail/before: "
+          f"{best_theirs / min(before):.2f}")
+    print(f"ratio ours/vipsthumbnail: {best_ours / best_theirs:.2f}; speed-up vipsthumbnail/ours: "
+          f"{best_theirs / best_ours:.2f} (goal: at least 1.5)")
 
 
 if __name__ == "__main__":

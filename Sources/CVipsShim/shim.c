@@ -11,6 +11,8 @@
 
 typedef int (*vips_init_fn)(const char *argv0);
 typedef int (*vips_thumbnail_buffer_fn)(void *buf, size_t len, void **out, int width, ...);
+typedef int (*vips_thumbnail_image_fn)(void *in, void **out, int width, ...);
+typedef void *(*vips_image_copy_memory_fn)(void *image);
 typedef int (*vips_image_write_to_buffer_fn)(void *in, const char *suffix, void **buf, size_t *size, ...);
 typedef const char *(*vips_error_buffer_fn)(void);
 typedef void (*vips_error_clear_fn)(void);
@@ -29,6 +31,8 @@ enum { GALLERY_VIPS_MAX_COORD = 10000000 };
 static struct {
     vips_init_fn init;
     vips_thumbnail_buffer_fn thumbnail_buffer;
+    vips_thumbnail_image_fn thumbnail_image;
+    vips_image_copy_memory_fn copy_memory;
     vips_image_write_to_buffer_fn write_to_buffer;
     vips_error_buffer_fn error_buffer;
     vips_error_clear_fn error_clear;
@@ -42,8 +46,8 @@ static struct {
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int loaded = 0;
-// One thumbnail at a time: the vips error buffer is shared, and the server wants no more than one core busy.
-static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
+// The vips error buffer is shared by every thread: read and cleared by one at a time.
+static pthread_mutex_t error_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void *open_first(const char *const *names) {
     for (; *names != NULL; names++) {
@@ -76,6 +80,8 @@ static void load(void) {
 
     vips.init = (vips_init_fn)find(handle, NULL, "vips_init");
     vips.thumbnail_buffer = (vips_thumbnail_buffer_fn)find(handle, NULL, "vips_thumbnail_buffer");
+    vips.thumbnail_image = (vips_thumbnail_image_fn)find(handle, NULL, "vips_thumbnail_image");
+    vips.copy_memory = (vips_image_copy_memory_fn)find(handle, NULL, "vips_image_copy_memory");
     vips.write_to_buffer = (vips_image_write_to_buffer_fn)find(handle, NULL, "vips_image_write_to_buffer");
     vips.error_buffer = (vips_error_buffer_fn)find(handle, NULL, "vips_error_buffer");
     vips.error_clear = (vips_error_clear_fn)find(handle, NULL, "vips_error_clear");
@@ -85,7 +91,8 @@ static void load(void) {
     vips.get_height = (vips_image_get_int_fn)find(handle, NULL, "vips_image_get_height");
     vips.object_unref = (g_object_unref_fn)find(handle, gobject, "g_object_unref");
     vips.free = (g_free_fn)find(handle, glib, "g_free");
-    if (vips.init == NULL || vips.thumbnail_buffer == NULL || vips.write_to_buffer == NULL ||
+    if (vips.init == NULL || vips.thumbnail_buffer == NULL || vips.thumbnail_image == NULL ||
+        vips.copy_memory == NULL || vips.write_to_buffer == NULL ||
         vips.error_buffer == NULL || vips.error_clear == NULL || vips.concurrency_set == NULL ||
         vips.cache_set_max == NULL || vips.get_width == NULL || vips.get_height == NULL ||
         vips.object_unref == NULL || vips.free == NULL) {
@@ -115,46 +122,76 @@ static void set_error(char *error, size_t capacity, const char *message) {
 }
 
 static void set_vips_error(char *error, size_t capacity) {
+    pthread_mutex_lock(&error_lock);
     set_error(error, capacity, vips.error_buffer());
     vips.error_clear();
+    pthread_mutex_unlock(&error_lock);
 }
 
-int gallery_vips_thumbnail(const void *data, size_t length, int width, void **out, size_t *out_length,
-                           int *out_width, int *out_height, char *error, size_t error_capacity) {
-    if (out != NULL) *out = NULL;
-    if (out_length != NULL) *out_length = 0;
+/// Writes `image` as a WebP into `result`; 1 on success.
+static int write_webp(void *image, gallery_vips_output *result, char *error, size_t error_capacity) {
+    void *buffer = NULL;
+    size_t size = 0;
+    if (vips.write_to_buffer(image, ".webp[Q=80,strip]", &buffer, &size, (const char *)NULL) != 0 || buffer == NULL) {
+        set_vips_error(error, error_capacity);
+        return 0;
+    }
+    result->data = buffer;
+    result->length = size;
+    result->width = vips.get_width(image);
+    result->height = vips.get_height(image);
+    return 1;
+}
+
+int gallery_vips_thumbnails(const void *data, size_t length, const int *widths, int count,
+                            gallery_vips_output *results, char *error, size_t error_capacity) {
+    if (results != NULL) memset(results, 0, sizeof(gallery_vips_output) * (count > 0 ? (size_t)count : 0));
     if (!gallery_vips_available()) {
         set_error(error, error_capacity, "libvips is not available");
         return 0;
     }
-    if (data == NULL || length == 0 || width <= 0 || out == NULL || out_length == NULL) {
+    if (data == NULL || length == 0 || widths == NULL || count <= 0 || results == NULL) {
         set_error(error, error_capacity, "invalid arguments");
         return 0;
     }
-    pthread_mutex_lock(&work_lock);
-    int ok = 0;
-    void *image = NULL;
-    // The buffer is only read; vips_thumbnail_buffer takes a non-const pointer.
-    if (vips.thumbnail_buffer((void *)data, length, &image, width, "height", (int)GALLERY_VIPS_MAX_COORD, "size",
-                              (int)GALLERY_VIPS_SIZE_DOWN, (const char *)NULL) != 0 ||
-        image == NULL) {
-        set_vips_error(error, error_capacity);
-    } else {
-        void *buffer = NULL;
-        size_t size = 0;
-        if (vips.write_to_buffer(image, ".webp[Q=80,strip]", &buffer, &size, (const char *)NULL) != 0 ||
-            buffer == NULL) {
-            set_vips_error(error, error_capacity);
-        } else {
-            *out = buffer;
-            *out_length = size;
-            if (out_width != NULL) *out_width = vips.get_width(image);
-            if (out_height != NULL) *out_height = vips.get_height(image);
-            ok = 1;
+    for (int index = 0; index < count; index++) {
+        if (widths[index] <= 0 || (index > 0 && widths[index] > widths[index - 1])) {
+            set_error(error, error_capacity, "the widths must be positive, largest first");
+            return 0;
         }
-        vips.object_unref(image);
     }
-    pthread_mutex_unlock(&work_lock);
+    // The largest is made straight from the encoded image (shrink-on-load: a JPEG is decoded at a fraction of its
+    // size), then kept in memory so that the smaller ones are made from it without decoding the image again.
+    void *largest = NULL;
+    // The buffer is only read; vips_thumbnail_buffer takes a non-const pointer.
+    if (vips.thumbnail_buffer((void *)data, length, &largest, widths[0], "height", (int)GALLERY_VIPS_MAX_COORD, "size",
+                              (int)GALLERY_VIPS_SIZE_DOWN, (const char *)NULL) != 0 ||
+        largest == NULL) {
+        set_vips_error(error, error_capacity);
+        return 0;
+    }
+    void *source = count > 1 ? vips.copy_memory(largest) : NULL;
+    int ok = count == 1 || source != NULL;
+    if (!ok) set_vips_error(error, error_capacity);
+    if (ok) ok = write_webp(source != NULL ? source : largest, &results[0], error, error_capacity);
+    for (int index = 1; ok && index < count; index++) {
+        void *smaller = NULL;
+        if (vips.thumbnail_image(source, &smaller, widths[index], "height", (int)GALLERY_VIPS_MAX_COORD, "size",
+                                 (int)GALLERY_VIPS_SIZE_DOWN, (const char *)NULL) != 0 ||
+            smaller == NULL) {
+            set_vips_error(error, error_capacity);
+            ok = 0;
+        } else {
+            ok = write_webp(smaller, &results[index], error, error_capacity);
+            vips.object_unref(smaller);
+        }
+    }
+    if (source != NULL) vips.object_unref(source);
+    vips.object_unref(largest);
+    if (!ok) {
+        for (int index = 0; index < count; index++) gallery_vips_free(results[index].data);
+        memset(results, 0, sizeof(gallery_vips_output) * (size_t)count);
+    }
     return ok;
 }
 

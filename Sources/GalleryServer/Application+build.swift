@@ -97,10 +97,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     router.add(middleware: RequestGuardMiddleware(rules: configuration.requestRules))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: SignInMiddleware(authenticator: parts.authenticator))
-    router.add(
-        middleware: FileMiddleware(
-            configuration.webRoot.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
-            searchForIndexHtml: false))
+    router.add(middleware: WebFilesMiddleware(webRoot: configuration.webRoot.path))
     let access = parts.access
     let bounds = configuration.bounds
     SessionRoutes(authenticator: parts.authenticator, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)

@@ -33,28 +33,44 @@ public enum Thumbnailer {
     /// A WebP of the image at most `width` pixels wide, never enlarged, turned upright by its EXIF orientation.
     /// Decodes the image: call it away from the cooperative thread pool for large images.
     public static func makeThumbnail(of data: Data, width: Int) throws(Thumbnailer.Error) -> Thumbnail {
+        try makeThumbnails(of: data, widths: [width])[0]
+    }
+
+    /// WebPs of the image at most each of `widths` pixels wide (in the order given), never enlarged, turned upright by
+    /// its EXIF orientation. The image is decoded once, shrunk while it is decoded where its format allows (JPEG),
+    /// and the smaller ones are made from the largest. Several threads may make thumbnails at once. Decodes the
+    /// image: call it away from the cooperative thread pool for large images.
+    public static func makeThumbnails(of data: Data, widths: [Int]) throws(Thumbnailer.Error) -> [Thumbnail] {
         guard isAvailable else { throw .unavailable }
-        guard width > 0 else { throw .failed("the width must be positive") }
+        guard !widths.isEmpty, widths.allSatisfy({ $0 > 0 }) else { throw .failed("the widths must be positive") }
         guard !data.isEmpty else { throw .failed("no image data") }
-        var output: UnsafeMutableRawPointer?
-        var outputLength = 0
-        var outputWidth: Int32 = 0
-        var outputHeight: Int32 = 0
+        let largestFirst = Array(Set(widths)).sorted(by: >)
+        var outputs = [gallery_vips_output](repeating: gallery_vips_output(), count: largestFirst.count)
         var message = [CChar](repeating: 0, count: 512)
         let capacity = message.count
         let succeeded = data.withUnsafeBytes { bytes in
-            message.withUnsafeMutableBufferPointer { text in
-                gallery_vips_thumbnail(
-                    bytes.baseAddress, bytes.count, Int32(clamping: width), &output, &outputLength, &outputWidth,
-                    &outputHeight, text.baseAddress, capacity)
+            largestFirst.map { Int32(clamping: $0) }.withUnsafeBufferPointer { sizes in
+                message.withUnsafeMutableBufferPointer { text in
+                    gallery_vips_thumbnails(
+                        bytes.baseAddress, bytes.count, sizes.baseAddress, Int32(sizes.count), &outputs,
+                        text.baseAddress, capacity)
+                }
             }
         }
-        guard succeeded != 0, let output else {
+        guard succeeded != 0 else {
             let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw .failed(text.isEmpty ? "libvips failed" : text)
         }
-        defer { gallery_vips_free(output) }
-        return Thumbnail(
-            data: Data(bytes: output, count: outputLength), width: Int(outputWidth), height: Int(outputHeight))
+        defer { for output in outputs { gallery_vips_free(output.data) } }
+        let made = Dictionary(
+            uniqueKeysWithValues: zip(largestFirst, outputs).map { width, output in
+                (
+                    width,
+                    Thumbnail(
+                        data: output.data.map { Data(bytes: $0, count: output.length) } ?? Data(),
+                        width: Int(output.width), height: Int(output.height))
+                )
+            })
+        return widths.map { made[$0]! }
     }
 }

@@ -11,14 +11,22 @@ extern "C" {
 /// Setting IMAGE_GALLERY_DISABLE_VIPS=1 in the environment makes it 0.
 int gallery_vips_available(void);
 
-/// Decodes an image from memory and writes a WebP of at most `width` pixels wide (never enlarged, EXIF orientation
-/// applied, metadata stripped). On success returns 1 and sets `*out` (free it with gallery_vips_free),
-/// `*out_length`, `*out_width` and `*out_height`. On failure returns 0 and writes a NUL-terminated message to
-/// `error` (at most `error_capacity` bytes, with the terminator).
-int gallery_vips_thumbnail(const void *data, size_t length, int width, void **out, size_t *out_length,
-                           int *out_width, int *out_height, char *error, size_t error_capacity);
+/// One WebP made by gallery_vips_thumbnails: its bytes (free them with gallery_vips_free) and size in pixels.
+typedef struct {
+    void *data;
+    size_t length;
+    int width;
+    int height;
+} gallery_vips_output;
 
-/// Frees a buffer returned by gallery_vips_thumbnail.
+/// Decodes an image from memory once and writes a WebP of it at most `widths[i]` pixels wide for each of the `count`
+/// widths (largest first), into `results[i]`: never enlarged, EXIF orientation applied, metadata stripped. Several
+/// threads may call it at once. On success returns 1. On failure returns 0, leaves every result empty and writes a
+/// NUL-terminated message to `error` (at most `error_capacity` bytes, with the terminator).
+int gallery_vips_thumbnails(const void *data, size_t length, const int *widths, int count,
+                            gallery_vips_output *results, char *error, size_t error_capacity);
+
+/// Frees a buffer returned by gallery_vips_thumbnails (NULL is ignored).
 void gallery_vips_free(void *buffer);
 
 #ifdef __cplusplus

@@ -5,15 +5,17 @@ import Synchronization
 import Thumbnails
 
 /// Makes and finds the WebP thumbnails of stored images: `images/thumbnails/<hash>-<width>.webp`, made once per hash,
-/// one image at a time, before the item is shown as ready. Without libvips there are none, and the originals are served.
+/// before the item is shown as ready, one image at a time per core (each decoded once for all its widths). Without
+/// libvips there are none, and the originals are served.
 public final class ThumbnailService: Sendable {
     /// The folder holding the thumbnails.
     let folder: URL
     /// Whether thumbnails are made (libvips was found).
     let isEnabled: Bool
     let logger: Logger
-    /// One image at a time, off the cooperative thread pool (decoding blocks).
-    private let queue = DispatchQueue(label: "image-gallery.thumbnails", qos: .utility)
+    /// One serial queue per core, off the cooperative thread pool (decoding blocks): an image's work always goes to the
+    /// queue its hash picks, so two jobs for one image never run at once.
+    private let lanes: [DispatchQueue]
     /// Hashes being worked on, so the same image is not done twice at once.
     private let working = Mutex<Set<String>>([])
 
@@ -22,6 +24,9 @@ public final class ThumbnailService: Sendable {
         folder = imageFolder.appendingPathComponent("thumbnails", isDirectory: true)
         self.isEnabled = isEnabled
         self.logger = logger
+        lanes = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map {
+            DispatchQueue(label: "image-gallery.thumbnails.\($0)", qos: .utility)
+        }
         let manager = FileManager.default
         try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(".") {
@@ -36,6 +41,11 @@ public final class ThumbnailService: Sendable {
 
     /// Whether a name is a thumbnail width.
     static func isValidWidth(_ width: Int) -> Bool { Thumbnailer.widths.contains(width) }
+
+    /// The queue that works on the images of this hash.
+    private func lane(_ hash: String) -> DispatchQueue {
+        lanes[Int(hash.utf8.reduce(0) { ($0 &* 31 &+ UInt32($1)) } % UInt32(lanes.count))]
+    }
 
     /// Where the thumbnail of a hash and width lives (whether or not it exists). The hash must be validated.
     func fileURL(hash: String, width: Int) -> URL {
@@ -55,7 +65,7 @@ public final class ThumbnailService: Sendable {
         let destination = displayCopyURL(hash: hash)
         if FileManager.default.fileExists(atPath: destination.path) { return true }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            queue.async { [self] in
+            lane(hash).async { [self] in
                 do {
                     let data = try Data(contentsOf: original, options: .mappedIfSafe)
                     let copy = try Thumbnailer.makeThumbnail(of: data, width: imageWidth)
@@ -79,7 +89,7 @@ public final class ThumbnailService: Sendable {
         Thumbnailer.widths.filter { FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path) }
     }
 
-    /// Makes the missing thumbnails of an image (off the cooperative pool, one image at a time) and returns, when they
+    /// Makes the missing thumbnails of an image (off the cooperative pool, on its hash's queue) and returns, when they
     /// are written (or the job already making them has ended), the widths of those that exist: what is recorded with
     /// the image. Nil when libvips is missing (nothing is made, nor recorded: a later start with libvips makes them). A
     /// failure is logged and leaves the image without (some) thumbnails.
@@ -91,13 +101,13 @@ public final class ThumbnailService: Sendable {
         }
         guard !wanted.isEmpty else { return existingWidths(hash: hash) }
         guard working.withLock({ $0.insert(hash).inserted }) else {
-            // Another job is making them (the same bytes dropped twice): the queue is serial, so waiting for it to
-            // reach this point waits for that job.
-            await waitUntilIdle()
+            // Another job is making them (the same bytes dropped twice): the hash's queue is serial, so waiting for
+            // it to reach this point waits for that job.
+            await withCheckedContinuation { continuation in lane(hash).async { continuation.resume() } }
             return existingWidths(hash: hash)
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { [self] in
+            lane(hash).async { [self] in
                 defer {
                     _ = working.withLock { $0.remove(hash) }
                     continuation.resume()
@@ -108,7 +118,7 @@ public final class ThumbnailService: Sendable {
         return existingWidths(hash: hash)
     }
 
-    /// Makes a video's poster frame with ffmpeg (off the cooperative pool, one at a time with thumbnails), then the
+    /// Makes a video's poster frame with ffmpeg (off the cooperative pool, on its hash's queue), then the
     /// thumbnails of the poster; returns whether it has a poster and the widths of its thumbnails. No poster without
     /// ffmpeg; no thumbnails without libvips (nil: not recorded, as for images).
     func makePoster(hash: String, video: URL, videoWidth: Int) async -> (hasPoster: Bool, widths: [Int]?) {
@@ -116,7 +126,7 @@ public final class ThumbnailService: Sendable {
         let poster = posterURL(hash: hash)
         if !FileManager.default.fileExists(atPath: poster.path) {
             let made = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                queue.async { [self] in
+                lane(hash).async { [self] in
                     do {
                         let temporary = folder.appendingPathComponent(".\(UUID().uuidString).jpg")
                         try PosterFrame.make(of: video, to: temporary)
@@ -138,8 +148,10 @@ public final class ThumbnailService: Sendable {
 
     /// Returns once the thumbnails scheduled so far are done (for tests).
     func waitUntilIdle() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { continuation.resume() }
+        for lane in lanes {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                lane.async { continuation.resume() }
+            }
         }
     }
 
@@ -162,14 +174,13 @@ public final class ThumbnailService: Sendable {
             logger.warning("thumbnails of \(hash): cannot read the image: \(error)")
             return
         }
-        for width in widths {
-            do {
-                let thumbnail = try Thumbnailer.makeThumbnail(of: data, width: width)
+        do {
+            let thumbnails = try Thumbnailer.makeThumbnails(of: data, widths: widths)
+            for (width, thumbnail) in zip(widths, thumbnails) {
                 try write(thumbnail.data, to: fileURL(hash: hash, width: width))
-            } catch {
-                logger.warning("thumbnails of \(hash): \(width) px: \(error)")
-                return
             }
+        } catch {
+            logger.warning("thumbnails of \(hash): \(error)")
         }
     }
 

@@ -126,10 +126,28 @@ struct RequestRules: Sendable {
 
     /// Whether a path (raw or percent-decoded) holds NUL or another control character.
     static func hasControlCharacter(_ path: String) -> Bool {
-        let decoded = path.removingPercentEncoding ?? path
-        return [path, decoded].contains { text in
-            text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        // One pass over the bytes: a control character as it is, or percent-encoded (`%00`…`%1F`, `%7F`: nothing else
+        // decodes to one).
+        func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
         }
+        var bytes = path.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if isControl(byte) { return true }
+            guard byte == UInt8(ascii: "%") else { continue }
+            guard let high = bytes.next() else { return false }
+            if isControl(high) { return true }
+            guard let low = bytes.next() else { return false }
+            if isControl(low) { return true }
+            if let high = hexValue(high), let low = hexValue(low), isControl(high << 4 | low) { return true }
+        }
+        return false
     }
 }
 
