@@ -15,6 +15,8 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
     let bounds: ServerConfiguration.Bounds
     /// Only a few drop bodies are held and decoded at once (each may carry images inline as `data:` URLs).
     let dropDecodes: ConcurrencyLimiter
+    /// Only a few windows of items are read and encoded at once.
+    let windowReads: ConcurrencyLimiter
 
     init(
         store: any GalleryStore, ingestion: IngestionService, limits: ImageLimits, access: GalleryAccess,
@@ -28,6 +30,8 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         self.dropDecodes = ConcurrencyLimiter(
             permits: bounds.concurrentDropDecodes, maximumWaiting: bounds.waitingDropDecodes,
             patience: bounds.dropDecodePatience)
+        self.windowReads = ConcurrencyLimiter(
+            permits: bounds.concurrentWindowReads, maximumWaiting: 1000, patience: .seconds(30))
     }
 
     func add(to router: Router<Context>) {
@@ -37,14 +41,18 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             let role = try await access.require(.view, in: id, for: context.identity)
             let start = try ItemPage.Start(query: request.uri.queryParameters)
             let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? 500
-            // The gallery first: its sequence is then one the page already includes, so that events after it
-            // bring the view up to date.
-            let gallery = try await store.gallery(id)
-            let page = try await store.items(in: id, from: start, limit: limit)
-            return ItemPageResponse(
-                gallery: ingestion.response(for: gallery, role: role), items: page.items.map(response),
-                position: page.position, count: page.count, nextCursor: page.nextCursor?.rawValue,
-                previousCursor: page.previousCursor?.rawValue)
+            return try await windowReads.withPermit {
+                // The gallery first: its sequence is then one the page already includes, so that events after it
+                // bring the view up to date.
+                let gallery = try await store.gallery(id)
+                let page = try await store.items(in: id, from: start, limit: limit)
+                // Encoded while the permit is held: the encoding is what takes the memory.
+                return try ItemPageResponse(
+                    gallery: ingestion.response(for: gallery, role: role), items: page.items.map(response),
+                    position: page.position, count: page.count, nextCursor: page.nextCursor?.rawValue,
+                    previousCursor: page.previousCursor?.rawValue
+                ).response(from: request, context: context)
+            }
         }
         galleries.get(":gallery/changes") { request, context in
             let id = try await access.gallery(request, context)
