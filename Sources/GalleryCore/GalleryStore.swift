@@ -75,6 +75,9 @@ public protocol GalleryStore: Sendable {
     /// The oldest live gallery, making "My Gallery" if there is none (each person's last opened gallery is kept by
     /// the ``AccountStore``).
     func firstGallery() async throws -> Gallery
+    /// Reads nothing from the database, to tell that it answers (a readiness check).
+    /// - Throws: whatever the database's failure to answer is.
+    func ping() async throws
 
     /// A window of at most `limit` (1 to 1,000) of the gallery's live (non-trashed) items, in order, with its position
     /// and the gallery's item count; its cost grows with the window, not with the gallery.

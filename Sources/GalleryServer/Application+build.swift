@@ -33,11 +33,13 @@ public func buildApplication(
     let parts = try await buildServices(configuration: configuration, fetcher: fetcher, logger: logger)
     let router = buildRouter(parts, configuration: configuration)
     if !configuration.requiresSignIn {
-        say("Image Gallery: sign-in is off (--no-auth): everyone who reaches this address acts as the owner")
+        say(
+            "Image Gallery: sign-in is off (--no-auth): everyone who reaches this address acts as the owner",
+            as: configuration.logFormat, logger: logger)
     } else if let token = try await parts.authenticator.makeSetupTokenIfNeeded() {
         say(
-            "Image Gallery: set the owner's password at http://\(configuration.displayHost):\(configuration.port)/setup#token=\(token)"
-        )
+            "Image Gallery: set the owner's password at http://\(configuration.displayHost):\(configuration.port)/setup#token=\(token)",
+            as: configuration.logFormat, logger: logger)
     }
     return Application(
         router: router,
@@ -100,6 +102,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     router.add(middleware: WebFilesMiddleware(webRoot: configuration.webRoot.path))
     let access = parts.access
     let bounds = configuration.bounds
+    HealthRoutes(store: parts.store).add(to: router)
     SessionRoutes(authenticator: parts.authenticator, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
     GalleryRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
         .add(to: router)
@@ -154,11 +157,6 @@ extension ServerConfiguration {
         if host == "0.0.0.0" || host == "::" { return "127.0.0.1" }
         return host.contains(":") ? "[\(host)]" : host
     }
-}
-
-/// Writes a line to standard output at once (unbuffered, so it keeps its place among the server's log lines).
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 /// Fails abandoned uploads now and then; stops the loading jobs at shutdown.

@@ -36,14 +36,18 @@ public struct ServerConfiguration: Sendable {
     public var bounds: Bounds
 
     /// Makes a configuration.
+    /// How log lines (and the few startup lines) are written.
+    public var logFormat: LogFormat
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
         webRoot: URL = ServerConfiguration.defaultWebRoot,
         fetchAllow: [AddressRange] = [], imageLimits: ImageLimits = ImageLimits(),
         fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600,
         eventRetention: Int = 5000, requiresSignIn: Bool = true, allowedHosts: [String] = [],
-        behindHTTPSProxy: Bool = false, bounds: Bounds = Bounds()
+        behindHTTPSProxy: Bool = false, bounds: Bounds = Bounds(), logFormat: LogFormat = .text
     ) {
+        self.logFormat = logFormat
         self.requiresSignIn = requiresSignIn
         self.allowedHosts = allowedHosts
         self.behindHTTPSProxy = behindHTTPSProxy

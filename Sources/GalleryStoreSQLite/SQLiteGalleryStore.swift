@@ -45,6 +45,10 @@ public struct SQLiteGalleryStore: GalleryStore {
         }
     }
 
+    public func ping() async throws {
+        try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     public func gallery(_ id: GalleryID) async throws -> Gallery {
         try await writer.read { db in try Self.fetchGallery(db, id) }
     }

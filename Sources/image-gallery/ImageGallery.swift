@@ -68,8 +68,20 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("max-connections-per-address"),
         help: "The most connections one client address may hold open at once.")
     var maxConnectionsPerAddress = 64
+    @Option(
+        name: .customLong("log-level"),
+        help: "The least important log lines written: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+    @Option(
+        name: .customLong("log-format"),
+        help: "How log lines are written: text, or json (one JSON object per line, for a log collector).")
+    var logFormat = "text"
 
     func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical.")
+        }
+        guard LogFormat(rawValue: logFormat) != nil else { throw ValidationError("--log-format must be text or json.") }
         guard (1...600).contains(fetchTimeout) else {
             throw ValidationError("--fetch-timeout must be 1 to 600 seconds.")
         }
@@ -111,21 +123,22 @@ struct Serve: AsyncParsableCommand {
             bounds: ServerConfiguration.Bounds(
                 headerTimeout: .milliseconds(Int(headerTimeout * 1000)),
                 idleTimeout: .milliseconds(Int(idleTimeout * 1000)),
-                connectionsPerAddress: maxConnectionsPerAddress))
+                connectionsPerAddress: maxConnectionsPerAddress),
+            logFormat: LogFormat(rawValue: logFormat) ?? .text)
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        configuration.logFormat.bootstrap(level: level)
         var logger = Logger(label: "image-gallery")
-        logger.logLevel = .info
-        say("Image Gallery: data in \(data.path)")
+        logger.logLevel = level
+        let format = configuration.logFormat
+        say("Image Gallery: data in \(data.path)", as: format, logger: logger)
         if !ranges.isEmpty {
-            say("Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))")
+            say(
+                "Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))",
+                as: format, logger: logger)
         }
-        say("Image Gallery: open http://\(host):\(port)/")
+        say("Image Gallery: open http://\(host):\(port)/", as: format, logger: logger)
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.runService()
     }
-}
-
-/// Writes a line to standard output at once (unbuffered, so it keeps its place among the server's log lines).
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

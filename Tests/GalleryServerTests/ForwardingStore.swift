@@ -38,6 +38,7 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func trashGallery(_ id: GalleryID) async throws -> Gallery { try await base.trashGallery(id) }
     func restoreGallery(_ id: GalleryID) async throws -> Gallery { try await base.restoreGallery(id) }
     func firstGallery() async throws -> Gallery { try await base.firstGallery() }
+    func ping() async throws { try await base.ping() }
     func items(in gallery: GalleryID, from start: ItemPage.Start, limit: Int) async throws -> ItemPage {
         try await base.items(in: gallery, from: start, limit: limit)
     }

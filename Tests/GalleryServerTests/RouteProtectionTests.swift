@@ -10,10 +10,11 @@ import Testing
 /// here without anyone listing it.
 @Suite("Every route is protected")
 struct RouteProtectionTests {
-    /// The only routes reached without signing in: the sign-in, setup and link pages and the calls they make.
+    /// The only routes reached without signing in: the sign-in, setup and link pages and the calls they make, and
+    /// the health checks (which say only "ok" or "ready").
     static let publicRoutes: Set<String> = [
         "GET /signin", "GET /setup", "GET /s/{token}", "GET /api/session", "POST /api/session",
-        "POST /api/setup", "POST /api/links/session",
+        "POST /api/setup", "POST /api/links/session", "GET /healthz", "GET /readyz",
     ]
 
     /// Changes a viewer may make: copying a gallery they see into one of their own, and saying they opened it.

@@ -43,7 +43,7 @@ enum PublicPaths {
     /// Pages and their files (read only).
     static let files: Set<String> = [
         "/signin", "/setup", "/signin.html", "/setup.html", "/link.html", "/signin.js", "/setup.js", "/link.js",
-        "/styles.css",
+        "/styles.css", "/healthz", "/readyz",
     ]
     /// The calls the sign-in, setup and link pages make.
     static let calls: Set<String> = [

@@ -1,0 +1,63 @@
+import Foundation
+import GalleryCore
+import GalleryStoreSQLite
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+@testable import GalleryServer
+
+/// A store whose database has gone away.
+private final class UnreachableStore: ForwardingStore, @unchecked Sendable {
+    override func ping() async throws { throw CancellationError() }
+}
+
+@Suite("Health checks and log lines")
+struct OperationsTests {
+    @Test func healthAndReadinessAreAnsweredWithoutSigningInButThroughTheGuard() async throws {
+        try await testSignedInApplication { client, _ in
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(health.status == .ok)
+            #expect(String(buffer: health.body).contains(#""status":"ok""#))
+            // The request guard answered too: its safety headers are on the answer.
+            #expect(health.headers[.xContentTypeOptions] == "nosniff")
+            let ready = try await client.execute(uri: "/readyz", method: .get)
+            #expect(ready.status == .ok)
+            #expect(String(buffer: ready.body).contains(#""status":"ready""#))
+            // Anything else still needs signing in.
+            #expect(try await client.execute(uri: "/api/galleries", method: .get).status == .unauthorized)
+        }
+    }
+
+    @Test func aDatabaseThatDoesNotAnswerIsNotReady() async throws {
+        let store = UnreachableStore(base: SQLiteGalleryStore(database: try AppDatabase.makeInMemory()))
+        let router = Router()
+        HealthRoutes(store: store).add(to: router)
+        try await Application(router: router).test(.router) { client in
+            let ready = try await client.execute(uri: "/readyz", method: .get)
+            #expect(ready.status == .serviceUnavailable)
+            #expect(ready.headers[.retryAfter] == "5")
+            #expect(String(buffer: ready.body).contains("The database does not answer."))
+            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+        }
+    }
+
+    @Test func aJSONLogLineHoldsTheLevelMessageAndMetadataAsJSON() throws {
+        let line = JSONLogHandler.line(
+            date: Date(timeIntervalSince1970: 1_700_000_000), level: .warning, label: "image-gallery",
+            message: #"a "quoted" message"#, source: "GalleryServer",
+            metadata: ["hash": "abc", "widths": .array(["256", "512"]), "request": .dictionary(["id": "7"])])
+        #expect(!line.contains("\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["level"] as? String == "warning")
+        #expect(object["message"] as? String == #"a "quoted" message"#)
+        #expect(object["label"] as? String == "image-gallery")
+        #expect(object["time"] as? String == "2023-11-14T22:13:20.000Z")
+        let metadata = try #require(object["metadata"] as? [String: Any])
+        #expect(metadata["hash"] as? String == "abc")
+        #expect(metadata["widths"] as? [String] == ["256", "512"])
+        #expect((metadata["request"] as? [String: String]) == ["id": "7"])
+    }
+}
