@@ -21,6 +21,8 @@ public struct GalleryServices: Sendable {
     public let accounts: any AccountStore
     /// Sign-in and sessions.
     public let authenticator: Authenticator
+    /// What is counted for `/metrics`.
+    public let metrics = ServerMetrics()
 
     var access: GalleryAccess { GalleryAccess(accounts: accounts) }
 }
@@ -96,6 +98,7 @@ public func buildServices(
 /// content type; safety headers on every answer), then sign-in; only the sign-in pages are reached without it.
 public func buildRouter(_ parts: GalleryServices, configuration: ServerConfiguration) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: MetricsMiddleware(metrics: parts.metrics))
     router.add(middleware: RequestGuardMiddleware(rules: configuration.requestRules))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: SignInMiddleware(authenticator: parts.authenticator))
@@ -103,6 +106,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     let access = parts.access
     let bounds = configuration.bounds
     HealthRoutes(store: parts.store).add(to: router)
+    MetricsRoutes(metrics: parts.metrics).add(to: router)
     SessionRoutes(authenticator: parts.authenticator, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
     GalleryRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
         .add(to: router)
@@ -136,7 +140,7 @@ public func buildLiveRouter(_ parts: GalleryServices, configuration: ServerConfi
     LiveRoutes(
         store: parts.store, ingestion: parts.ingestion,
         events: LiveEventCache(store: parts.store, ingestion: parts.ingestion), access: parts.access,
-        authenticator: parts.authenticator
+        authenticator: parts.authenticator, metrics: parts.metrics
     ).add(to: router)
     return router
 }

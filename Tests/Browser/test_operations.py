@@ -45,3 +45,15 @@ def test_a_wrong_log_level_or_format_is_refused_with_the_choices(tmp_path):
                                 capture_output=True, text=True, timeout=30)
         assert result.returncode != 0
         assert f"{option} must be" in result.stderr
+
+
+def test_metrics_count_the_open_gallery_views_live_feeds(server, page):
+    def live_feeds() -> float | None:
+        with OPENER.open(f"{server.base_url}/metrics", timeout=5) as response:
+            text = response.read().decode()
+        line = next((line for line in text.splitlines() if line.startswith("image_gallery_live_feeds ")), None)
+        return float(line.split()[1]) if line else None
+
+    helpers.wait_until(lambda: live_feeds() == 1, message="one live feed counted")
+    page.close()
+    helpers.wait_until(lambda: live_feeds() == 0, message="the feed counted out")

@@ -31,6 +31,35 @@ struct OperationsTests {
         }
     }
 
+    @Test func metricsCountRequestsByRouteAndStatusForAdministratorsOnly() async throws {
+        try await testSignedInApplication { client, world in
+            #expect(try await client.send(.get, "/metrics", as: nil).status == .unauthorized)
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let bob = try await client.signIn("bob", SignedInWorld.bobPassword)
+            #expect(try await client.send(.get, "/metrics", as: bob).status == .forbidden)
+            _ = try await client.send(.get, "/api/galleries/\(world.ownerGallery)/items", as: owner)
+            _ = try await client.send(.get, "/api/galleries/\(world.ownerGallery)/items", as: owner)
+            _ = try await client.send(.get, "/api/galleries/\(UUID().uuidString.lowercased())/items", as: owner)
+            let answer = try await client.send(.get, "/metrics", as: owner)
+            #expect(answer.status == .ok)
+            #expect(answer.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let text = String(buffer: answer.body)
+            // Counted by the route's pattern, never by the path (a gallery id is no label).
+            #expect(
+                text.contains(
+                    #"image_gallery_http_requests_total{method="GET",route="/api/galleries/{gallery}/items",status="200"} 2"#
+                ))
+            #expect(
+                text.contains(
+                    #"image_gallery_http_requests_total{method="GET",route="/api/galleries/{gallery}/items",status="404"} 1"#
+                ))
+            #expect(text.contains(#"image_gallery_http_requests_total{method="GET",route="/metrics",status="403"} 1"#))
+            #expect(!text.contains(world.ownerGallery))
+            #expect(text.contains("image_gallery_http_request_duration_seconds_bucket"))
+            #expect(text.contains("image_gallery_live_feeds 0"))
+        }
+    }
+
     @Test func aDatabaseThatDoesNotAnswerIsNotReady() async throws {
         let store = UnreachableStore(base: SQLiteGalleryStore(database: try AppDatabase.makeInMemory()))
         let router = Router()

@@ -19,6 +19,8 @@ struct LiveRoutes {
     let events: LiveEventCache
     let access: GalleryAccess
     let authenticator: Authenticator
+    /// Counts the open feeds.
+    let metrics: ServerMetrics
     /// How often an open feed checks that it may still see what it shows.
     var accessCheckInterval: Duration = .seconds(5)
 
@@ -34,7 +36,7 @@ struct LiveRoutes {
         } onUpgrade: { inbound, outbound, context in
             let feed = GalleryListFeed(store: store)
             let request = context.request
-            try await Self.run(until: inbound) {
+            try await run(until: inbound) {
                 let ended = try await untilAccessEnds(request, gallery: nil) {
                     try await feed.run { message in try await outbound.write(.text(try message.json())) }
                 }
@@ -50,7 +52,7 @@ struct LiveRoutes {
             let since = context.request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
             let feed = LiveFeed(store: store, ingestion: ingestion, events: events)
             let request = context.request
-            try await Self.run(until: inbound) {
+            try await run(until: inbound) {
                 let ending =
                     try await untilAccessEnds(request, gallery: id) {
                         try await feed.run(gallery: id, since: since) { message in
@@ -95,9 +97,11 @@ struct LiveRoutes {
     }
 
     /// Runs `feed` until the view closes its socket (which ends the inbound stream), then stops it.
-    private static func run(
+    private func run(
         until inbound: WebSocketInboundStream, _ feed: @escaping @Sendable () async throws -> Void
     ) async throws {
+        metrics.liveFeeds.increment()
+        defer { metrics.liveFeeds.decrement() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await feed() }
             for try await _ in inbound {}

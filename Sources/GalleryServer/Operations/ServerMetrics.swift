@@ -1,0 +1,41 @@
+import Foundation
+import Prometheus
+
+/// What the server counts, for Prometheus (`GET /metrics`, in its text format): requests by method, route and status
+/// with their durations, and the live feeds open.
+public final class ServerMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    /// The live WebSocket feeds open now.
+    let liveFeeds: Gauge
+    static let durationBuckets: [Duration] = [
+        .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+        .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
+    ]
+
+    /// Makes the counters.
+    public init() {
+        liveFeeds = registry.makeGauge(
+            name: "image_gallery_live_feeds",
+            help: "Live WebSocket feeds (gallery views and gallery browsers) open now.")
+    }
+
+    /// Counts an answered request: `route` is the route's pattern (`/api/galleries/{gallery}/items`), never the
+    /// path itself, so that the number of series stays small.
+    func requestAnswered(method: String, route: String, status: Int, duration: Duration) {
+        registry.makeCounter(
+            name: "image_gallery_http_requests_total",
+            labels: [("method", method), ("route", route), ("status", String(status))],
+            help: "HTTP requests answered, by method, route and status."
+        ).increment()
+        registry.makeDurationHistogram(
+            name: "image_gallery_http_request_duration_seconds", labels: [("route", route)],
+            buckets: Self.durationBuckets,
+            help: "How long requests took to answer (their bodies not counted), by route."
+        ).record(duration)
+    }
+
+    /// The metrics in Prometheus's text format.
+    func text() -> String {
+        registry.emitToString()
+    }
+}
