@@ -4,6 +4,7 @@ minute."""
 
 import contextlib
 import tempfile
+import time
 from pathlib import Path
 
 from filler import fill_directly  # noqa: F401 - the benchmarks' big galleries (Tests/Browser on sys.path)
@@ -23,3 +24,23 @@ def benchmark_server(binary: Path):
             yield server, data
         finally:
             server.stop()
+
+
+def small_and_large(server, data: Path, small: int, large: int, *, before_start=None) -> tuple[str, str]:
+    """Two new galleries, "Small" and "Large", of `small` and `large` items written straight into the database while
+    the server is stopped (then `before_start(data)` if given); the server is started again. Returns their ids."""
+    ids = [server.api("POST", "/api/galleries", {"name": name})["id"] for name in ("Small", "Large")]
+    server.stop()
+    made = time.perf_counter()
+    for gallery, count in zip(ids, (small, large), strict=True):
+        fill_directly(data / "gallery.sqlite", gallery, count)
+    if before_start:
+        before_start(data)
+    print(f"made galleries of {small:,} and {large:,} items in {time.perf_counter() - made:.1f} s", flush=True)
+    server.start(server.port)
+    return ids[0], ids[1]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, fill_directly  # noqa: E402
+from big_gallery import benchmark_server, percentile, small_and_large  # noqa: E402
 
 BATCH = 50
 
@@ -69,11 +69,6 @@ def rows_written(database: Path, gallery_id: str, sequences: list[int]) -> list[
         connection.close()
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=".build/release/image-gallery")
@@ -82,15 +77,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
-        small = server.api("POST", "/api/galleries", {"name": "Small"})["id"]
-        large = server.api("POST", "/api/galleries", {"name": "Large"})["id"]
-        server.stop()
-        made = time.perf_counter()
-        fill_directly(data / "gallery.sqlite", small, args.small)
-        fill_directly(data / "gallery.sqlite", large, args.large)
-        print(f"made galleries of {args.small:,} and {args.large:,} items in {time.perf_counter() - made:.1f} s",
-              flush=True)
-        server.start(server.port)
+        small, large = small_and_large(server, data, args.small, args.large)
         results = {size: measure(server, gallery, size, args.moves)
                    for size, gallery in ((args.small, small), (args.large, large))}
         server.stop()

@@ -21,14 +21,13 @@ import argparse
 import shutil
 import statistics
 import sys
-import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, fill_directly  # noqa: E402
+from big_gallery import benchmark_server, small_and_large  # noqa: E402
 from filler import FILLER_HASH  # noqa: E402
 
 from helpers import png  # noqa: E402
@@ -84,18 +83,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
-        small = server.api("POST", "/api/galleries", {"name": "Small"})["id"]
-        large = server.api("POST", "/api/galleries", {"name": "Large"})["id"]
-        server.stop()
-        made = time.perf_counter()
-        fill_directly(data / "gallery.sqlite", small, args.small)
-        fill_directly(data / "gallery.sqlite", large, args.large)
-        image = data / "images" / FILLER_HASH[:2] / FILLER_HASH
-        image.parent.mkdir(parents=True, exist_ok=True)
-        image.write_bytes(png(16, 12))
-        print(f"made galleries of {args.small:,} and {args.large:,} items in {time.perf_counter() - made:.1f} s",
-              flush=True)
-        server.start(server.port)
+        def put_the_image(data):
+            image = data / "images" / FILLER_HASH[:2] / FILLER_HASH
+            image.parent.mkdir(parents=True, exist_ok=True)
+            image.write_bytes(png(16, 12))
+
+        small, large = small_and_large(server, data, args.small, args.large, before_start=put_the_image)
         results = {}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=shutil.which("chromium"))

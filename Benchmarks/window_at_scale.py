@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, fill_directly  # noqa: E402
+from big_gallery import benchmark_server, percentile, small_and_large  # noqa: E402
 
 WINDOW = 50
 
@@ -55,11 +55,6 @@ def measure(server, gallery_id: str, count: int, reads: int) -> dict[str, list[f
     return times
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=".build/release/image-gallery")
@@ -68,15 +63,7 @@ def main() -> None:
     parser.add_argument("--reads", type=int, default=60)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
-        small = server.api("POST", "/api/galleries", {"name": "Small"})["id"]
-        large = server.api("POST", "/api/galleries", {"name": "Large"})["id"]
-        server.stop()
-        made = time.perf_counter()
-        fill_directly(data / "gallery.sqlite", small, args.small)
-        fill_directly(data / "gallery.sqlite", large, args.large)
-        print(f"made galleries of {args.small:,} and {args.large:,} items in {time.perf_counter() - made:.1f} s",
-              flush=True)
-        server.start(server.port)
+        small, large = small_and_large(server, data, args.small, args.large)
         measure(server, small, args.small, 5)  # warm up
         results = {size: measure(server, gallery, size, args.reads)
                    for size, gallery in ((args.small, small), (args.large, large))}
