@@ -11,26 +11,33 @@ public final class ServerMetrics: Sendable {
         .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
         .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
     ]
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "image_gallery", subsystem: "http", metricName: "requests", unitName: "total",
+            helpText: "HTTP requests answered, by method, route and status.")
+    }
+    static var requestDurations: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "image_gallery", subsystem: "http", metricName: "request_duration", unitName: "seconds",
+            helpText: "How long requests took to answer (their bodies not counted), by route.")
+    }
 
     /// Makes the counters.
     public init() {
         liveFeeds = registry.makeGauge(
-            name: "image_gallery_live_feeds",
-            help: "Live WebSocket feeds (gallery views and gallery browsers) open now.")
+            descriptor: MetricNameDescriptor(
+                namespace: "image_gallery", metricName: "live", unitName: "feeds",
+                helpText: "Live WebSocket feeds (gallery views and gallery browsers) open now."))
     }
 
     /// Counts an answered request: `route` is the route's pattern (`/api/galleries/{gallery}/items`), never the
     /// path itself, so that the number of series stays small.
     func requestAnswered(method: String, route: String, status: Int, duration: Duration) {
         registry.makeCounter(
-            name: "image_gallery_http_requests_total",
-            labels: [("method", method), ("route", route), ("status", String(status))],
-            help: "HTTP requests answered, by method, route and status."
+            descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]
         ).increment()
         registry.makeDurationHistogram(
-            name: "image_gallery_http_request_duration_seconds", labels: [("route", route)],
-            buckets: Self.durationBuckets,
-            help: "How long requests took to answer (their bodies not counted), by route."
+            descriptor: Self.requestDurations, labels: [("route", route)], buckets: Self.durationBuckets
         ).record(duration)
     }
 
