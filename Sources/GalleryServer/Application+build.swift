@@ -22,7 +22,7 @@ public struct GalleryServices: Sendable {
     /// Sign-in and sessions.
     public let authenticator: Authenticator
     /// What is counted for `/metrics`.
-    public let metrics = ServerMetrics()
+    public let metrics: ServerMetrics
 
     var access: GalleryAccess { GalleryAccess(accounts: accounts) }
 }
@@ -82,16 +82,18 @@ public func buildServices(
     }
     let thumbnails = ThumbnailService(imageFolder: configuration.blobDirectory, logger: logger)
     if !thumbnails.isEnabled { ThumbnailNotice.printOnce() }
+    let metrics = ServerMetrics()
     let ingestion = IngestionService(
         store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
         fetchLimits: configuration.fetchLimits, logger: logger, thumbnails: thumbnails,
         maximumPendingLoads: configuration.bounds.pendingLoads,
-        maximumPendingLoadsPerPerson: configuration.bounds.pendingLoadsPerPerson)
+        maximumPendingLoadsPerPerson: configuration.bounds.pendingLoadsPerPerson, metrics: metrics)
     // Before any request is served: otherwise placeholders dropped right after the start would be taken for
     // leftovers of the last run (and uploads failed as interrupted while their bytes arrive).
     await ingestion.resumePendingWork()
     return GalleryServices(
-        store: store, blobs: blobs, ingestion: ingestion, accounts: accounts, authenticator: authenticator)
+        store: store, blobs: blobs, ingestion: ingestion, accounts: accounts, authenticator: authenticator,
+        metrics: metrics)
 }
 
 /// The router: the JSON API, image bytes and the web client. Every request passes the guard (Host, Origin, path,

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import TestSupport
 import Testing
 
 @testable import GalleryServer
@@ -57,6 +58,22 @@ struct OperationsTests {
             #expect(!text.contains(world.ownerGallery))
             #expect(text.contains("image_gallery_http_request_duration_seconds_bucket"))
             #expect(text.contains("image_gallery_live_feeds 0"))
+        }
+    }
+
+    @Test func metricsCountItemsThatFinishedLoadingByOutcome() async throws {
+        let web = FakeWeb(["http://site.test/a.png": .bytes(PNGBuilder.make(width: 8, height: 8))])
+        try await testApplication(web: web) { client in
+            let gallery = try await client.firstGalleryID()
+            let drop = try await client.drop(
+                urls: ["http://site.test/a.png", "http://site.test/missing.png"], into: gallery)
+            let ready = try await client.settled(drop.items[0].id)
+            let failed = try await client.settled(drop.items[1].id)
+            #expect(ready.state == "ready" && failed.state == "failed")
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(text.contains(#"image_gallery_ingestions_total{outcome="ready",detail="image"} 1"#))
+            let code = try #require(failed.failure?.code)
+            #expect(text.contains(#"image_gallery_ingestions_total{outcome="failed",detail="\#(code)"} 1"#))
         }
     }
 

@@ -12,7 +12,10 @@ extension IngestionService {
         var preview: StoredImage?
         if let imageURL = metadata.previewImageURL { preview = await storePreview(from: imageURL, of: id) }
         do {
-            _ = try await store.markLinkReady(id, page: LinkDetails(metadata, pageURL: pageURL), preview: preview)
+            if try await store.markLinkReady(id, page: LinkDetails(metadata, pageURL: pageURL), preview: preview) != nil
+            {
+                metrics.ingestionEnded(ready: .link)
+            }
         } catch {
             logger.error("could not make a link of \(id): \(error)")
             _ = try? await fail(id, .internalError)

@@ -19,6 +19,8 @@ public final class IngestionService: Sendable {
     /// Progress of items being loaded.
     public let progress = ProgressBoard()
     let jobs: JobRegistry
+    /// Counts the items that finished loading.
+    let metrics: ServerMetrics
 
     /// Makes the service; with no thumbnail service, one on the image folder (enabled when libvips is installed).
     /// New drops may add loads while fewer than `maximumPendingLoads` run.
@@ -26,8 +28,10 @@ public final class IngestionService: Sendable {
         store: any GalleryStore, blobs: BlobStore, fetcher: Fetcher, limits: ImageLimits,
         fetchLimits: Fetcher.Limits, logger: Logger, thumbnails: ThumbnailService? = nil,
         maximumPendingLoads: Int = ServerConfiguration.Bounds().pendingLoads,
-        maximumPendingLoadsPerPerson: Int = ServerConfiguration.Bounds().pendingLoadsPerPerson
+        maximumPendingLoadsPerPerson: Int = ServerConfiguration.Bounds().pendingLoadsPerPerson,
+        metrics: ServerMetrics = ServerMetrics()
     ) {
+        self.metrics = metrics
         self.jobs = JobRegistry(limit: maximumPendingLoads, perPersonLimit: maximumPendingLoadsPerPerson)
         self.thumbnails = thumbnails ?? ThumbnailService(imageFolder: blobs.root, logger: logger)
         self.store = store
@@ -146,7 +150,7 @@ public final class IngestionService: Sendable {
             for item in try await store.pendingItems() {
                 switch item.origin {
                 case .remote: startFetching(item)
-                case .upload, .inline: _ = try? await store.markFailed(item.id, reason: .uploadInterrupted)
+                case .upload, .inline: _ = try? await fail(item.id, .uploadInterrupted)
                 }
             }
         } catch {
@@ -159,7 +163,7 @@ public final class IngestionService: Sendable {
         guard let pending = try? await store.pendingItems() else { return }
         for item in pending where item.origin == .upload && !progress.isActive(item.id) && !jobs.isRunning(item.id) {
             if now.timeIntervalSince(item.createdAt) > patience {
-                _ = try? await store.markFailed(item.id, reason: .uploadInterrupted)
+                _ = try? await fail(item.id, .uploadInterrupted)
             }
         }
     }
@@ -261,7 +265,7 @@ public final class IngestionService: Sendable {
                 } else {
                     stored.thumbnailWidths = await makeThumbnails(of: stored, header: finished.header)
                 }
-                _ = try await store.markReady(id, image: stored)
+                if try await store.markReady(id, image: stored) != nil { metrics.ingestionEnded(ready: stored.kind) }
             }
         } catch {
             writer.discard()
@@ -343,7 +347,7 @@ public final class IngestionService: Sendable {
 
     @discardableResult
     func fail(_ id: ItemID, _ reason: FailureReason) async throws -> Item {
-        _ = try await store.markFailed(id, reason: reason)
+        if try await store.markFailed(id, reason: reason) != nil { metrics.ingestionEnded(failed: reason) }
         return try await store.item(id)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
+import GalleryCore
 import Prometheus
 
 /// What the server counts, for Prometheus (`GET /metrics`, in its text format): requests by method, route and status
-/// with their durations, and the live feeds open.
+/// with their durations, the live feeds open, and the items that finished loading by outcome.
 public final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     /// The live WebSocket feeds open now.
@@ -39,6 +40,26 @@ public final class ServerMetrics: Sendable {
         registry.makeDurationHistogram(
             descriptor: Self.requestDurations, labels: [("route", route)], buckets: Self.durationBuckets
         ).record(duration)
+    }
+
+    static var ingestions: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "image_gallery", metricName: "ingestions", unitName: "total",
+            helpText:
+                "Items that finished loading, by outcome (ready or failed) and detail (the kind made, or the reason)."
+        )
+    }
+
+    /// Counts an item that finished loading: ready as `kind`, or failed for `reason` (its code).
+    func ingestionEnded(ready kind: ItemKind) {
+        registry.makeCounter(descriptor: Self.ingestions, labels: [("outcome", "ready"), ("detail", kind.rawValue)])
+            .increment()
+    }
+
+    /// Counts an item that failed to load, by its reason's code.
+    func ingestionEnded(failed reason: FailureReason) {
+        registry.makeCounter(descriptor: Self.ingestions, labels: [("outcome", "failed"), ("detail", reason.code)])
+            .increment()
     }
 
     /// The metrics in Prometheus's text format.
