@@ -13,11 +13,11 @@ def choose_view(page, name):
 
 
 def board(page):
-    return page.get_by_role("list", name="My Gallery")
+    return page.get_by_role("grid", name="My Gallery")
 
 
 def tiles(page):
-    return board(page).locator('[role="listitem"]')
+    return board(page).locator('[role="row"]')
 
 
 def stored_board(server) -> dict:

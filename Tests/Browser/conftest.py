@@ -160,7 +160,7 @@ def touch_page(browser, server):
     """A page on the gallery of `server`, as `page`, in a context with a touch screen."""
     context, touch = open_watched_page(browser, VIEWPORT, has_touch=True)
     touch.goto(f"{server.base_url}/")
-    expect(touch.get_by_role("list", name="My Gallery")).to_be_attached()
+    expect(touch.get_by_role("grid", name="My Gallery")).to_be_attached()
     yield touch
     context.close()
 
@@ -171,7 +171,7 @@ def page(browser, server, request, tmp_path):
     context, gallery_page = open_watched_page(browser, VIEWPORT)
     gallery_page.goto(f"{server.base_url}/")
     expect(gallery_page).to_have_url(f"{server.base_url}/g/{server.gallery_id}")
-    expect(gallery_page.get_by_role("list", name="My Gallery")).to_be_attached()
+    expect(gallery_page.get_by_role("grid", name="My Gallery")).to_be_attached()
     yield gallery_page
     if _failed(request):
         shot = tmp_path / "failure.png"

@@ -461,13 +461,13 @@ class DropFile:
     type: str
 
 
-ITEM = '[role="listitem"]'
+ITEM = '[role="row"]'
 
 _POINT_JS = """
 (at) => {
   const gallery = document.querySelector('#gallery');
   if (!gallery) throw new Error('no #gallery element on the page');
-  const items = [...gallery.querySelectorAll('[role="listitem"]')];
+  const items = [...gallery.querySelectorAll('[role="row"]')];
   const g = gallery.getBoundingClientRect();
   const visible = {
     left: Math.max(g.left, 0), top: Math.max(g.top, 0),
@@ -595,7 +595,7 @@ def wait_images_loaded(page, count: int) -> None:
     """Waits until the gallery shows `count` ready items whose <img> elements have all loaded (naturalWidth > 0)."""
     page.wait_for_function(
         """(count) => {
-          const imgs = [...document.querySelectorAll('#gallery [role="listitem"][data-state="ready"] img')];
+          const imgs = [...document.querySelectorAll('#gallery [role="row"][data-state="ready"] img')];
           return imgs.length === count && imgs.every(i => i.complete && i.naturalWidth > 0);
         }""",
         arg=count)
@@ -692,8 +692,8 @@ def expect_failed_tile(page, item_id: str, reason: str, *, retry: bool) -> None:
 ROWS_JS = """
 () => {
   // The ready items grouped into rows (by top), with the pane's width and the gutter, as the page draws them.
-  const list = document.querySelector('#gallery [role="list"]');
-  const els = [...document.querySelectorAll('#gallery [role="listitem"][data-state="ready"]')];
+  const list = document.querySelector('#gallery [role="grid"]');
+  const els = [...document.querySelectorAll('#gallery [role="row"][data-state="ready"]')];
   const pane = list.getBoundingClientRect();
   const gutter = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--gutter')) || 8;
   const rows = [];
@@ -812,7 +812,7 @@ def expect_order(page, server: GalleryServer, ids: list[str], *, names: dict | N
     try:
         page.wait_for_function(
             """(ids) => {
-              const now = [...document.querySelectorAll('#gallery [role="listitem"]')].map(e => e.dataset.itemId);
+              const now = [...document.querySelectorAll('#gallery [role="row"]')].map(e => e.dataset.itemId);
               return now.length === ids.length && now.every((id, i) => id === ids[i]);
             }""", arg=ids, timeout=10_000)
     except Exception as error:  # noqa: BLE001 - replaced by a readable message
@@ -822,7 +822,7 @@ def expect_order(page, server: GalleryServer, ids: list[str], *, names: dict | N
 def wait_tiles_still(page) -> None:
     """Waits until no tile is moving (their transform/size transitions have finished), so positions can be measured."""
     page.wait_for_function(
-        """() => [...document.querySelectorAll('#gallery [role="listitem"]')]
+        """() => [...document.querySelectorAll('#gallery [role="row"]')]
                  .every(t => t.getAnimations().every(a => a.playState !== 'running'))""")
 
 
@@ -832,7 +832,7 @@ def item_titles(stored: list[dict]) -> dict:
 
 _LOCAL_DRAG_START_JS = """
 async (sourceId) => {
-  const source = document.querySelector(`#gallery [role="listitem"][data-item-id="${sourceId}"]`);
+  const source = document.querySelector(`#gallery [role="row"][data-item-id="${sourceId}"]`);
   if (!source) throw new Error('no tile for ' + sourceId);
   const dt = new DataTransfer();
   const r = source.getBoundingClientRect();
@@ -860,7 +860,7 @@ async ({target, events}) => {
     x = r.left + r.width / 2; y = r.top + r.height / 2;
   } else {
     element = document.querySelector('#gallery');
-    const tile = document.querySelector(`#gallery [role="listitem"][data-item-id="${target.itemId}"]`);
+    const tile = document.querySelector(`#gallery [role="row"][data-item-id="${target.itemId}"]`);
     if (!tile) throw new Error('no tile for ' + target.itemId);
     const r = tile.getBoundingClientRect();
     x = target.side === 'after' ? r.right - 5 : r.left + 5;

@@ -9,7 +9,7 @@ import urllib.request
 
 from helpers import UNSAFE_METHODS, GalleryServer, OtherSite, wait_until
 
-ITEM = '[role="listitem"]'
+ITEM = '[role="row"]'
 SESSION_KEY = "image-gallery-session"
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -31,7 +31,7 @@ def open_window(browser, server: GalleryServer, path: str | None, *, viewport: d
     if path is not None:
         page.goto(f"{server.base_url}{path}")
     if list_name:
-        expect(page.get_by_role("list", name=list_name, exact=True)).to_be_attached()
+        expect(page.get_by_role("grid", name=list_name, exact=True)).to_be_attached()
     return page
 
 
@@ -77,7 +77,7 @@ def expect_pane_order(page, name: str, ids: list[str], timeout: float = 10_000) 
               const pane = [...document.querySelectorAll('section.pane')]
                 .find(p => p.getAttribute('aria-label') === name);
               if (!pane) return false;
-              const now = [...pane.querySelectorAll('.gallery [role="listitem"]')].map(e => e.dataset.itemId);
+              const now = [...pane.querySelectorAll('.gallery [role="row"]')].map(e => e.dataset.itemId);
               return now.length === ids.length && now.every((id, i) => id === ids[i]);
             }""", arg=[name, ids], timeout=timeout)
     except Exception as error:  # noqa: BLE001 - replaced by a readable message
@@ -98,7 +98,7 @@ def wait_pane_images(page, name: str, count: int) -> None:
         """([name, count]) => {
           const pane = [...document.querySelectorAll('section.pane')].find(p => p.getAttribute('aria-label') === name);
           if (!pane) return false;
-          const tiles = [...pane.querySelectorAll('.gallery [role="listitem"]')];
+          const tiles = [...pane.querySelectorAll('.gallery [role="row"]')];
           const imgs = tiles.map(t => t.querySelector('img'));
           return tiles.length === count && imgs.every(i => i && i.complete && i.naturalWidth > 0)
             && tiles.every(t => t.getAnimations().every(a => a.playState !== 'running'));
@@ -109,7 +109,7 @@ def wait_pane_images(page, name: str, count: int) -> None:
 
 _PANE_DRAG_JS = """
 async ({sourceId, targetPane, targetId, side, altKey}) => {
-  const source = document.querySelector(`.gallery [role="listitem"][data-item-id="${sourceId}"]`);
+  const source = document.querySelector(`.gallery [role="row"][data-item-id="${sourceId}"]`);
   if (!source) throw new Error('no tile for ' + sourceId);
   const pane = [...document.querySelectorAll('section.pane')].find(p => p.getAttribute('aria-label') === targetPane);
   if (!pane) throw new Error('no pane named ' + targetPane);
@@ -128,7 +128,7 @@ async ({sourceId, targetPane, targetId, side, altKey}) => {
   await frame();
   let x, y;
   if (targetId) {
-    const tile = scroller.querySelector(`[role="listitem"][data-item-id="${targetId}"]`);
+    const tile = scroller.querySelector(`[role="row"][data-item-id="${targetId}"]`);
     if (!tile) throw new Error('no tile for ' + targetId + ' in ' + targetPane);
     const r = tile.getBoundingClientRect();
     x = side === 'after' ? r.right - 5 : r.left + 5; y = r.top + r.height / 2;

@@ -237,7 +237,7 @@ def test_list_view(page, server, other_site):
     add_pending_and_failed(page, server, other_site, 4)
     choose_view(page, "List")
     expect(page).to_have_url(re.compile(r"\?view=list$"))
-    expect(page.locator('.row[role="listitem"]')).to_have_count(6)
+    expect(page.locator('.row[role="row"]')).to_have_count(6)
     expect_no_axe_violations(page)
 
 
@@ -378,7 +378,7 @@ def test_share_dialog(auth_server, owner, other_site, window):
     owner.api("POST", f"/api/galleries/{holiday['id']}/links", {})
     page = window()
     sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path=f"/g/{holiday['id']}")
-    expect(page.get_by_role("list", name="Holiday")).to_be_attached()
+    expect(page.get_by_role("grid", name="Holiday")).to_be_attached()
     page.get_by_role("button", name="Share…").click()
     dialog = page.get_by_role("dialog", name="Share Holiday")
     expect(dialog.get_by_text("bob")).to_be_visible()

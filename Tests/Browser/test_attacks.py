@@ -148,7 +148,7 @@ def victim(request, attack_browser, other_site):
         assert SESSION_COOKIE in {cookie["name"] for cookie in context.cookies(server.base_url)}
     else:
         page.goto(f"{server.base_url}/g/{gallery_id}")
-    expect(page.get_by_role("list", name=name)).to_be_attached()
+    expect(page.get_by_role("grid", name=name)).to_be_attached()
     yield Victim(server, user, gallery_id, item_ids, page, request.param == "signed in")
     context.close()
 

@@ -272,7 +272,7 @@ def test_the_name_link_opens_the_gallery(browser_page, server):
     gallery_card(page, "Fruit").get_by_role("link", name="Fruit").click()
 
     expect(page).to_have_url(f"{server.base_url}/g/{fruit['id']}")
-    expect(page.get_by_role("list", name="Fruit")).to_be_attached()
+    expect(page.get_by_role("grid", name="Fruit")).to_be_attached()
 
 
 def test_everything_works_from_the_keyboard(browser_page, server):

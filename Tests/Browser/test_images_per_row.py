@@ -114,10 +114,10 @@ JUSTIFIED_SIZES = [(300, 100), (100, 300), (160, 90), (90, 160), (200, 200), (40
 
 _TILES_JS = """
 () => {
-  const list = document.querySelector('#gallery [role="list"]');
+  const list = document.querySelector('#gallery [role="grid"]');
   const pane = list.getBoundingClientRect();
   const gutter = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--gutter'));
-  const tiles = [...list.querySelectorAll('[role="listitem"]')].map(e => {
+  const tiles = [...list.querySelectorAll('[role="row"]')].map(e => {
     const r = e.getBoundingClientRect();
     return {id: e.dataset.itemId, x: r.left - pane.left, y: r.top - pane.top, width: r.width, height: r.height};
   });

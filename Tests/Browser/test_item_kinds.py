@@ -10,7 +10,7 @@ from pane_helpers import create_gallery, ids_in
 
 
 def tile(page, item_id: str):
-    return page.locator(f'#gallery [role="listitem"][data-item-id="{item_id}"]')
+    return page.locator(f'#gallery [role="row"][data-item-id="{item_id}"]')
 
 
 def stored_items(server, gallery_id=None) -> list[dict]:
@@ -160,7 +160,7 @@ def test_each_kind_moves_to_another_gallery_and_survives_a_reload(page, server, 
     wait_until(lambda: len(ids_in(server, fruit["id"])) == 3, message="all moved")
     page.goto(f"{server.base_url}/g/{fruit['id']}")
     for kind in ("note", "link", "video"):
-        expect(page.locator(f'#gallery [role="listitem"][data-kind="{kind}"]')).to_have_count(1)
+        expect(page.locator(f'#gallery [role="row"][data-kind="{kind}"]')).to_have_count(1)
     expect(page.locator('#gallery [data-kind="note"] .note-text')).to_have_text("a note")
     expect(page.locator('#gallery [data-kind="link"] .link-title')).to_have_text("Plain page")
 
@@ -267,8 +267,10 @@ def test_notes_links_and_videos_are_named_by_their_kind_first_in_every_view(page
     for view in ("Grid", "List", "Board"):
         page.get_by_role("radio", name=view).check()
         for kind, name in names.items():
-            element = page.locator(f'[role="listitem"][data-item-id="{by_kind[kind]["id"]}"]')
+            element = page.locator(f'[role="row"][data-item-id="{by_kind[kind]["id"]}"]')
             expect(element).to_have_attribute("data-kind", kind)
-            # What a screen reader reads first of the item (the tree leaves out what is hidden from it).
-            first = element.aria_snapshot().splitlines()[1].strip()
-            assert first.startswith(f'- text: "{name}'), (view, first)
+            # What a screen reader says of the item: its kind and title first, then where it is.
+            expect(element).to_have_accessible_name(re.compile(rf"^{re.escape(name)}, [1-3] of 3$"))
+            # And what it reads first inside it (the tree leaves out what is hidden from it).
+            inside = element.aria_snapshot().splitlines()[2].strip()
+            assert inside.startswith(f'- text: "{name}'), (view, inside)

@@ -38,7 +38,7 @@ def test_pasted_text_becomes_one_note_holding_exactly_that_text(page, server):
     assert paste(page, {"text/plain": text}), "the page did not take the paste"
     note = wait_until(lambda: next(iter(server.items(server.gallery_id)), None), message="the note")
     assert note["kind"] == "note" and note["text"] == text, note
-    shown = page.locator(f'#gallery [role="listitem"][data-item-id="{note["id"]}"]')
+    shown = page.locator(f'#gallery [role="row"][data-item-id="{note["id"]}"]')
     expect(shown).to_have_attribute("data-kind", "note")
     expect(shown.locator(".note-text")).to_have_text(text, use_inner_text=False)
     assert len(server.items(server.gallery_id)) == 1
@@ -50,7 +50,7 @@ def test_a_pasted_text_over_20000_characters_is_refused_before_it_is_sent(page, 
     paste(page, {"text/plain": "é" * 20_001})
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text("A note holds at most 20,000 characters; this text has 20,001.")
-    expect(page.locator('#gallery [role="listitem"]')).to_have_count(0)
+    expect(page.locator('#gallery [role="row"]')).to_have_count(0)
     assert server.items(server.gallery_id) == []
     assert not [url for url in sent if "/drops" in url or "/notes" in url], sent
 
@@ -87,5 +87,5 @@ def test_copied_items_give_each_kinds_text_and_paste_back_as_copies_of_themselve
     assert sorted(i["kind"] for i in stored) == ["link", "link", "note", "note", "video", "video"], stored
     assert [i["text"] for i in stored if i["kind"] == "note"] == ["Shopping\nmilk"] * 2
     assert {i["pageURL"] for i in stored if i["kind"] == "link"} == {link["pageURL"]}
-    expect(page.locator('#gallery [role="listitem"][data-kind="note"]')).to_have_count(2)
+    expect(page.locator('#gallery [role="row"][data-kind="note"]')).to_have_count(2)
     assert not page.problems, page.problems

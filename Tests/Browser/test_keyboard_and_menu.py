@@ -119,7 +119,7 @@ def test_tab_reaches_the_items_and_the_toolbar_controls_with_a_visible_focus(pag
         reached.append(focused)
         assert focused["outline"] != "none", f"no visible focus on {focused}"
 
-    tiles = [f for f in reached if f["role"] == "listitem" and f["itemId"]]
+    tiles = [f for f in reached if f["role"] == "row" and f["itemId"]]
     assert tiles, f"Tab never reached an item; it reached {reached}"
     assert any(f["tag"] == "BUTTON" and f["name"].startswith("Trash") for f in reached), (
         f"Tab never reached the Trash button; it reached {reached}")

@@ -27,7 +27,7 @@ def choose_view(page, name):
 
 
 def rows(page):
-    return page.get_by_role("list", name="My Gallery").locator('.row[role="listitem"]')
+    return page.get_by_role("grid", name="My Gallery").locator('.row[role="row"]')
 
 
 def test_the_list_shows_a_row_per_item_and_the_choice_is_kept_for_the_gallery(page, server, other_site):
@@ -122,4 +122,4 @@ def test_only_the_rows_near_the_viewport_are_in_the_page(page, server, other_sit
     count = rows(page).count()
     assert 0 < count < 60, f"{count} rows in the page for 120 items"
     page.locator("#gallery").evaluate("el => { el.scrollTop = el.scrollHeight; }")
-    expect(page.locator('#gallery .row[aria-posinset="120"]')).to_be_attached()
+    expect(page.locator('#gallery .row[aria-rowindex="120"]')).to_be_attached()

@@ -88,7 +88,7 @@ def test_a_rename_shows_in_the_other_window(windows, server):
 
     for window in (one, other):
         expect(window.get_by_role("heading", name="Holiday")).to_be_visible(timeout=LIVE)
-        expect(window.get_by_role("list", name="Holiday")).to_be_attached(timeout=LIVE)
+        expect(window.get_by_role("grid", name="Holiday")).to_be_attached(timeout=LIVE)
         expect(window).to_have_title(re.compile("^Holiday"))
 
 

@@ -55,7 +55,7 @@ def test_forced_colours_keep_selection_focus_and_the_insertion_line_visible(page
 def test_a_window_320_pixels_wide_scrolls_only_up_and_down_and_keeps_every_control(window, server, other_site):
     narrow = window({"width": 320, "height": 640})
     narrow.goto(f"{server.base_url}/g/{server.gallery_id}")
-    expect(narrow.get_by_role("list", name="My Gallery")).to_be_attached()
+    expect(narrow.get_by_role("grid", name="My Gallery")).to_be_attached()
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 320
     for name in ("Grid", "List", "Board"):
         expect(narrow.get_by_role("radio", name=name)).to_be_visible()

@@ -46,7 +46,7 @@ def test_root_redirects_to_the_gallery_page_with_its_list_and_slider(page, serve
     gallery = server.gallery(server.gallery_id)
     assert gallery["name"] == "My Gallery"
     expect(page.locator("#gallery")).to_be_visible()
-    expect(page.get_by_role("list", name="My Gallery")).to_be_attached()
+    expect(page.get_by_role("grid", name="My Gallery")).to_be_attached()
     slider = page.get_by_label("Images per row")
     expect(slider).to_have_attribute("type", "range")
     expect(slider).to_have_attribute("min", "1")

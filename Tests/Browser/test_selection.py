@@ -1,18 +1,26 @@
 """Selecting items: click, Ctrl+click, Shift+click, Escape, Ctrl+A; dragging a selection moves all of it."""
 
+import re
+
 from playwright.sync_api import expect
 
 from helpers import drag_tile_to, expect_order, item_by_id, item_titles, items, seed_gallery
 
 
 def expect_selected(page, all_ids: list[str], selected: set[str]) -> None:
-    """Exactly the items of `selected` have data-selected="true"."""
+    """Exactly the items of `selected` are shown selected (data-selected="true") and told selected to screen readers
+    (rows of a multi-selectable grid with aria-selected)."""
     for item_id in all_ids:
         tile = item_by_id(page, item_id)
         if item_id in selected:
             expect(tile).to_have_attribute("data-selected", "true")
+            expect(tile).to_have_attribute("aria-selected", "true")
         else:
             expect(tile).not_to_have_attribute("data-selected", "true")
+            expect(tile).to_have_attribute("aria-selected", "false")
+    grid = page.get_by_role("grid", name="My Gallery")
+    expect(grid).to_have_attribute("aria-multiselectable", "true")
+    expect(grid.get_by_role("row", selected=True)).to_have_count(len(selected))
 
 
 def test_click_ctrl_click_shift_click_and_escape_change_the_selection(page, server, other_site):
@@ -36,6 +44,20 @@ def test_click_ctrl_click_shift_click_and_escape_change_the_selection(page, serv
 
     page.keyboard.press("Escape")
     expect_selected(page, ids, set())
+
+
+def test_the_selection_is_told_to_screen_readers_in_every_view(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 4, "told")
+    ids = [i["id"] for i in stored]
+    item_by_id(page, ids[1]).click()
+    item_by_id(page, ids[3]).click(modifiers=["Control"])
+    for view in ("List", "Board", "Grid"):
+        page.get_by_role("radio", name=view).check()
+        expect_selected(page, ids, {ids[1], ids[3]})
+        # Each item is a row named by what it is and where it is, with its one cell holding what it shows.
+        row = page.get_by_role("grid", name="My Gallery").get_by_role("row", selected=True).first
+        expect(row).to_have_accessible_name(re.compile(r"^Image: told1\.png, 2 of 4$"))
+        expect(row.get_by_role("gridcell")).to_have_count(1)
 
 
 def test_ctrl_a_selects_every_item_from_a_tile_or_from_the_page(page, server, other_site):

@@ -48,7 +48,7 @@ def bob_window(window, auth_server, path):
 
 def open_as_bob(window, auth_server, gallery):
     page = bob_window(window, auth_server, f"/g/{gallery['id']}")
-    expect(page.get_by_role("list", name=gallery["name"])).to_be_attached()
+    expect(page.get_by_role("grid", name=gallery["name"])).to_be_attached()
     return page
 
 
@@ -148,7 +148,7 @@ def test_a_read_only_link_shows_one_gallery_refuses_changes_and_stops_working_on
     page.goto(f"{auth_server.base_url}{link['url']}")
 
     expect(page).to_have_url(f"{auth_server.base_url}/g/{gallery_id}")
-    expect(page.get_by_role("list", name="Holiday")).to_be_attached()
+    expect(page.get_by_role("grid", name="Holiday")).to_be_attached()
     wait_images_loaded(page, 3)
     expect(page.locator(".toolbar").get_by_text("View only", exact=True)).to_be_visible()
     expect(page.get_by_role("link", name="Galleries")).to_have_count(0)
@@ -179,7 +179,7 @@ def open_share_dialog(page, name):
 def owner_window(window, auth_server, gallery):
     page = window()
     sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path=f"/g/{gallery['id']}")
-    expect(page.get_by_role("list", name=gallery["name"])).to_be_attached()
+    expect(page.get_by_role("grid", name=gallery["name"])).to_be_attached()
     return page
 
 

@@ -52,7 +52,7 @@ def test_first_start_prints_a_setup_link_where_the_owner_sets_a_password_and_is_
     page.get_by_role("button", name="Set password and sign in").click()
 
     expect(page).to_have_url(re.compile(r"/g/[^/]+$"))
-    expect(page.get_by_role("list", name="My Gallery")).to_be_attached()
+    expect(page.get_by_role("grid", name="My Gallery")).to_be_attached()
     expect(page.locator("#gallery-name")).to_be_visible()
     expect(toolbar_account(page)).to_be_visible()
     expect(page.locator(".account-name")).to_have_text(re.compile(r"owner$"))
@@ -105,14 +105,14 @@ def test_a_gallery_opened_without_a_session_asks_to_sign_in_and_comes_back_to_it
     page.get_by_role("button", name="Sign in").click()
 
     expect(page).to_have_url(f"{auth_server.base_url}/g/{gallery['id']}")
-    expect(page.get_by_role("list", name="Holiday")).to_be_attached()
+    expect(page.get_by_role("grid", name="Holiday")).to_be_attached()
 
 
 def test_a_page_whose_session_ended_goes_to_sign_in_at_its_next_request(owner, auth_server, window):
     gallery = owner.api("POST", "/api/galleries", {"name": "Holiday"})
     page = window()
     sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path=f"/g/{gallery['id']}")
-    expect(page.get_by_role("list", name="Holiday")).to_be_attached()
+    expect(page.get_by_role("grid", name="Holiday")).to_be_attached()
 
     page.context.clear_cookies()  # the session ends (signed out elsewhere, expired)
     page.get_by_role("button", name=re.compile("^Trash")).click()  # asks the server for the trash
@@ -126,14 +126,14 @@ def test_a_signed_in_page_drops_links_and_uploads_files(owner, auth_server, wind
     gallery = owner.api("POST", "/api/galleries", {"name": "Holiday"})
     page = window()
     sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path=f"/g/{gallery['id']}")
-    expect(page.get_by_role("list", name="Holiday")).to_be_attached()
+    expect(page.get_by_role("grid", name="Holiday")).to_be_attached()
 
     drop(page, uri_list=other_site.image("linked.png", 120, 90))
     drop(page, files=[DropFile("uploaded.png", png(100, 80), "image/png")])
 
     stored = owner.wait_settled(gallery["id"], 2)
     assert sorted(item["state"] for item in stored) == ["ready", "ready"], stored
-    expect(page.locator('#gallery [role="listitem"][data-state="ready"]')).to_have_count(2)
+    expect(page.locator('#gallery [role="row"][data-state="ready"]')).to_have_count(2)
     page.get_by_label("Images per row").fill("3")
     wait_until(lambda: owner.gallery(gallery["id"])["imagesPerRow"] == 3, message="images per row saved")
 

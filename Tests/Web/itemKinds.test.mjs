@@ -5,6 +5,7 @@ import {
   durationText,
   firstLine,
   itemLabel,
+  itemName,
   kindAspect,
   NOTE_MAX_LENGTH,
   noteLength,
@@ -53,6 +54,22 @@ test("each kind has a name that says what it is", () => {
   );
   assert.equal(itemLabel({ kind: "image", state: "ready", title: "a.png" }), "a.png");
   assert.equal(pageHost({ pageURL: "javascript:alert(1)" }), "");
+});
+
+test("an item's accessible name says what it is, its state and where it is", () => {
+  const image = { id: "a", state: "ready", kind: "image", title: "sunset.jpg" };
+  assert.equal(itemName(image, 3, 40, null), "Image: sunset.jpg, 3 of 40");
+  assert.equal(itemName({ ...image, kind: undefined, title: "" }, 1, 1, null), "Image: Untitled, 1 of 1");
+  const note = { id: "n", state: "ready", kind: "note", text: "\nShopping\nmilk" };
+  assert.equal(itemName(note, 5, 40, null), "Note: Shopping, 5 of 40");
+  const pending = { id: "p", state: "pending", title: "big.png" };
+  assert.equal(itemName(pending, 2, 40, { received: 450, total: 1000 }), "Loading big.png, 45%, 2 of 40");
+  assert.equal(itemName(pending, 2, 40, { received: 2000, total: 1000 }), "Loading big.png, 100%, 2 of 40");
+  assert.equal(itemName(pending, 2, 40, { received: 0, total: 0 }), "Loading big.png, 2 of 40");
+  assert.equal(itemName({ ...pending, title: undefined }, 2, 40, undefined), "Loading item, 2 of 40");
+  const failed = { id: "f", state: "failed", title: "notes.txt", failure: { message: "Not an image" } };
+  assert.equal(itemName(failed, 4, 40, null), "Failed: Not an image, notes.txt, 4 of 40");
+  assert.equal(itemName({ ...failed, failure: null }, 4, 40, null), "Failed: could not load, notes.txt, 4 of 40");
 });
 
 test("a note carries its text, and its HTML escaped", () => {

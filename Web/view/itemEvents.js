@@ -110,34 +110,36 @@ export function listenToItems(list, view, signal) {
   );
 }
 
-/** A new element for an item in a view (`className`: "tile" or "row"): a draggable list item, focusable by script,
- * carrying the item's id and kind. */
+/** A new element for an item in a view (`className`: "tile" or "row"): a row of the items' grid (the ARIA grid
+ * pattern, so that selection is told with `aria-selected`), focusable by script and draggable, carrying the item's id
+ * and kind. What it shows goes in its one cell (`cellOf`), which takes no box of its own (`display: contents`). */
 export function createItemElement(item, className) {
   const element = document.createElement("div");
   element.className = className;
-  element.setAttribute("role", "listitem");
+  element.setAttribute("role", "row");
   element.dataset.itemId = item.id;
   element.dataset.kind = kindOf(item);
   element.tabIndex = -1;
   element.draggable = true;
+  const cell = document.createElement("div");
+  cell.className = "item-cell";
+  cell.setAttribute("role", "gridcell");
+  element.append(cell);
   return element;
 }
 
-/** Marks an item's element as selected (with a hidden "Selected" for screen readers) and as being dragged. */
+/** The cell of an item's element, which holds what the item shows. */
+export function cellOf(/** @type {HTMLElement} */ element) {
+  return /** @type {HTMLElement} */ (element.querySelector(":scope > .item-cell") ?? element);
+}
+
+/** Marks an item's element as selected (`aria-selected`, which screen readers say) and as being dragged. */
 export function markItem(element, { selected, dragging }) {
   if (selected) element.dataset.selected = "true";
   else delete element.dataset.selected;
+  element.setAttribute("aria-selected", selected ? "true" : "false");
   if (dragging) element.dataset.dragging = "true";
   else delete element.dataset.dragging;
-  let mark = element.querySelector(".selected-mark");
-  if (selected && !mark) {
-    mark = document.createElement("span");
-    mark.className = "selected-mark visually-hidden";
-    mark.textContent = "Selected";
-    element.append(mark);
-  } else if (!selected && mark) {
-    mark.remove();
-  }
 }
 
 /** Keeps the rendered elements' DOM order equal to gallery order, moving only those out of place (`skip`: an element

@@ -4,6 +4,7 @@
 // out: `frame(top, bottom)` (the list's height and the indices that meet the band), `create(item)`,
 // `update(element, item, index)` and `drawMarker()` (the drop gap or insertion line, `this.marker`).
 
+import { itemName } from "../model/itemKinds.js";
 import { actOnKind, listenToItems, markItem, placeInOrder } from "./itemEvents.js";
 
 export class ItemsView {
@@ -198,6 +199,8 @@ export class ItemsView {
       visible.sort((a, b) => a - b);
     }
     const tabStop = focusIndex >= 0 ? this.focusedId : this.items[0]?.id;
+    const count = this.setSize ?? this.items.length;
+    this.list.setAttribute("aria-rowcount", String(count));
     const keep = new Set();
     const ordered = [];
     for (const index of visible) {
@@ -208,8 +211,8 @@ export class ItemsView {
         this.elements.set(item.id, element);
       }
       this.update(element, item, index);
-      element.setAttribute("aria-posinset", String(index + 1));
-      element.setAttribute("aria-setsize", String(this.setSize ?? this.items.length));
+      element.setAttribute("aria-rowindex", String(index + 1));
+      element.setAttribute("aria-label", itemName(item, index + 1, count, this.progress.get(item.id) ?? item.progress));
       element.tabIndex = item.id === tabStop ? 0 : -1;
       markItem(element, { selected: this.selected.has(item.id), dragging: this.dragging.has(item.id) });
       keep.add(item.id);
@@ -220,7 +223,7 @@ export class ItemsView {
       if (!keep.has(id)) {
         // The focused item left (trashed, moved away, here or in another tab): focus goes to the item now at its
         // place, never to the page.
-        if (element.contains(document.activeElement)) lostFocusAt = Number(element.getAttribute("aria-posinset")) - 1;
+        if (element.contains(document.activeElement)) lostFocusAt = Number(element.getAttribute("aria-rowindex")) - 1;
         element.remove();
         this.elements.delete(id);
       }

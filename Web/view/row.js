@@ -2,7 +2,7 @@
 // dimensions, size, source host and date added. Like a grid cell, a row belongs to one item for its whole life.
 
 import { dateAddedOf, dimensionsOf, hostOf, kindOf, sizeOf } from "../model/itemFacts.js";
-import { createItemElement } from "./itemEvents.js";
+import { cellOf, createItemElement } from "./itemEvents.js";
 import { button, kindLabel, menuButton, showProgress } from "./tile.js";
 
 export function createRow(item) {
@@ -37,7 +37,7 @@ export function updateRow(element, item, progress, { onRetry, onRemove }) {
     const named = item.state === "ready" && kindOf(item) !== "image";
     const shownTitle = title(item);
     if (named) shownTitle.setAttribute("aria-hidden", "true");
-    element.replaceChildren(
+    cellOf(element).replaceChildren(
       preview(item),
       ...(named ? [kindLabel(item)] : []),
       shownTitle,

@@ -3,7 +3,7 @@
 // asked for (the seed's `url == self.imageURL` check).
 
 import { itemLabel } from "../model/itemKinds.js";
-import { createItemElement } from "./itemEvents.js";
+import { cellOf, createItemElement } from "./itemEvents.js";
 import { linkContent, noteContent, videoContent } from "./kindContent.js";
 
 export function createTile(item) {
@@ -44,7 +44,7 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
   else element.removeAttribute("aria-busy");
   if (element.dataset.signature !== signature) {
     element.dataset.signature = signature;
-    element.replaceChildren(...content(item, { onRetry, onRemove, drawnWidth }));
+    cellOf(element).replaceChildren(...content(item, { onRetry, onRemove, drawnWidth }));
   } else if (item.state === "ready") {
     const img = /** @type {HTMLImageElement | null} */ (element.querySelector("img[srcset]"));
     const sizes = imageSizes(drawnWidth);
@@ -169,7 +169,7 @@ export function showProgress(element, item, progress) {
   if (!bar) {
     bar = document.createElement("progress");
     bar.setAttribute("aria-label", `Loading ${item.title}`);
-    element.append(bar);
+    cellOf(element).append(bar);
   }
   bar.max = progress.total;
   bar.value = Math.min(progress.received, progress.total);

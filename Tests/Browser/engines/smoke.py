@@ -13,11 +13,11 @@ import pytest
 import helpers
 from helpers import DropFile, drag, drop, expect_order, seed_gallery, wait_images_loaded, wait_until
 
-LIST = '#gallery [role="list"][aria-label="My Gallery"]'
+LIST = '#gallery [role="grid"][aria-label="My Gallery"]'
 
 
 def tile(item_id: str) -> str:
-    return f'#gallery [role="listitem"][data-item-id="{item_id}"]'
+    return f'#gallery [role="row"][data-item-id="{item_id}"]'
 
 
 def open_gallery(page, server) -> None:
@@ -28,7 +28,7 @@ def open_gallery(page, server) -> None:
 
 
 def states(page) -> list[list[str]]:
-    return page.evaluate("""() => [...document.querySelectorAll('#gallery [role="listitem"]')]
+    return page.evaluate("""() => [...document.querySelectorAll('#gallery [role="row"]')]
                                       .map(e => [e.dataset.itemId, e.dataset.state])""")
 
 
@@ -38,7 +38,7 @@ def expect_ready_tiles(page, server, count: int) -> list[dict]:
     assert [i["state"] for i in stored] == ["ready"] * count, stored
     try:
         page.wait_for_function("""(ids) => {
-            const tiles = [...document.querySelectorAll('#gallery [role="listitem"]')];
+            const tiles = [...document.querySelectorAll('#gallery [role="row"]')];
             return tiles.length === ids.length
               && tiles.every((t, i) => t.dataset.itemId === ids[i] && t.dataset.state === 'ready');
           }""", [i["id"] for i in stored])
@@ -113,7 +113,7 @@ class SmokeSuite:
                             and all(i["state"] == "ready" for i in items) and items, message="a note and a link")
         assert [i["kind"] for i in stored] == ["note", "link"], stored
         expected = [["note", "Lisbon\n<b>Porto</b>"], ["link", "A page"]]
-        shown_js = """() => [...document.querySelectorAll('#gallery [role="listitem"]')]
+        shown_js = """() => [...document.querySelectorAll('#gallery [role="row"]')]
             .map(e => [e.dataset.kind, (e.querySelector('.note-text, .link-title') || {}).textContent])"""
         shown = wait_until(lambda: (now := page.evaluate(shown_js)) == expected and now,
                            message="the note and the link card")
