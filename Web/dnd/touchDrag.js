@@ -82,6 +82,9 @@ export function touchDraggableItems(container, scroller, { enabled, onLift, onMo
         }
         press.lifted = true;
         element.dataset.lifted = "true";
+        // Focused, it stays drawn however far the view scrolls (a view always draws its focused item): the finger's
+        // touch events go to it, and one taken out of the page would leave them to the browser, which cancels.
+        element.focus({ preventScroll: true });
         navigator.vibrate?.(10);
       }, LONG_PRESS_MS),
     };
