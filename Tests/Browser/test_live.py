@@ -236,3 +236,25 @@ def test_the_gallery_beside_is_live_too(browser, server, other_site):
     expect(pane_tile(window, "Fruit", added)).to_have_attribute("data-state", "ready", timeout=LIVE)
     expect(pane_items(window, MINE)).to_have_count(0)
     window.context.close()
+
+
+def test_changes_made_elsewhere_are_told_in_one_message_and_the_windows_own_are_not(windows, server):
+    (one, other), (a, b, c, d) = windows
+    said = other.locator('[aria-live="polite"]').first
+    gallery = server.gallery_id
+
+    # A burst from elsewhere (here, the API): two moves and a trash, told together once it is over.
+    server.api("POST", f"/api/galleries/{gallery}/moves", {"itemIds": [d], "at": {"start": True}})
+    server.api("POST", f"/api/galleries/{gallery}/moves", {"itemIds": [a], "at": {"end": True}})
+    server.api("POST", f"/api/galleries/{gallery}/trash", {"itemIds": [b]})
+    expect(said).to_have_text("Changed elsewhere: moved 2 items and moved 1 item to the trash.", timeout=LIVE)
+    expect_pane_order(other, MINE, [d, c, a], timeout=LIVE)
+
+    # The window's own move is told as its own (its position), never as a change made elsewhere.
+    item_by_id(other, c).focus()
+    other.keyboard.press("Alt+ArrowLeft")
+    expect(said).to_have_text(re.compile(r"^Moved 'live2\.png' to position 1 of 3"), timeout=LIVE)
+    other.wait_for_timeout(1_000)
+    expect(said).to_have_text(re.compile(r"^Moved 'live2\.png'"))
+    # The first window heard of it as a change made elsewhere.
+    expect(one.locator('[aria-live="polite"]').first).to_have_text("Changed elsewhere: moved 1 item.", timeout=LIVE)

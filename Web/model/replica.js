@@ -43,8 +43,14 @@ export function isLoading(replica) {
 }
 
 /**
- * The replica after an event arrives. Returns { replica, outcome } with outcome "applied" (the event and any buffered
- * ones after it were applied), "buffered" (it is ahead: events before it are missing) or "ignored" (already applied).
+ * @typedef {{event: any, before: Map<string, any>}} AppliedChange an event as applied, with the live items it
+ *   replaced or took out (by id), as they were before it
+ */
+
+/**
+ * The replica after an event arrives. Returns { replica, outcome, changes } with outcome "applied" (the event and any
+ * buffered ones after it were applied), "buffered" (it is ahead: events before it are missing) or "ignored" (already
+ * applied); `changes` ({@link AppliedChange}[]) are the events applied, in order.
  */
 export function receiveEvent(replica, event) {
   if (!event || !Number.isInteger(event.sequence) || event.sequence <= replica.sequence) {
@@ -56,16 +62,17 @@ export function receiveEvent(replica, event) {
     buffer.set(event.sequence, event);
     return { replica: { ...replica, buffer }, outcome: "buffered" };
   }
-  let next = applyEvent(replica, event);
+  const changes = [];
+  let next = applyEvent(replica, event, changes);
   const buffer = new Map(replica.buffer);
   buffer.delete(event.sequence);
   while (buffer.has(next.sequence + 1)) {
     const following = buffer.get(next.sequence + 1);
     buffer.delete(following.sequence);
-    next = applyEvent(next, following);
+    next = applyEvent(next, following, changes);
   }
   for (const sequence of buffer.keys()) if (sequence <= next.sequence) buffer.delete(sequence);
-  return { replica: { ...next, buffer }, outcome: "applied" };
+  return { replica: { ...next, buffer }, outcome: "applied", changes };
 }
 
 /** Applies several events (e.g. a catch-up page), in any order; returns the replica. */
@@ -86,8 +93,9 @@ export function catchUpFrom(replica) {
 }
 
 /** One event applied on top of the replica (its sequence must be the next one). The items are not sorted again:
- * the ones the event changed are taken out and put back at their places. */
-function applyEvent(replica, event) {
+ * the ones the event changed are taken out and put back at their places. The change is added to `changes` with the
+ * items it replaced, found in the same pass that takes them out. */
+function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
   const galleryId = event.gallery?.id ?? replica.gallery?.id;
   const gone = new Set(event.removed ?? []);
   const changed = [];
@@ -95,7 +103,15 @@ function applyEvent(replica, event) {
     gone.add(item.id);
     if (!item.trashed && !(item.galleryId && galleryId && item.galleryId !== galleryId)) changed.push(item);
   }
-  const kept = gone.size ? replica.items.filter((item) => !gone.has(item.id)) : replica.items;
+  const before = new Map();
+  const kept = gone.size
+    ? replica.items.filter((item) => {
+        if (!gone.has(item.id)) return true;
+        before.set(item.id, item);
+        return false;
+      })
+    : replica.items;
+  changes.push({ event, before });
   let loading = replica.loading;
   if (loading && gone.size) {
     const stays = new Set(changed.map((item) => item.id));

@@ -3,6 +3,7 @@
 
 import { signInAgain } from "./account.js";
 import { changeHeaders, request, safeJSON } from "./http.js";
+import { trackChange } from "./ownChanges.js";
 
 /** The type an upload is sent as: the file's own, unless a form could send it too (text/plain, …: the server refuses
  * those, as another website could send them) or it has none; then application/octet-stream. The server reads what a
@@ -48,7 +49,7 @@ export const api = {
   undo: (id) => request("POST", `/api/galleries/${id}/undo`),
   redo: (id) => request("POST", `/api/galleries/${id}/redo`),
   /** Tells the server this gallery was opened (it lists recently opened galleries first). */
-  opened: (id) => request("POST", `/api/galleries/${id}/opened`),
+  opened: (id) => request("POST", `/api/galleries/${id}/opened`, {}, { changesNothingShown: true }),
   /** Who the gallery is shared with: `{users: [{name, role}], links: [{id, createdAt}]}` (owner only). */
   shares: (id) => request("GET", `/api/galleries/${id}/shares`),
   share: (id, name, role) => request("PUT", `/api/galleries/${id}/shares/${encodeURIComponent(name)}`, { role }),
@@ -60,7 +61,7 @@ export const api = {
   /** Uploads a file's bytes for a placeholder, reporting progress; resolves with the settled item. */
   async upload(url, file, onProgress) {
     const headers = await changeHeaders();
-    return new Promise((resolve, reject) => {
+    const sent = new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open("PUT", url);
       for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
@@ -75,5 +76,6 @@ export const api = {
       xhr.onerror = () => reject(new Error("The upload was interrupted."));
       xhr.send(file);
     });
+    return trackChange(sent);
   },
 };

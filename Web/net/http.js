@@ -4,6 +4,7 @@
 // (no session, or it ended) takes the page to the sign-in page.
 
 import { account, signInAgain } from "./account.js";
+import { trackChange } from "./ownChanges.js";
 import { sessionToken } from "./session.js";
 
 export const SESSION_HEADER = "X-Gallery-Session";
@@ -19,8 +20,9 @@ export async function changeHeaders() {
   return headers;
 }
 
-/** Sends a request; resolves with the answer's JSON (null when empty), rejects with the server's message. */
-export async function request(method, url, body) {
+/** Sends a request; resolves with the answer's JSON (null when empty), rejects with the server's message. A change
+ * is this tab's own (net/ownChanges.js) unless `changesNothingShown` (it makes no event). */
+export async function request(method, url, body, { changesNothingShown = false } = {}) {
   const init = { method, headers: { Accept: "application/json", [SESSION_HEADER]: sessionToken() } };
   if (!SAFE.has(method)) {
     Object.assign(init.headers, await changeHeaders(), { "Content-Type": "application/json" });
@@ -28,7 +30,8 @@ export async function request(method, url, body) {
   }
   let response;
   try {
-    response = await fetch(url, init);
+    const sent = fetch(url, init);
+    response = await (SAFE.has(method) || changesNothingShown ? sent : trackChange(sent));
   } catch {
     throw new Error("The server could not be reached.");
   }

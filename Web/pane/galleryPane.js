@@ -6,7 +6,8 @@
 import { api } from "../net/api.js";
 import { account } from "../net/account.js";
 import { connectLive } from "../net/live.js";
-import { settledItems } from "../model/announcements.js";
+import { ownChangeLikely } from "../net/ownChanges.js";
+import { countChange, noChanges, othersText, settledItems } from "../model/announcements.js";
 import {
   addLoadedItems,
   catchUpFrom,
@@ -36,6 +37,8 @@ import { settledText } from "../model/itemKinds.js";
 
 /** How long (ms) without more items settling before the ones that did are announced together. */
 const SETTLED_QUIET_MS = 400;
+/** The longest a burst of changes waits to be told, however long it goes on. */
+const BURST_MAX_MS = 3000;
 import { wireItemsView, wirePane } from "./wiring.js";
 
 const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
@@ -282,15 +285,27 @@ export class GalleryPane {
   announceSettled(before, after) {
     const { ready, failed } = settledItems(before, after);
     if (!ready.length && !failed.length) return;
-    this.settledBurst ??= { ready: [], failed: [] };
-    this.settledBurst.ready.push(...ready);
-    this.settledBurst.failed.push(...failed);
-    clearTimeout(this.settledTimer);
-    this.settledTimer = setTimeout(() => {
-      const burst = this.settledBurst;
-      this.settledBurst = null;
-      if (burst) this.announcer.announce(settledText(burst));
-    }, SETTLED_QUIET_MS);
+    const burst = this.burst();
+    burst.ready.push(...ready);
+    burst.failed.push(...failed);
+  }
+
+  /** What a burst of changes will say once it is over (SETTLED_QUIET_MS without a change, or BURST_MAX_MS after it
+   * began): items that finished loading, and what was changed elsewhere. One message for the whole burst. */
+  burst() {
+    const now = performance.now();
+    this.pendingBurst ??= { ready: [], failed: [], elsewhere: noChanges(), began: now };
+    clearTimeout(this.burstTimer);
+    const wait = Math.max(0, Math.min(SETTLED_QUIET_MS, this.pendingBurst.began + BURST_MAX_MS - now));
+    this.burstTimer = setTimeout(() => {
+      const { ready, failed, elsewhere } = this.pendingBurst;
+      this.pendingBurst = null;
+      const text = [othersText(elsewhere), ready.length || failed.length ? settledText({ ready, failed }) : ""]
+        .filter(Boolean)
+        .join(" ");
+      if (text) this.announcer.announce(text);
+    }, wait);
+    return this.pendingBurst;
   }
 
   /** In a view-only pane, says so and returns true (the change is not made); else false. */
@@ -353,7 +368,12 @@ export class GalleryPane {
 
   /** An event from the live socket: applied in order; a gap is filled from the event list. */
   receive(event) {
-    const { replica } = receiveEvent(this.state.replica, event);
+    const { replica, changes = [] } = receiveEvent(this.state.replica, event);
+    // Changes made elsewhere (another window, another person) are told, a burst of them in one message.
+    if (changes.length && !ownChangeLikely()) {
+      const burst = this.burst();
+      for (const change of changes) burst.elsewhere = countChange(burst.elsewhere, change);
+    }
     this.setReplica(replica);
     if (hasGap(replica)) this.catchUp();
   }
