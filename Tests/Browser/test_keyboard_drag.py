@@ -133,6 +133,28 @@ def test_focus_stays_on_the_items_when_another_tab_trashes_the_focused_one(page,
     expect(item_by_id(page, ids[0])).to_be_focused()
 
 
+def test_focus_stays_on_an_item_an_undo_or_another_tab_moves(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 5, "stay")
+    ids = [i["id"] for i in stored]
+    item_by_id(page, ids[1]).focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect_order(page, server, [ids[0], ids[2], ids[3], ids[1], ids[4]])
+    expect(item_by_id(page, ids[1])).to_be_focused()
+    # Undo puts it back: the focus goes with it (moving its element in the page used to drop the focus to the page).
+    page.keyboard.press("Control+z")
+    expect_order(page, server, ids)
+    expect(item_by_id(page, ids[1])).to_be_focused()
+    # Another tab moves it to the end: still focused, and the keys still work from there.
+    server.api("POST", f"/api/galleries/{server.gallery_id}/moves", {"itemIds": [ids[1]], "at": {"end": True}})
+    expect_order(page, server, [ids[0], ids[2], ids[3], ids[4], ids[1]])
+    expect(item_by_id(page, ids[1])).to_be_focused()
+    page.keyboard.press("Home")
+    expect(item_by_id(page, ids[0])).to_be_focused()
+
+
 def test_items_settling_together_in_another_tab_are_announced_in_one_message(page, server, other_site):
     for name in ("s1.png", "s2.png", "s3.png"):
         other_site.image(name, 80, 60)

@@ -228,7 +228,12 @@ export class ItemsView {
         this.elements.delete(id);
       }
     }
+    // Moving an element in the page takes the focus from it (an undo, or another tab, moved the focused item): it is
+    // given back.
+    const active = document.activeElement;
+    const focusedHere = active instanceof HTMLElement && this.list.contains(active) ? active : null;
     placeInOrder(this.list, ordered, this.marker);
+    if (focusedHere?.isConnected && document.activeElement !== focusedHere) focusedHere.focus({ preventScroll: true });
     this.drawMarker();
     if (lostFocusAt >= 0) {
       const next = this.items[Math.min(lostFocusAt, this.items.length - 1)];
