@@ -1,6 +1,7 @@
 """How the page looks for everyone: without motion when asked, in Windows High Contrast (forced colours), and in a
 window 320 CSS pixels wide (what 400% zoom of a 1280-pixel screen leaves) without losing anything."""
 
+import pytest
 from playwright.sync_api import expect
 
 from helpers import item_by_id, seed_gallery
@@ -79,3 +80,71 @@ def test_text_at_200_percent_loses_nothing(page, server, other_site):
     # The toolbar grows with its text instead of clipping it.
     heading = page.locator(".pane-name").first
     assert heading.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the gallery's name is cut"
+
+
+# For each control Tab reaches: its focus outline's colour and width, and the colour behind the outline (the nearest
+# opaque background around it, or its own when the outline is drawn inside it), as sRGB bytes (a canvas reads any CSS
+# colour), and its size.
+_FOCUS_LOOK_JS = """() => {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  // A radio button or a checkbox in its label: the label is what is clicked, and it shows the focus.
+  const e = active.matches('input[type=radio], input[type=checkbox]') ? active.closest('label') ?? active : active;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const rgba = (colour) => {
+    context.clearRect(0, 0, 1, 1);
+    context.fillStyle = '#000';
+    context.fillStyle = colour;
+    context.fillRect(0, 0, 1, 1);
+    return [...context.getImageData(0, 0, 1, 1).data];
+  };
+  const style = getComputedStyle(e);
+  let behind = parseFloat(style.outlineOffset) < 0 ? e : e.parentElement;
+  let background = null;
+  while (behind) {
+    const colour = rgba(getComputedStyle(behind).backgroundColor);
+    if (colour[3] === 255) { background = colour; break; }
+    behind = behind.parentElement;
+  }
+  if (!background) background = rgba('Canvas');
+  const box = e.getBoundingClientRect();
+  return { what: e.getAttribute('aria-label') || e.textContent.trim().slice(0, 30) || e.tagName,
+           outline: rgba(style.outlineColor), outlineStyle: style.outlineStyle, width: parseFloat(style.outlineWidth),
+           background, size: [box.width, box.height] };
+}"""
+
+
+def _luminance(rgb) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_control_tab_reaches_shows_its_focus_at_3_to_1_and_is_at_least_24_pixels(page, server, other_site,
+                                                                                       scheme):
+    page.emulate_media(color_scheme=scheme)
+    seed_gallery(page, server, other_site, 3, "focus")
+    page.locator("body").focus()
+    seen = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        look = page.evaluate(_FOCUS_LOOK_JS)
+        if look is None or look in seen:
+            continue
+        seen.append(look)
+        assert look["outlineStyle"] != "none" and look["width"] >= 2, look
+        assert contrast(look["outline"], look["background"]) >= 3, (scheme, look, contrast(look["outline"],
+                                                                                          look["background"]))
+        assert look["size"][0] >= 24 and look["size"][1] >= 24, (scheme, look["what"], look["size"])
+    names = [look["what"] for look in seen]
+    assert len(seen) >= 6 and any(name.startswith("Image: focus0.png") for name in names), names
