@@ -55,6 +55,12 @@ public struct BlobStore: Sendable {
         try BlobWriter(folder: temporaryFolder, maximumBytes: maximumBytes, limitForHeader: limitForHeader)
     }
 
+    /// A new path in the incoming area, for a file kept only for a while (an archive being read or sent); what is left
+    /// there is removed at the next start.
+    public func temporaryFileURL() -> URL {
+        temporaryFolder.appendingPathComponent(UUID().uuidString)
+    }
+
     /// Moves a finished file into place under its hash; if the same bytes are already stored, keeps the existing file.
     public func commit(_ finished: BlobWriter.Finished) throws {
         let destination = fileURL(forHash: finished.hash)

@@ -57,9 +57,11 @@ public func buildApplication(
 }
 
 /// Opens the data folder and makes the server's parts: database, accounts, image folder, fetcher and ingestion (with
-/// the work a previous run left pending resumed).
+/// the work a previous run left pending resumed, unless `resumingWork` is false: a command run beside a serving
+/// server leaves its work alone).
 public func buildServices(
-    configuration: ServerConfiguration, fetcher: Fetcher? = nil, logger: Logger = Logger(label: "image-gallery")
+    configuration: ServerConfiguration, fetcher: Fetcher? = nil, logger: Logger = Logger(label: "image-gallery"),
+    resumingWork: Bool = true
 ) async throws -> GalleryServices {
     if let refusal = configuration.refusal { throw ConfigurationError(message: refusal) }
     try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
@@ -90,7 +92,7 @@ public func buildServices(
         maximumPendingLoadsPerPerson: configuration.bounds.pendingLoadsPerPerson, metrics: metrics)
     // Before any request is served: otherwise placeholders dropped right after the start would be taken for
     // leftovers of the last run (and uploads failed as interrupted while their bytes arrive).
-    await ingestion.resumePendingWork()
+    if resumingWork { await ingestion.resumePendingWork() }
     return GalleryServices(
         store: store, blobs: blobs, ingestion: ingestion, accounts: accounts, authenticator: authenticator,
         metrics: metrics)
@@ -126,6 +128,10 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     BoardRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
         .add(to: router)
     ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
+    ArchiveRoutes(
+        store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access,
+        importBytes: bounds.importBytes
+    ).add(to: router)
     MediaRoutes(store: parts.store, blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
     WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)
     return router

@@ -13,7 +13,9 @@ struct ImageGallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image-gallery",
         abstract: "A self-hosted gallery for collecting images by drag and drop.",
-        subcommands: [Serve.self, UserCommand.self, TokenCommand.self, BackupCommand.self],
+        subcommands: [
+            Serve.self, UserCommand.self, TokenCommand.self, BackupCommand.self, ExportCommand.self, ImportCommand.self,
+        ],
         defaultSubcommand: Serve.self)
 }
 

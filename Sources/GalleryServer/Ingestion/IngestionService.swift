@@ -217,9 +217,7 @@ public final class IngestionService: Sendable {
         defer { progress.remove(id) }
         let writer: BlobWriter
         do {
-            writer = try blobs.makeWriter(maximumBytes: limits.maximumAnyBytes) { [limits] header in
-                VideoAcceptance.limit(forHeader: header, limits: limits)
-            }
+            writer = try makeBlobWriter()
         } catch {
             logger.error("cannot write blobs: \(error)")
             _ = try? await fail(id, .internalError)
@@ -237,35 +235,14 @@ public final class IngestionService: Sendable {
             case .failure(let reason):
                 try? FileManager.default.removeItem(at: finished.temporaryURL)
                 _ = try await fail(id, reason)
-            case .success(var stored):
-                // A TIFF or HEIC is kept as it is and shown through a copy browsers show: made before the file is
-                // kept, so that one libvips cannot read (a HEIC without libheif) fails and leaves nothing behind.
-                if ImageAcceptance.needsDisplayCopy(mimeType: stored.mimeType) {
-                    guard
-                        await thumbnails.makeDisplayCopy(
-                            hash: stored.hash, imageWidth: stored.width, original: finished.temporaryURL)
-                    else {
-                        try? FileManager.default.removeItem(at: finished.temporaryURL)
-                        let format = stored.mimeType.dropFirst("image/".count).uppercased()
-                        _ = try await fail(id, .unsupportedFormat(format))
-                        return
+            case .success(let accepted):
+                switch await keep(finished, accepted) {
+                case .failure(let reason): _ = try await fail(id, reason)
+                case .success(let stored):
+                    if try await store.markReady(id, image: stored) != nil {
+                        metrics.ingestionEnded(ready: stored.kind)
                     }
-                    stored.hasPoster = true
                 }
-                // The file is in place before the row points at it: a crash in between leaves an unused file, never a
-                // missing one.
-                try blobs.commit(finished)
-                // Thumbnails (and a video's poster) before ready, so the first view of the item already picks a
-                // thumbnail and never loads the original it does not need; which ones exist is recorded with it.
-                if stored.kind == .video {
-                    let poster = await thumbnails.makePoster(
-                        hash: stored.hash, video: blobs.fileURL(forHash: stored.hash), videoWidth: stored.width)
-                    stored.hasPoster = poster.hasPoster
-                    stored.thumbnailWidths = poster.widths
-                } else {
-                    stored.thumbnailWidths = await makeThumbnails(of: stored, header: finished.header)
-                }
-                if try await store.markReady(id, image: stored) != nil { metrics.ingestionEnded(ready: stored.kind) }
             }
         } catch {
             writer.discard()
@@ -277,6 +254,52 @@ public final class IngestionService: Sendable {
                 _ = try? await fail(id, reason(for: error))
             }
         }
+    }
+
+    /// A writer of a new file of at most the largest image's bytes, or a video's once its first bytes say it is one.
+    func makeBlobWriter() throws -> BlobWriter {
+        try blobs.makeWriter(maximumBytes: limits.maximumAnyBytes) { [limits] header in
+            VideoAcceptance.limit(forHeader: header, limits: limits)
+        }
+    }
+
+    /// Keeps an accepted file in the image folder and makes what shows it — a display copy (a TIFF or HEIC), a video's
+    /// poster, an image's thumbnails — and returns what is stored about it, or why it cannot be kept (its temporary
+    /// file is then removed).
+    func keep(_ finished: BlobWriter.Finished, _ accepted: StoredImage) async -> Result<StoredImage, FailureReason> {
+        var stored = accepted
+        // A TIFF or HEIC is kept as it is and shown through a copy browsers show: made before the file is kept, so
+        // that one libvips cannot read (a HEIC without libheif) fails and leaves nothing behind.
+        if ImageAcceptance.needsDisplayCopy(mimeType: stored.mimeType) {
+            guard
+                await thumbnails.makeDisplayCopy(
+                    hash: stored.hash, imageWidth: stored.width, original: finished.temporaryURL)
+            else {
+                try? FileManager.default.removeItem(at: finished.temporaryURL)
+                return .failure(.unsupportedFormat(String(stored.mimeType.dropFirst("image/".count).uppercased())))
+            }
+            stored.hasPoster = true
+        }
+        // The file is in place before the row points at it: a crash in between leaves an unused file, never a
+        // missing one.
+        do {
+            try blobs.commit(finished)
+        } catch {
+            logger.error("cannot keep a stored file: \(error)")
+            try? FileManager.default.removeItem(at: finished.temporaryURL)
+            return .failure(.internalError)
+        }
+        // Thumbnails (and a video's poster) before ready, so the first view of the item already picks a thumbnail and
+        // never loads the original it does not need; which ones exist is recorded with it.
+        if stored.kind == .video {
+            let poster = await thumbnails.makePoster(
+                hash: stored.hash, video: blobs.fileURL(forHash: stored.hash), videoWidth: stored.width)
+            stored.hasPoster = poster.hasPoster
+            stored.thumbnailWidths = poster.widths
+        } else {
+            stored.thumbnailWidths = await makeThumbnails(of: stored, header: finished.header)
+        }
+        return .success(stored)
     }
 
     /// Whether a written file is an image or a video the gallery takes, and what is stored about it: its container's

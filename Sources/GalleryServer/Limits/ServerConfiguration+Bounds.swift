@@ -44,6 +44,10 @@ extension ServerConfiguration {
         /// How many of those one person (a user, or a read-only link's visitors, who cannot drop) may have waiting at
         /// once: 500, the most one drop may carry; so one person's burst leaves room for everybody else.
         public var pendingLoadsPerPerson: Int
+        /// The largest gallery archive taken by `POST /api/galleries/import`, in bytes: 4 GiB. It is streamed to a
+        /// file in the image folder's incoming area, never held in memory; its files are checked before anything is
+        /// made (see ``GalleryImport``).
+        public var importBytes: Int64
 
         /// Makes the bounds; the defaults are the ones documented on each property.
         public init(
@@ -52,8 +56,10 @@ extension ServerConfiguration {
             waitingDropDecodes: Int = 64, dropDecodePatience: Duration = .seconds(10),
             headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
             connectionsPerAddress: Int = 64, pendingLoads: Int = 1000, pendingLoadsPerPerson: Int = 500,
-            concurrentWindowReads: Int = ProcessInfo.processInfo.activeProcessorCount + 1
+            concurrentWindowReads: Int = ProcessInfo.processInfo.activeProcessorCount + 1,
+            importBytes: Int64 = 4 << 30
         ) {
+            self.importBytes = importBytes
             self.concurrentWindowReads = max(1, concurrentWindowReads)
             self.pendingLoadsPerPerson = pendingLoadsPerPerson
             self.dropBodyBytes = dropBodyBytes

@@ -31,6 +31,16 @@ public final class Authenticator: Sendable {
         self.proxyAddresses = proxyAddresses
     }
 
+    /// The user named `name`, or the server's owner when nil (who owns what a command makes).
+    /// - Throws: ``GalleryError/notFound(_:)`` when there is no user by that name.
+    public func user(named name: String?) async throws -> User {
+        guard let name else { return owner }
+        guard let user = try await accounts.user(named: name) else {
+            throw GalleryError.notFound("There is no user named '\(name)'.")
+        }
+        return user
+    }
+
     /// The address a request came from: its peer, or — when the peer is the reverse proxy — the last address the
     /// proxy added to `X-Forwarded-For` (earlier ones are the client's word, and could be anything).
     func clientAddress(of request: Request, peer: String?) -> String {

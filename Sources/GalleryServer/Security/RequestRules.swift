@@ -102,7 +102,8 @@ struct RequestRules: Sendable {
     }
 
     /// State changes must say they send JSON — a type no other website can send without a CORS preflight, which
-    /// this server never grants — except uploads, which may send any type a form or a plain `fetch` cannot.
+    /// this server never grants — except uploads, which may send any type a form or a plain `fetch` cannot, and a
+    /// gallery archive's import, which sends `application/zip`.
     static func contentTypeRefusal(method: HTTPRequest.Method, path: String, contentType: String?) -> Refusal? {
         let type =
             (contentType ?? "").split(separator: ";").first.map {
@@ -110,6 +111,12 @@ struct RequestRules: Sendable {
             } ?? ""
         if type == "application/json" { return nil }
         if method == .put, isUploadPath(path), !type.isEmpty, !formTypes.contains(type) { return nil }
+        if method == .post, path == importPath {
+            if type == "application/zip" { return nil }
+            return Refusal(
+                status: .unsupportedMediaType, message: "Send the gallery archive with 'Content-Type: application/zip'."
+            )
+        }
         return Refusal(
             status: .unsupportedMediaType,
             message: "Requests that change something must send 'Content-Type: application/json'.")
@@ -117,6 +124,9 @@ struct RequestRules: Sendable {
 
     /// The types an HTML form or a no-CORS `fetch` from another site can send.
     static let formTypes: Set<String> = ["text/plain", "multipart/form-data", "application/x-www-form-urlencoded"]
+
+    /// Where a gallery archive is imported.
+    static let importPath = "/api/galleries/import"
 
     /// `/api/items/{id}/content`: the upload of a file's bytes.
     static func isUploadPath(_ path: String) -> Bool {

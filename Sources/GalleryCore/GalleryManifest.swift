@@ -1,0 +1,161 @@
+import Foundation
+
+/// What a gallery archive (`image-gallery export`, a `.zip`) says of its gallery, in `gallery.json`: its name, images
+/// per row and view, and its items in order — each with its kind, state, title, source, a note's text, a link's page
+/// details, its place on the board, and the archive file that holds its bytes (`files/<sha-256>.<extension>`, one file
+/// for all items with the same bytes).
+public struct GalleryManifest: Sendable, Equatable, Codable {
+    /// The format this code writes and reads.
+    public static let currentFormat = "image-gallery/1"
+    /// The manifest's name in an archive.
+    public static let fileName = "gallery.json"
+    /// The folder of the files in an archive.
+    public static let filesFolder = "files/"
+    /// The most items an archive may hold.
+    public static let maximumItems = 1_000_000
+
+    /// One item of the archived gallery.
+    public struct Entry: Sendable, Equatable, Codable {
+        /// What it is.
+        public var kind: ItemKind
+        /// Ready, pending (still loading when exported) or failed.
+        public var state: ItemState
+        /// Its title.
+        public var title: String
+        /// Where it came from, if known (a link's page).
+        public var sourceURL: String?
+        /// The archive file holding its bytes (an image, a video, or a link's preview image), if it has them.
+        public var file: String?
+        /// A note's text.
+        public var text: String?
+        /// A link's page description.
+        public var pageDescription: String?
+        /// A link's site name.
+        public var siteName: String?
+        /// Where it lies on the board, if it was put there.
+        public var board: BoardPosition?
+        /// Why it failed, when failed (said, not used again).
+        public var failure: String?
+
+        /// Makes an entry.
+        public init(
+            kind: ItemKind, state: ItemState, title: String, sourceURL: String? = nil, file: String? = nil,
+            text: String? = nil, pageDescription: String? = nil, siteName: String? = nil,
+            board: BoardPosition? = nil, failure: String? = nil
+        ) {
+            self.kind = kind
+            self.state = state
+            self.title = title
+            self.sourceURL = sourceURL
+            self.file = file
+            self.text = text
+            self.pageDescription = pageDescription
+            self.siteName = siteName
+            self.board = board
+            self.failure = failure
+        }
+    }
+
+    /// The format it is written in (``currentFormat``).
+    public var format: String
+    /// The gallery's name.
+    public var name: String
+    /// Its images per row.
+    public var imagesPerRow: Int
+    /// How it is shown.
+    public var view: GalleryView
+    /// Its live items, in order.
+    public var items: [Entry]
+
+    /// Makes a manifest in the current format.
+    public init(name: String, imagesPerRow: Int, view: GalleryView, items: [Entry]) {
+        self.format = Self.currentFormat
+        self.name = name
+        self.imagesPerRow = imagesPerRow
+        self.view = view
+        self.items = items
+    }
+
+    /// The archive file name of a stored file with this hash and MIME type's usual extension.
+    public static func fileName(hash: String, fileExtension: String?) -> String {
+        filesFolder + hash + (fileExtension.map { ".\($0)" } ?? "")
+    }
+
+    /// The manifest, after checking that it is one this code reads and that it tells the truth about the archive:
+    /// `archiveFiles` are the names of the files the archive holds. Every item's file must be one of them; a ready
+    /// image or video has one; a note has its text within ``NoteText/maximumLength``; names, images per row and board
+    /// positions are ones a gallery may have.
+    /// - Throws: ``GalleryError/invalid(_:)`` saying what is wrong, and with which item (counted from 1).
+    public func validated(archiveFiles: Set<String>) throws(GalleryError) -> GalleryManifest {
+        guard format == Self.currentFormat else {
+            throw .invalid("This archive's format is '\(format)'; this server reads '\(Self.currentFormat)'.")
+        }
+        var checked = self
+        do {
+            checked.name = try Gallery.validatedName(name)
+        } catch {
+            throw .invalid("The archive's gallery name is not one a gallery may have: \(error.message)")
+        }
+        guard Gallery.imagesPerRowRange.contains(imagesPerRow) else {
+            throw .invalid(
+                "The archive's images per row (\(imagesPerRow)) must be from \(Gallery.imagesPerRowRange.lowerBound)"
+                    + " to \(Gallery.imagesPerRowRange.upperBound).")
+        }
+        guard items.count <= Self.maximumItems else {
+            throw .invalid("The archive lists \(items.count) items; at most \(Self.maximumItems) are taken.")
+        }
+        for (index, entry) in items.enumerated() {
+            let which = "Item \(index + 1) of the archive"
+            if let file = entry.file, !archiveFiles.contains(file) {
+                throw .invalid("\(which) names the file '\(file)', which the archive does not hold.")
+            }
+            switch entry.kind {
+            case .note:
+                guard let text = entry.text else { throw .invalid("\(which) is a note without its text.") }
+                do { _ = try NoteText.validated(text) } catch { throw .invalid("\(which): \(error.message)") }
+            case .image, .video:
+                if entry.state == .ready, entry.file == nil {
+                    throw .invalid("\(which) is a ready \(entry.kind.rawValue) without its file.")
+                }
+            case .link:
+                guard entry.sourceURL != nil else { throw .invalid("\(which) is a link without its page's address.") }
+            }
+            if let board = entry.board {
+                do { _ = try board.validated() } catch { throw .invalid("\(which): \(error.message)") }
+            }
+        }
+        return checked
+    }
+}
+
+/// The names an archive may hold: relative paths of plain files, without `..`, `.` or empty parts, backslashes, NULs
+/// or control characters, nor a leading `/` or a drive letter — so that no name reaches outside where it is read.
+public enum ArchivePath {
+    /// The longest name taken.
+    public static let maximumLength = 1_024
+
+    /// Why the name is refused, or nil if it is safe.
+    public static func problem(with name: String) -> String? {
+        if name.isEmpty { return "an empty name" }
+        if name.utf8.count > maximumLength { return "a name longer than \(maximumLength) bytes" }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "a control character in '\(printable(name))'"
+        }
+        if name.contains("\\") { return "a backslash in '\(name)'" }
+        if name.hasPrefix("/") { return "an absolute name '\(name)'" }
+        if name.count >= 2, name.dropFirst().first == ":" { return "a drive letter in '\(name)'" }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        // A folder's own entry ends with "/": its last part is empty.
+        for (index, part) in parts.enumerated() where !(part.isEmpty && index == parts.count - 1 && index > 0) {
+            if part.isEmpty || part == "." { return "an empty or '.' part in '\(name)'" }
+            if part == ".." { return "a '..' in '\(name)', which would reach outside the archive" }
+        }
+        return nil
+    }
+
+    private static func printable(_ name: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    }
+}

@@ -1,0 +1,104 @@
+import BlobStore
+import DragAndDrop
+import Foundation
+import GalleryCore
+import ZIPFoundation
+
+/// Writes a gallery into a zip archive: `gallery.json` (``GalleryManifest``: the gallery and its live items in order,
+/// pending and failed ones with their state) and each stored file once, under `files/`, copied in chunks from the
+/// image folder (never a whole file, nor the archive, in memory; stored as they are, since images and videos are
+/// compressed already).
+public struct GalleryExport: Sendable {
+    let store: any GalleryStore
+    let blobs: BlobStore
+
+    /// What was written.
+    public struct Summary: Sendable, Equatable {
+        /// The gallery's name.
+        public var name: String
+        /// How many items the archive lists.
+        public var items: Int
+        /// How many files it holds.
+        public var files: Int
+        /// Their bytes.
+        public var bytes: Int64
+    }
+
+    /// An export of the galleries of `store`, with the files of `blobs`.
+    public init(store: any GalleryStore, blobs: BlobStore) {
+        self.store = store
+        self.blobs = blobs
+    }
+
+    /// Writes gallery `id` to a new archive at `destination` (an existing file is replaced only when the archive is
+    /// complete: it is written beside it first). `progress(done, total)` is called after each file.
+    public func write(
+        _ id: GalleryID, to destination: URL, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) async throws -> Summary {
+        let gallery = try await store.gallery(id)
+        let items = try await liveItems(of: id)
+        var files: [(name: String, hash: String)] = []
+        var named: [String: String] = [:]
+        let entries = items.map { item -> GalleryManifest.Entry in
+            var file: String?
+            if let hash = item.blobHash {
+                let name =
+                    named[hash]
+                    ?? GalleryManifest.fileName(
+                        hash: hash,
+                        fileExtension: item.mimeType.flatMap { TypeIdentifier(mimeType: $0)?.preferredFileExtension })
+                if named[hash] == nil {
+                    named[hash] = name
+                    files.append((name, hash))
+                }
+                file = name
+            }
+            return GalleryManifest.Entry(
+                kind: item.kind, state: item.state, title: item.title, sourceURL: item.sourceURL, file: file,
+                text: item.text, pageDescription: item.pageDescription, siteName: item.siteName,
+                board: item.boardPosition, failure: item.failure?.message)
+        }
+        let manifest = GalleryManifest(
+            name: gallery.name, imagesPerRow: gallery.imagesPerRow, view: gallery.view, items: entries)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let json = try encoder.encode(manifest)
+
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        defer { try? FileManager.default.removeItem(at: partial) }
+        let archive = try Archive(url: partial, accessMode: .create)
+        try archive.addEntry(
+            with: GalleryManifest.fileName, type: .file, uncompressedSize: Int64(json.count),
+            compressionMethod: .deflate
+        ) { position, size in
+            json.subdata(in: Int(position)..<min(json.count, Int(position) + size))
+        }
+        var bytes: Int64 = 0
+        for (index, file) in files.enumerated() {
+            let url = blobs.fileURL(forHash: file.hash)
+            try archive.addEntry(with: file.name, fileURL: url, compressionMethod: .none)
+            bytes += Int64((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
+            progress(index + 1, files.count)
+        }
+        if files.isEmpty { progress(0, 0) }
+        if FileManager.default.fileExists(atPath: destination.path) {
+            _ = try FileManager.default.replaceItemAt(destination, withItemAt: partial)
+        } else {
+            try FileManager.default.moveItem(at: partial, to: destination)
+        }
+        return Summary(name: gallery.name, items: items.count, files: files.count, bytes: bytes)
+    }
+
+    /// Every live item of the gallery, in order, read window by window.
+    func liveItems(of id: GalleryID) async throws -> [Item] {
+        var items: [Item] = []
+        var start = ItemPage.Start.after(nil)
+        while true {
+            let page = try await store.items(in: id, from: start, limit: 1000)
+            items += page.items
+            guard let next = page.nextCursor else { return items }
+            start = .after(next)
+        }
+    }
+}

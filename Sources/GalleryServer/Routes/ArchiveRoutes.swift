@@ -1,0 +1,103 @@
+import BlobStore
+import Foundation
+import GalleryCore
+import Hummingbird
+import NIOCore
+
+/// A gallery as one file: `GET /api/galleries/{id}/export` sends its archive (``GalleryExport``), and
+/// `POST /api/galleries/import` makes a new gallery, the sender's, of one (``GalleryImport``). Both pass through a
+/// file in the image folder's incoming area, never the memory; the import's body is bounded as it arrives.
+struct ArchiveRoutes<Context: IdentifiedRequestContext> {
+    let store: any GalleryStore
+    let blobs: BlobStore
+    let ingestion: IngestionService
+    let access: GalleryAccess
+    /// The largest archive taken.
+    let importBytes: Int64
+
+    func add(to router: Router<Context>) {
+        let galleries = router.group("api/galleries")
+        galleries.get(":gallery/export") { request, context in
+            let id = try await access.gallery(request, context, needs: .view)
+            let file = blobs.temporaryFileURL()
+            defer { try? FileManager.default.removeItem(at: file) }
+            let summary = try await GalleryExport(store: store, blobs: blobs).write(id, to: file)
+            // Opened, then unlinked: the bytes stay readable until they are sent, and nothing is left behind.
+            let handle = try FileHandle(forReadingFrom: file)
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: 0)
+            var headers = HTTPFields()
+            headers[.contentType] = "application/zip"
+            headers[.contentDisposition] = Self.attachment(named: summary.name)
+            headers[.cacheControl] = "no-store"
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody(contentLength: Int(size)) { writer in
+                    defer { try? handle.close() }
+                    while let chunk = try handle.read(upToCount: 256 * 1024), !chunk.isEmpty {
+                        try await writer.write(ByteBuffer(bytes: chunk))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
+        galleries.post("import") { request, context in
+            let user = try GalleryAccess.user(context)
+            let file = blobs.temporaryFileURL()
+            defer { try? FileManager.default.removeItem(at: file) }
+            try await receive(request, into: file)
+            let summary = try await GalleryImport(store: store, ingestion: ingestion).importArchive(at: file)
+            try await access.accounts.setRole(.owner, of: user.id, in: summary.gallery.id)
+            // What was still loading where it was exported loads again here.
+            for item in summary.items where item.state == .pending { ingestion.startFetching(item) }
+            return EditedResponse(
+                status: .created,
+                response: ImportResponse(
+                    gallery: ingestion.response(for: summary.gallery, role: .owner), items: summary.items.count,
+                    files: summary.files, skipped: summary.skipped))
+        }
+    }
+
+    /// Writes the request's body to `file`, refusing one over ``importBytes`` (by its declared length at once, else as
+    /// soon as it passes the limit).
+    func receive(_ request: Request, into file: URL) async throws {
+        let limit = importBytes
+        let tooLarge = BoundsError.bodyTooLarge(limitBytes: Int(limit), uploadAdvice: false)
+        if let declared = request.headers[.contentLength].flatMap({ Int64($0) }), declared > limit { throw tooLarge }
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw GalleryError.conflict("The server cannot take files now.")
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        var received: Int64 = 0
+        for try await chunk in request.body {
+            received += Int64(chunk.readableBytes)
+            if received > limit { throw tooLarge }
+            try handle.write(contentsOf: chunk.readableBytesView)
+        }
+        guard received > 0 else { throw GalleryError.invalid("Send the gallery archive (a .zip) as the body.") }
+    }
+
+    /// `attachment; filename="…"` naming the gallery: ASCII letters, digits, spaces, dots, dashes and underscores (any
+    /// other character a dash), and the whole name in `filename*`.
+    static func attachment(named name: String) -> String {
+        let plain = String(
+            name.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || " .-_".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "-"
+            })
+        let encoded =
+            name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))
+            ?? plain
+        return "attachment; filename=\"\(plain).zip\"; filename*=UTF-8''\(encoded).zip"
+    }
+}
+
+/// What `POST /api/galleries/import` answers: the new gallery, how many items and files it got, and what was left
+/// out.
+struct ImportResponse: ResponseEncodable {
+    var gallery: GalleryResponse
+    var items: Int
+    var files: Int
+    var skipped: [String]
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import GalleryCore
+
+@Suite("Gallery archives' manifests and names")
+struct GalleryManifestTests {
+    let image = GalleryManifest.Entry(kind: .image, state: .ready, title: "a.png", file: "files/a.png")
+
+    func manifest(_ items: [GalleryManifest.Entry], name: String = "Refs", perRow: Int = 4) -> GalleryManifest {
+        GalleryManifest(name: name, imagesPerRow: perRow, view: .grid, items: items)
+    }
+
+    func refusal(_ manifest: GalleryManifest, files: Set<String> = ["files/a.png"]) -> String? {
+        do {
+            _ = try manifest.validated(archiveFiles: files)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func aManifestThatTellsTheTruthIsTakenWithItsNameTrimmed() throws {
+        let note = GalleryManifest.Entry(kind: .note, state: .ready, title: "Note", text: "milk")
+        let link = GalleryManifest.Entry(kind: .link, state: .ready, title: "Page", sourceURL: "https://a.test/")
+        let loading = GalleryManifest.Entry(
+            kind: .image, state: .pending, title: "b.png", sourceURL: "https://a.test/b")
+        let checked = try manifest([image, note, link, loading, image], name: "  Refs ").validated(
+            archiveFiles: ["files/a.png"])
+        #expect(checked.name == "Refs")
+        #expect(checked.items.count == 5)
+        let encoded = try JSONEncoder().encode(checked)
+        #expect(try JSONDecoder().decode(GalleryManifest.self, from: encoded) == checked)
+    }
+
+    @Test func aManifestThatLiesOrBreaksTheRulesIsRefusedSayingWhichItem() {
+        var other = manifest([image])
+        other.format = "image-gallery/9"
+        #expect(refusal(other)?.contains("image-gallery/9") == true)
+        #expect(refusal(manifest([image]), files: [])?.contains("Item 1") == true)
+        #expect(refusal(manifest([image], name: " "))?.contains("name") == true)
+        #expect(refusal(manifest([image], perRow: 13))?.contains("images per row") == true)
+        let noFile = GalleryManifest.Entry(kind: .video, state: .ready, title: "v.mp4")
+        #expect(refusal(manifest([image, noFile]))?.contains("Item 2 of the archive is a ready video") == true)
+        let longNote = GalleryManifest.Entry(
+            kind: .note, state: .ready, title: "n", text: String(repeating: "x", count: NoteText.maximumLength + 1))
+        #expect(refusal(manifest([longNote]))?.contains("20,000") == true)
+        let noText = GalleryManifest.Entry(kind: .note, state: .ready, title: "n")
+        #expect(refusal(manifest([noText]))?.contains("without its text") == true)
+        let noPage = GalleryManifest.Entry(kind: .link, state: .ready, title: "l")
+        #expect(refusal(manifest([noPage]))?.contains("address") == true)
+        var offBoard = image
+        offBoard.board = BoardPosition(x: .infinity, y: 0, width: 10, z: 0)
+        #expect(refusal(manifest([offBoard]))?.contains("board position") == true)
+    }
+
+    @Test func namesThatCouldReachOutsideTheArchiveAreRefused() {
+        for safe in ["gallery.json", "files/abc.png", "files/", "a/b/c.txt"] {
+            #expect(ArchivePath.problem(with: safe) == nil, "\(safe)")
+        }
+        let refused: [(String, String)] = [
+            ("", "empty"), ("../etc/passwd", ".."), ("files/../../x", ".."), ("/etc/passwd", "absolute"),
+            ("C:/Windows/x", "drive"), ("files\\..\\x", "backslash"), ("files//a", "empty"), ("./a", "'.'"),
+            ("a\u{0}b", "control"), ("a\nb", "control"), (String(repeating: "a", count: 2000), "longer"),
+        ]
+        for (name, why) in refused {
+            #expect(
+                ArchivePath.problem(with: name)?.contains(why) == true,
+                "\(name): \(ArchivePath.problem(with: name) ?? "nil")")
+        }
+    }
+}
