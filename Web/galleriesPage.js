@@ -4,7 +4,7 @@
 import { account, signOut } from "./net/account.js";
 import { galleriesAPI } from "./net/galleries.js";
 import { connectGalleryList } from "./net/live.js";
-import { applyGallery, createGalleryListState } from "./model/galleryList.js";
+import { applyGallery, createGalleryListState, isArchive, itemCountText } from "./model/galleryList.js";
 import { GalleryListView } from "./view/galleryList.js";
 import { AccountView } from "./view/account.js";
 import { createAnnouncer } from "./view/announcer.js";
@@ -98,6 +98,31 @@ view.bindRestore(async (id) => {
   const gallery = await galleriesAPI.restore(id).catch(refreshAfter);
   apply({ ...gallery, trashed: false });
   announcer.announce(`Restored ${gallery.name}.`);
+});
+
+view.bindExport((id) => {
+  const gallery = state.galleries.find((each) => each.id === id);
+  announcer.announce(`Exporting ${gallery?.name ?? "the gallery"}: its archive downloads as a .zip.`);
+  return galleriesAPI.exportURL(id);
+});
+
+view.bindImport(async (file) => {
+  if (!isArchive(file)) {
+    announcer.alert(`'${file.name}' is no gallery archive: import a .zip exported from a gallery.`);
+    return null;
+  }
+  announcer.announce(`Importing ${file.name}…`);
+  try {
+    const answer = await galleriesAPI.importArchive(file);
+    apply(answer.gallery);
+    const left = answer.skipped.length ? ` ${answer.skipped.join(" ")}` : "";
+    announcer.announce(`Imported ${answer.gallery.name}: ${itemCountText(answer.items)}.${left}`);
+    return answer.gallery.id;
+  } catch (error) {
+    announcer.alert(`Nothing was imported: ${error.message}`);
+    if (error.status) refresh();
+    return null;
+  }
 });
 
 view.bindOpenTrash(async () => {

@@ -1,7 +1,11 @@
 """The gallery browser: every gallery as a card (cover, name linking to its page, item count), New Gallery, Rename,
-Duplicate, Delete to the trash of galleries and Restore from it, by mouse and by keyboard."""
+Duplicate, Export, Import, Delete to the trash of galleries and Restore from it, by mouse and by keyboard."""
 
+import base64
+import io
+import json
 import re
+import zipfile
 
 import pytest
 from playwright.sync_api import expect
@@ -387,3 +391,70 @@ def _leave_and_come_back(page) -> None:
         document.dispatchEvent(new Event('visibilitychange'));
       }
     }""")
+
+
+def test_export_downloads_the_gallery_as_a_zip_and_import_makes_a_gallery_of_it(browser_page, server, other_site,
+                                                                                tmp_path):
+    page = browser_page
+    stored = fill_gallery(server, other_site, server.gallery_id, 3, "take")
+    page.reload()
+    expect(gallery_card(page, "My Gallery")).to_contain_text("3 items")
+
+    page.get_by_role("button", name="Actions for My Gallery").click()
+    with page.expect_download() as downloading:
+        page.get_by_role("menuitem", name="Export").click()
+    download = downloading.value
+    assert download.suggested_filename == "My Gallery.zip"
+    archive = tmp_path / "My Gallery.zip"
+    download.save_as(archive)
+    with zipfile.ZipFile(archive) as opened:
+        manifest = json.loads(opened.read("gallery.json"))
+        assert manifest["name"] == "My Gallery"
+        assert [item["title"] for item in manifest["items"]] == [item["title"] for item in stored]
+        assert len([name for name in opened.namelist() if name.startswith("files/")]) == 3
+    expect(announcement(page)).to_contain_text("Exporting My Gallery")
+
+    # Imported (here, as someone would on another server): a new gallery of the same items, focused.
+    server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Original"})
+    page.reload()
+    with page.expect_file_chooser() as choosing:
+        page.get_by_role("button", name="Import…").click()
+    choosing.value.set_files(str(archive))
+    card = gallery_card(page, "My Gallery")
+    expect(card).to_contain_text("3 items")
+    expect(card.get_by_role("link", name="My Gallery")).to_be_focused()
+    expect(announcement(page)).to_have_text("Imported My Gallery: 3 items.")
+    cover_image_loads(card)
+    imported = galleries_by_name(server)["My Gallery"]
+    assert [i["title"] for i in server.items(imported["id"])] == [i["title"] for i in stored]
+
+
+def test_a_file_that_is_no_archive_or_a_hostile_archive_imports_nothing_and_says_why(browser_page, server, tmp_path):
+    page = browser_page
+    before = set(galleries_by_name(server))
+    picture = tmp_path / "photo.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n")
+    with page.expect_file_chooser() as choosing:
+        page.get_by_role("button", name="Import…").click()
+    choosing.value.set_files(str(picture))
+    alert = page.get_by_role("alert").filter(has_text="no gallery archive")
+    expect(alert).to_contain_text("'photo.png' is no gallery archive")
+    expect(page.get_by_role("button", name="Import…")).to_be_focused()
+
+    # A zip reaching outside itself, dropped on the page: the server's refusal is shown, and nothing is made.
+    hostile = io.BytesIO()
+    with zipfile.ZipFile(hostile, "w") as archive:
+        archive.writestr("gallery.json", json.dumps(
+            {"format": "image-gallery/1", "name": "Evil", "imagesPerRow": 4, "view": "grid", "items": []}))
+        archive.writestr("../../etc/passwd", "root")
+    page.evaluate("""([name, b64]) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type: "application/zip" }));
+      const main = document.getElementById("gallery-browser");
+      main.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      main.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }""", ["evil.zip", base64.b64encode(hostile.getvalue()).decode()])
+    expect(page.get_by_role("alert").filter(has_text="Nothing was imported")).to_contain_text("'..'")
+    assert set(galleries_by_name(server)) == before
+    expect(page.locator("#gallery-browser")).not_to_have_attribute("data-drop-active", "true")

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  isArchive,
   applyGallery,
   coverPicture,
   createGalleryListState,
@@ -19,6 +20,15 @@ const gallery = (id, name, extra = {}) => ({
   trashedAt: null,
   cover: null,
   ...extra,
+});
+
+test("a gallery archive is a .zip, by its type or its name", () => {
+  assert.equal(isArchive({ name: "Trip.zip", type: "" }), true);
+  assert.equal(isArchive({ name: "TRIP.ZIP", type: "" }), true);
+  assert.equal(isArchive({ name: "download", type: "application/zip" }), true);
+  assert.equal(isArchive({ name: "x", type: "application/x-zip-compressed" }), true);
+  assert.equal(isArchive({ name: "photo.png", type: "image/png" }), false);
+  assert.equal(isArchive({ name: "zip.png", type: "" }), false);
 });
 
 test("item counts read as words: none, one, many", () => {

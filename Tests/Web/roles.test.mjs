@@ -21,9 +21,9 @@ test("only the owner deletes and shares", () => {
 });
 
 test("the gallery browser offers rename to editors, delete to owners, duplicate to everyone", () => {
-  assert.deepEqual(galleryActions("owner"), ["rename", "duplicate", "delete"]);
-  assert.deepEqual(galleryActions("editor"), ["rename", "duplicate"]);
-  assert.deepEqual(galleryActions("viewer"), ["duplicate"]);
+  assert.deepEqual(galleryActions("owner"), ["rename", "duplicate", "export", "delete"]);
+  assert.deepEqual(galleryActions("editor"), ["rename", "duplicate", "export"]);
+  assert.deepEqual(galleryActions("viewer"), ["duplicate", "export"]);
 });
 
 test("a shared gallery's card says so with the role; one's own says nothing", () => {

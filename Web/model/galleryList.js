@@ -5,6 +5,11 @@
 export const COVER_WIDTH = 256;
 
 /** "No items", "1 item", "12 items"; "" when the count is unknown. */
+/** Whether a file is a gallery archive to import (a .zip, by its type or its name). */
+export function isArchive(/** @type {{name: string, type: string}} */ file) {
+  return ["application/zip", "application/x-zip-compressed"].includes(file.type) || /\.zip$/i.test(file.name ?? "");
+}
+
 export function itemCountText(count) {
   if (typeof count !== "number" || !Number.isFinite(count) || count < 0) return "";
   if (count === 0) return "No items";

@@ -24,9 +24,12 @@ export function isOwner(role) {
 
 /** The gallery browser's actions on a gallery of this role, in menu order (anyone may duplicate: the copy is theirs). */
 export function galleryActions(role) {
-  return ["rename", "duplicate", "delete"].filter(
+  return ["rename", "duplicate", "export", "delete"].filter(
     (action) =>
-      (action === "rename" && canRename(role)) || action === "duplicate" || (action === "delete" && isOwner(role)),
+      (action === "rename" && canRename(role)) ||
+      action === "duplicate" ||
+      action === "export" ||
+      (action === "delete" && isOwner(role)),
   );
 }
 

@@ -16,4 +16,8 @@ export const galleriesAPI = {
   duplicate: (id) => request("POST", `${path(id)}/duplicate`, {}),
   trash: (id) => request("DELETE", path(id)),
   restore: (id) => request("POST", `${path(id)}/restore`),
+  /** Where a gallery's archive (a .zip of its items and files) is downloaded from. */
+  exportURL: (id) => `${path(id)}/export`,
+  /** Makes a gallery of an archive (a File): resolves with `{gallery, items, files, skipped}`. */
+  importArchive: (file) => request("POST", "/api/galleries/import", file, { contentType: "application/zip" }),
 };

@@ -21,12 +21,18 @@ export async function changeHeaders() {
 }
 
 /** Sends a request; resolves with the answer's JSON (null when empty), rejects with the server's message. A change
- * is this tab's own (net/ownChanges.js) unless `changesNothingShown` (it makes no event). */
-export async function request(method, url, body, { changesNothingShown = false } = {}) {
+ * sends `body` as JSON, or as it is (a File) with another `contentType`; it is this tab's own (net/ownChanges.js)
+ * unless `changesNothingShown` (it makes no event). */
+export async function request(
+  method,
+  url,
+  body,
+  { changesNothingShown = false, contentType = "application/json" } = {},
+) {
   const init = { method, headers: { Accept: "application/json", [SESSION_HEADER]: sessionToken() } };
   if (!SAFE.has(method)) {
-    Object.assign(init.headers, await changeHeaders(), { "Content-Type": "application/json" });
-    init.body = JSON.stringify(body ?? {});
+    Object.assign(init.headers, await changeHeaders(), { "Content-Type": contentType });
+    init.body = contentType === "application/json" ? JSON.stringify(body ?? {}) : body;
   }
   let response;
   try {

@@ -1,5 +1,6 @@
 // The gallery browser's view: the cards (cover, name as a link to the gallery, item count, an actions button), the
-// actions menu, the name dialog (New Gallery, Rename) and the Trash of galleries. It owns every DOM event; the page
+// actions menu, the name dialog (New Gallery, Rename), the Trash of galleries, and importing an archive (Import…, or a
+// .zip dropped on the page). It owns every DOM event; the page
 // gives it data through `render…`/`show…` and receives intents through `bind…` hooks.
 
 import { coverPicture, galleryCountText, itemCountText, neighbourAfterRemoval } from "../model/galleryList.js";
@@ -23,6 +24,8 @@ export class GalleryListView {
       onRestore: async () => {},
       onOpenTrash: () => {},
       onShown: () => {},
+      onExport: () => {},
+      onImport: async () => null,
     };
     this.menu = new GalleryMenu(doc.getElementById("gallery-menu"), (action, id) => this.act(action, id));
     this.nameDialog = new NameDialog(doc.getElementById("gallery-name-dialog"));
@@ -40,6 +43,7 @@ export class GalleryListView {
       });
     });
     this.trashButton.addEventListener("click", () => this.handlers.onOpenTrash());
+    this.listenForImports(doc);
     this.list.addEventListener("click", (event) => {
       const button = /** @type {HTMLElement} */ (event.target).closest(".gallery-card-actions");
       if (!button) return;
@@ -78,6 +82,51 @@ export class GalleryListView {
   bindOpenTrash(handler) {
     this.handlers.onOpenTrash = handler;
   }
+  /** `handler(id, href)` when a gallery is exported (its archive is being downloaded from `href`). */
+  bindExport(handler) {
+    this.handlers.onExport = handler;
+  }
+  /** `handler(file)` → the new gallery's id (focused), or null when the import failed (the page says why). */
+  bindImport(handler) {
+    this.handlers.onImport = handler;
+  }
+
+  /** Import… opens a file chooser; a file dropped anywhere on the page is imported too. */
+  listenForImports(doc) {
+    const button = doc.getElementById("import-gallery");
+    const chooser = /** @type {HTMLInputElement | null} */ (doc.getElementById("import-file"));
+    const main = doc.getElementById("gallery-browser");
+    if (!button || !chooser || !main) return;
+    const importFile = async (/** @type {File | undefined} */ file, /** @type {HTMLElement} */ returnTo) => {
+      if (!file) return;
+      const id = await this.handlers.onImport(file);
+      if (id) this.focusGallery(id);
+      else returnTo.focus();
+    };
+    button.addEventListener("click", () => chooser.click());
+    chooser.addEventListener("change", () => {
+      const file = chooser.files?.[0];
+      chooser.value = "";
+      importFile(file, button);
+    });
+    const carriesFiles = (/** @type {DragEvent} */ event) => event.dataTransfer?.types.includes("Files") ?? false;
+    doc.addEventListener("dragover", (event) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = "copy";
+      main.dataset.dropActive = "true";
+    });
+    doc.addEventListener("dragleave", (event) => {
+      if (!event.relatedTarget) delete main.dataset.dropActive;
+    });
+    doc.addEventListener("drop", (event) => {
+      delete main.dataset.dropActive;
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      importFile(event.dataTransfer?.files[0], button);
+    });
+  }
+
   /** Called when the page becomes visible again (another tab may have changed the galleries). */
   bindShown(handler) {
     this.handlers.onShown = handler;
@@ -156,6 +205,16 @@ export class GalleryListView {
     } else if (action === "duplicate") {
       const copy = await this.handlers.onDuplicate(id);
       if (copy) this.focusGallery(copy);
+    } else if (action === "export") {
+      const href = this.handlers.onExport(id);
+      if (!href) return;
+      const link = this.doc.createElement("a");
+      link.href = href;
+      link.download = "";
+      link.hidden = true;
+      this.doc.body.append(link);
+      link.click();
+      link.remove();
     } else if (action === "delete") {
       const neighbour = neighbourAfterRemoval(this.galleries, id);
       if (await this.handlers.onDelete(id)) this.focusGallery(neighbour);
