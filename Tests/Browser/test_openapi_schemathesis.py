@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -173,7 +174,10 @@ def test_openapi_document_holds_against_the_server(auth_server, tmp_path):
         "--request-timeout", "20", "--no-color",
         "--report", "ndjson", "--report-dir", str(reports),
     ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, cwd=tmp_path)
+    # The hooks say how a zip body is sent (schemathesis_hooks.py, beside this file).
+    env = {**os.environ, "SCHEMATHESIS_HOOKS": "schemathesis_hooks",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))}
+    result = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, cwd=tmp_path, env=env)
     output = result.stdout + result.stderr
     (tmp_path / "schemathesis.txt").write_text(output)
     requests, operations, server_errors = summarize(reports)
