@@ -44,11 +44,14 @@ let package = Package(
             name: "GalleryStoreSQLite",
             dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .executableTarget(name: "embed-web"),
+        .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),
+        .target(name: "WebClient", plugins: ["EmbedWeb"]),
         .target(
             name: "GalleryServer",
             dependencies: [
                 "DragAndDrop", "GalleryCore", "MediaProbe", "SafeFetch", "BlobStore", "GalleryStoreSQLite",
-                "Thumbnails",
+                "Thumbnails", "WebClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -96,7 +99,7 @@ let package = Package(
             name: "GalleryServerTests",
             dependencies: [
                 "GalleryServer", "BlobStore", "GalleryCore", "GalleryStoreSQLite", "MediaProbe", "TestSupport",
-                "Thumbnails",
+                "Thumbnails", "WebClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -106,7 +106,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     router.add(middleware: RequestGuardMiddleware(rules: configuration.requestRules))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: SignInMiddleware(authenticator: parts.authenticator))
-    router.add(middleware: WebFilesMiddleware(webRoot: configuration.webRoot.path))
+    router.add(middleware: WebFilesMiddleware(webRoot: configuration.webRoot))
     let access = parts.access
     let bounds = configuration.bounds
     HealthRoutes(store: parts.store).add(to: router)

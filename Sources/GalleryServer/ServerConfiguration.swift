@@ -12,7 +12,7 @@ public struct ServerConfiguration: Sendable {
     /// The folder holding the database and the image files.
     public var dataDirectory: URL
     /// The folder of the web client.
-    public var webRoot: URL
+    public var webRoot: URL?
     /// Address ranges the fetcher may reach besides public addresses.
     public var fetchAllow: [AddressRange]
     /// Limits on images.
@@ -41,7 +41,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
-        webRoot: URL = ServerConfiguration.defaultWebRoot,
+        webRoot: URL? = ServerConfiguration.defaultWebRoot,
         fetchAllow: [AddressRange] = [], imageLimits: ImageLimits = ImageLimits(),
         fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600,
         eventRetention: Int = 5000, requiresSignIn: Bool = true, allowedHosts: [String] = [],
@@ -86,13 +86,16 @@ public struct ServerConfiguration: Sendable {
     /// The image files inside the data folder.
     public var blobDirectory: URL { dataDirectory.appendingPathComponent("images", isDirectory: true) }
 
-    /// `IMAGE_GALLERY_WEB_ROOT`, else the `Web` folder of the source tree this binary was built from.
-    public static var defaultWebRoot: URL {
+    /// `IMAGE_GALLERY_WEB_ROOT`, else the `Web` folder of the source tree this binary was built from while it is there
+    /// (so that an edit shows on reload, without a build), else nil: the web client carried inside the binary (a
+    /// binary copied to another folder or machine).
+    public static var defaultWebRoot: URL? {
         if let path = ProcessInfo.processInfo.environment["IMAGE_GALLERY_WEB_ROOT"], !path.isEmpty {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Web", isDirectory: true)
+        return FileManager.default.fileExists(atPath: source.appendingPathComponent("index.html").path) ? source : nil
     }
 
     /// `$XDG_DATA_HOME/image-gallery`, else `~/.local/share/image-gallery`.

@@ -1,6 +1,8 @@
 import Foundation
 import GalleryCore
 import Hummingbird
+import NIOCore
+import WebClient
 
 /// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page, `/galleries` the gallery browser;
 /// `/signin`, `/setup` and `/s/{token}` (a read-only link) are the pages reached before signing in. Opening a page
@@ -8,7 +10,8 @@ import Hummingbird
 struct WebRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let access: GalleryAccess
-    let webRoot: URL
+    /// The web folder, or nil for the files inside the binary.
+    let webRoot: URL?
     let fileIO = FileIO()
 
     func add(to router: Router<Context>) {
@@ -46,6 +49,10 @@ struct WebRoutes<Context: IdentifiedRequestContext> {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
+        guard let webRoot else {
+            guard let page = EmbeddedWeb.file(name) else { throw HTTPError(.notFound) }
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
+        }
         let body = try await fileIO.loadFile(path: webRoot.appendingPathComponent(name).path, context: context)
         return Response(status: .ok, headers: headers, body: body)
     }
