@@ -65,7 +65,10 @@ public func buildServices(
 ) async throws -> GalleryServices {
     if let refusal = configuration.refusal { throw ConfigurationError(message: refusal) }
     try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-    let database = try AppDatabase.open(atPath: configuration.databasePath)
+    let metrics = ServerMetrics()
+    let database = try AppDatabase.open(atPath: configuration.databasePath) { seconds in
+        metrics.statementRan(seconds: seconds)
+    }
     let blobs = try BlobStore(root: configuration.blobDirectory)
     // No item is made ready with a file that emptying a trash has just removed.
     let store = SQLiteGalleryStore(
@@ -84,7 +87,6 @@ public func buildServices(
     }
     let thumbnails = ThumbnailService(imageFolder: configuration.blobDirectory, logger: logger)
     if !thumbnails.isEnabled { ThumbnailNotice.printOnce() }
-    let metrics = ServerMetrics()
     let ingestion = IngestionService(
         store: store, blobs: blobs, fetcher: liveFetcher, limits: configuration.imageLimits,
         fetchLimits: configuration.fetchLimits, logger: logger, thumbnails: thumbnails,

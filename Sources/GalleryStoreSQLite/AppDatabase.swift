@@ -10,8 +10,11 @@ public final class AppDatabase: Sendable {
     let changes = ChangeHub()
 
     /// Opens the database file at `path`, in WAL mode, running migrations.
-    public static func open(atPath path: String) throws -> AppDatabase {
-        let pool = try DatabasePool(path: path, configuration: makeConfiguration())
+    /// `timingStatements`, when given, is told how long each statement took (in seconds), for metrics.
+    public static func open(atPath path: String, timingStatements: (@Sendable (TimeInterval) -> Void)? = nil) throws
+        -> AppDatabase
+    {
+        let pool = try DatabasePool(path: path, configuration: makeConfiguration(timingStatements: timingStatements))
         return try AppDatabase(writer: pool)
     }
 
@@ -25,13 +28,18 @@ public final class AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
-    static func makeConfiguration() -> Configuration {
+    static func makeConfiguration(timingStatements: (@Sendable (TimeInterval) -> Void)? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             // Every acknowledged write survives a crash of the process; synchronous=FULL also survives power loss in WAL mode.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            if let timingStatements {
+                db.trace(options: .profile) { event in
+                    if case .profile(_, let duration) = event { timingStatements(duration) }
+                }
+            }
         }
         return configuration
     }

@@ -110,9 +110,11 @@ def test_tab_reaches_the_items_and_the_toolbar_controls_with_a_visible_focus(pag
         focused = page.evaluate("""() => {
           const e = document.activeElement;
           if (!e || e === document.body) return null;
+          // A radio's focus is drawn by its label, the whole target it sits in.
+          const shown = e.type === 'radio' && e.closest('label') ? e.closest('label') : e;
           return {tag: e.tagName, id: e.id, role: e.getAttribute('role'), itemId: e.dataset.itemId || null,
                   name: e.getAttribute('aria-label') || e.textContent.trim().slice(0, 40),
-                  outline: getComputedStyle(e).outlineStyle};
+                  outline: getComputedStyle(shown).outlineStyle};
         }""")
         if focused is None:
             continue

@@ -27,7 +27,7 @@ def test_a_jpeg_with_exif_orientation_6_is_stored_and_shown_upright(page, server
     # Upright, the blue band that was on the stored left edge is at the top.
     colors = page.evaluate(
         """() => {
-          const img = document.querySelector('[role=listitem] img');
+          const img = document.querySelector('[role=row] img');
           const canvas = document.createElement('canvas');
           canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
           const context = canvas.getContext('2d');

@@ -42,7 +42,7 @@ def test_four_per_row_on_a_1280_pixel_window_loads_thumbnails_not_originals(page
     page.reload()
     wait_images_loaded(page, 4)
 
-    shown = page.evaluate("() => Array.from(document.querySelectorAll('[role=listitem] img'), i => i.currentSrc)")
+    shown = page.evaluate("() => Array.from(document.querySelectorAll('[role=row] img'), i => i.currentSrc)")
     assert len(shown) == 4 and all(url in thumbnails for url in shown), f"shown {shown}, thumbnails {thumbnails}"
     loaded = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
     assert not originals.intersection(loaded), f"originals were loaded: {sorted(originals.intersection(loaded))}"
@@ -58,7 +58,7 @@ def test_freshly_dropped_large_images_show_thumbnails_without_loading_their_orig
     stored = server.items(server.gallery_id)
     assert all(i["thumbnails"] for i in stored), f"ready items come with their thumbnails: {stored}"
     originals = {f"{server.base_url}{i['imageURL']}" for i in stored}
-    shown = page.evaluate("() => Array.from(document.querySelectorAll('[role=listitem] img'), i => i.currentSrc)")
+    shown = page.evaluate("() => Array.from(document.querySelectorAll('[role=row] img'), i => i.currentSrc)")
     assert not originals.intersection(shown), f"originals shown: {shown}"
     loaded = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
     assert not originals.intersection(loaded), f"originals were loaded: {sorted(originals.intersection(loaded))}"

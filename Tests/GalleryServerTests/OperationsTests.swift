@@ -77,6 +77,31 @@ struct OperationsTests {
         }
     }
 
+    @Test func metricsTellHowLongEventsTookToReachLiveFeedsAndHowLongStatementsTook() async throws {
+        try await testLiveApplication { client in
+            let gallery = try await client.firstGalleryID()
+            try await client.rename(gallery, to: "One")
+            try await client.rename(gallery, to: "Two")
+            // A view that knows change 0 is sent both events.
+            _ = try await client.ws("/api/galleries/\(gallery)/live?since=0") { inbound, outbound, _ in
+                var events = 0
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message, text.contains(#""type":"event""#) else { continue }
+                    events += 1
+                    if events == 2 { break }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(text.contains("image_gallery_live_event_delay_seconds_count 2"), "\(text)")
+            let statements = text.split(separator: "\n").first {
+                $0.hasPrefix("image_gallery_database_statement_duration_seconds_count ")
+            }
+            let count = try #require(statements.flatMap { Int($0.split(separator: " ").last ?? "") })
+            #expect(count > 5)
+        }
+    }
+
     @Test func aDatabaseThatDoesNotAnswerIsNotReady() async throws {
         let store = UnreachableStore(base: SQLiteGalleryStore(database: try AppDatabase.makeInMemory()))
         let router = Router()

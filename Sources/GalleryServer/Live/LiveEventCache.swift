@@ -14,6 +14,8 @@ actor LiveEventCache {
         var sequence: Int64
         /// The message's JSON text.
         var json: String
+        /// When its change was made.
+        var changedAt: Date
     }
 
     /// What a feed gets.
@@ -154,6 +156,8 @@ actor LiveEventCache {
     }
 
     private func encode(_ event: GalleryEvent) throws -> Encoded {
-        Encoded(sequence: event.sequence, json: try LiveMessage.event(ingestion.response(for: event)).json())
+        Encoded(
+            sequence: event.sequence, json: try LiveMessage.event(ingestion.response(for: event)).json(),
+            changedAt: event.gallery.updatedAt)
     }
 }

@@ -11,6 +11,8 @@ struct LiveFeed: Sendable {
     let events: LiveEventCache
     /// How often progress is sent while something loads.
     var progressInterval: Duration = .milliseconds(200)
+    /// Told when an event was written to the socket, with when its change was made.
+    var onEventSent: @Sendable (_ changedAt: Date) -> Void = { _ in }
 
     /// Why a feed ended.
     enum Ending: Equatable {
@@ -61,6 +63,7 @@ struct LiveFeed: Sendable {
                     case .events(let encoded, let more):
                         for event in encoded {
                             try await send(.encoded(event.json))
+                            onEventSent(event.changedAt)
                             last = event.sequence
                         }
                         if more { continuation.yield(.changed) }

@@ -50,7 +50,9 @@ struct LiveRoutes {
         } onUpgrade: { inbound, outbound, context in
             guard let id = context.requestContext.parameters.get("gallery").flatMap(GalleryID.init) else { return }
             let since = context.request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
-            let feed = LiveFeed(store: store, ingestion: ingestion, events: events)
+            let feed = LiveFeed(store: store, ingestion: ingestion, events: events) { [metrics] changedAt in
+                metrics.eventDelivered(afterSeconds: Date().timeIntervalSince(changedAt))
+            }
             let request = context.request
             try await run(until: inbound) {
                 let ending =

@@ -3,7 +3,8 @@ import GalleryCore
 import Prometheus
 
 /// What the server counts, for Prometheus (`GET /metrics`, in its text format): requests by method, route and status
-/// with their durations, the live feeds open, and the items that finished loading by outcome.
+/// with their durations, the live feeds open, how long events take to reach them, the items that finished loading by
+/// outcome, and how long database statements take.
 public final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     /// The live WebSocket feeds open now.
@@ -60,6 +61,35 @@ public final class ServerMetrics: Sendable {
     func ingestionEnded(failed reason: FailureReason) {
         registry.makeCounter(descriptor: Self.ingestions, labels: [("outcome", "failed"), ("detail", reason.code)])
             .increment()
+    }
+
+    static var eventDelays: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "image_gallery", subsystem: "live", metricName: "event_delay", unitName: "seconds",
+            helpText: "How long after its change an event was written to a live feed's socket (one per feed).")
+    }
+
+    static var statementDurations: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "image_gallery", subsystem: "database", metricName: "statement_duration", unitName: "seconds",
+            helpText: "How long each database statement took.")
+    }
+
+    static let statementBuckets: [Duration] = [
+        .microseconds(100), .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(10),
+        .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(1),
+    ]
+
+    /// Counts an event written to a live feed `seconds` after its change was made.
+    func eventDelivered(afterSeconds seconds: Double) {
+        registry.makeDurationHistogram(descriptor: Self.eventDelays, buckets: Self.durationBuckets)
+            .record(.milliseconds(Int64(max(0, seconds) * 1000)))
+    }
+
+    /// Counts a database statement that took `seconds`.
+    func statementRan(seconds: Double) {
+        registry.makeDurationHistogram(descriptor: Self.statementDurations, buckets: Self.statementBuckets)
+            .record(.microseconds(Int64(max(0, seconds) * 1_000_000)))
     }
 
     /// The metrics in Prometheus's text format.
