@@ -40,9 +40,10 @@ let package = Package(
         ),
         .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
+        .target(name: "GalleryStoreSQL", dependencies: ["GalleryCore"]),
         .target(
             name: "GalleryStoreSQLite",
-            dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GalleryCore", "GalleryStoreSQL", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(name: "embed-web"),
         .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),
@@ -50,7 +51,8 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "DragAndDrop", "GalleryCore", "MediaProbe", "SafeFetch", "BlobStore", "GalleryStoreSQLite",
+                "DragAndDrop", "GalleryCore", "MediaProbe", "SafeFetch", "BlobStore", "GalleryStoreSQL",
+                "GalleryStoreSQLite",
                 "Thumbnails", "WebClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -92,13 +94,16 @@ let package = Package(
         .testTarget(name: "BlobStoreTests", dependencies: ["BlobStore"]),
         .testTarget(
             name: "GalleryStoreSQLiteTests",
-            dependencies: ["GalleryStoreSQLite", "GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "GalleryStoreSQL", "GalleryStoreSQLite", "GalleryCore", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
         .testTarget(
             name: "GalleryServerTests",
             dependencies: [
-                "GalleryServer", "BlobStore", "GalleryCore", "GalleryStoreSQLite", "MediaProbe", "TestSupport",
+                "GalleryServer", "BlobStore", "GalleryCore", "GalleryStoreSQL", "GalleryStoreSQLite", "MediaProbe",
+                "TestSupport",
                 "Thumbnails", "WebClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

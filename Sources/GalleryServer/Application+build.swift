@@ -1,6 +1,7 @@
 import BlobStore
 import Foundation
 import GalleryCore
+import GalleryStoreSQL
 import GalleryStoreSQLite
 import Hummingbird
 import HummingbirdWebSocket
@@ -71,11 +72,11 @@ public func buildServices(
     }
     let blobs = try BlobStore(root: configuration.blobDirectory)
     // No item is made ready with a file that emptying a trash has just removed.
-    let store = SQLiteGalleryStore(
+    let store = SQLGalleryStore(
         database: database, blobExists: { hash in blobs.contains(hash: hash) },
         eventRetention: configuration.eventRetention)
     _ = try await store.firstGallery()  // the first run makes "My Gallery"
-    let accounts = SQLiteAccountStore(database: database)
+    let accounts = SQLAccountStore(database: database)
     let authenticator = Authenticator(
         accounts: accounts, owner: try await Authenticator.prepareOwner(accounts),
         isRequired: configuration.requiresSignIn, proxyAddresses: configuration.proxyAddresses)

@@ -1,5 +1,6 @@
 import BlobStore
 import Foundation
+import GalleryStoreSQL
 import GalleryStoreSQLite
 
 /// `image-gallery backup DEST`: a consistent copy of a data folder, made while the server runs: the database as it is

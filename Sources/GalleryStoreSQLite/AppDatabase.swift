@@ -7,7 +7,7 @@ public final class AppDatabase: Sendable {
     /// The GRDB writer (a pool in WAL mode on disk, a queue in memory).
     let writer: any DatabaseWriter
     /// Where every store over this database publishes the galleries each commit changed.
-    let changes = ChangeHub()
+    public let changes = ChangeHub()
 
     /// Opens the database file at `path`, in WAL mode, running migrations.
     /// `timingStatements`, when given, is told how long each statement took (in seconds), for metrics.

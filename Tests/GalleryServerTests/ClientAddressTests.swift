@@ -1,4 +1,5 @@
 import Foundation
+import GalleryStoreSQL
 import GalleryStoreSQLite
 import HTTPTypes
 import Hummingbird
@@ -11,7 +12,7 @@ import Testing
 @Suite("The client's address")
 struct ClientAddressTests {
     func authenticator(proxy: Set<String>) async throws -> Authenticator {
-        let accounts = SQLiteAccountStore(database: try AppDatabase.makeInMemory())
+        let accounts = SQLAccountStore(database: try AppDatabase.makeInMemory())
         return Authenticator(
             accounts: accounts, owner: try await Authenticator.prepareOwner(accounts), isRequired: true,
             proxyAddresses: proxy)

@@ -1,12 +1,13 @@
 import Foundation
 import GalleryCore
+import GalleryStoreSQL
 import GalleryStoreSQLite
 
 /// A store that hands every call to a real one: tests subclass it to watch or hold the calls they care about.
 class ForwardingStore: GalleryStore, @unchecked Sendable {
-    let base: SQLiteGalleryStore
+    let base: SQLGalleryStore
 
-    init(base: SQLiteGalleryStore) { self.base = base }
+    init(base: SQLGalleryStore) { self.base = base }
 
     func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item? {
         try await base.markFailed(id, reason: reason)

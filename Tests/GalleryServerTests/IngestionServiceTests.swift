@@ -2,6 +2,7 @@ import BlobStore
 import Foundation
 import GalleryCore
 import GalleryServer
+import GalleryStoreSQL
 import GalleryStoreSQLite
 import Logging
 import MediaProbe
@@ -43,7 +44,7 @@ struct IngestionServiceTests {
         try await withTemporaryFolder { folder in
             let url = "http://flaky.test/a.png"
             let web = FakeWeb([url: .failure(.httpStatus(503))])
-            let store = HoldingStore(base: SQLiteGalleryStore(database: try AppDatabase.makeInMemory()))
+            let store = HoldingStore(base: SQLGalleryStore(database: try AppDatabase.makeInMemory()))
             let ingestion = IngestionService(
                 store: store, blobs: try BlobStore(root: folder), fetcher: web.fetcher, limits: ImageLimits(),
                 fetchLimits: Fetcher.Limits(), logger: Logger(label: "IngestionServiceTests"))
@@ -76,7 +77,7 @@ struct IngestionServiceTests {
         try await withTemporaryFolder { folder in
             let url = "http://site.test/a.png"
             let web = FakeWeb([url: .bytes(PNGBuilder.make(width: 3, height: 1))])
-            let store = SQLiteGalleryStore(database: try AppDatabase.makeInMemory())
+            let store = SQLGalleryStore(database: try AppDatabase.makeInMemory())
             let blobs = try BlobStore(root: folder)
             let ingestion = IngestionService(
                 store: store, blobs: blobs, fetcher: web.fetcher, limits: ImageLimits(),

@@ -1,6 +1,7 @@
 import BlobStore
 import Foundation
 import GalleryCore
+import GalleryStoreSQL
 import GalleryStoreSQLite
 import Logging
 import MediaProbe
@@ -22,11 +23,11 @@ private final class CountingStore: ForwardingStore, @unchecked Sendable {
 
 /// A cache over a fresh store (its first gallery, `gallery`), with `capacity` events kept.
 private func withCache(
-    capacity: Int = 256, eventRetention: Int = SQLiteGalleryStore.defaultEventRetention,
+    capacity: Int = 256, eventRetention: Int = SQLGalleryStore.defaultEventRetention,
     _ body: (LiveEventCache, CountingStore, GalleryID) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
-        let base = SQLiteGalleryStore(database: try AppDatabase.makeInMemory(), eventRetention: eventRetention)
+        let base = SQLGalleryStore(database: try AppDatabase.makeInMemory(), eventRetention: eventRetention)
         let store = CountingStore(base: base)
         let ingestion = IngestionService(
             store: store, blobs: try BlobStore(root: folder), fetcher: FakeWeb([:]).fetcher, limits: ImageLimits(),

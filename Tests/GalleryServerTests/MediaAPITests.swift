@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import GalleryServer
+import GalleryStoreSQL
 import GalleryStoreSQLite
 import HTTPTypes
 import HummingbirdTesting
@@ -98,7 +99,7 @@ struct MediaAPITests {
             try write(svg, hash: hash, in: folder)
             // Through the store, as if an older server had accepted it.
             let configuration = ServerConfiguration(dataDirectory: folder, webRoot: webRoot)
-            let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: configuration.databasePath))
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: configuration.databasePath))
             let gallery = try await store.firstGallery()
             let pending = try await store.insertPendingItems(
                 [ItemDraft(origin: .upload, sourceURL: nil, title: "a.svg")], into: gallery.id, at: .end)

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import GalleryStoreSQL
 import GalleryStoreSQLite
 import HTTPTypes
 import Hummingbird
@@ -103,7 +104,7 @@ struct OperationsTests {
     }
 
     @Test func aDatabaseThatDoesNotAnswerIsNotReady() async throws {
-        let store = UnreachableStore(base: SQLiteGalleryStore(database: try AppDatabase.makeInMemory()))
+        let store = UnreachableStore(base: SQLGalleryStore(database: try AppDatabase.makeInMemory()))
         let router = Router()
         HealthRoutes(store: store).add(to: router)
         try await Application(router: router).test(.router) { client in

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import GalleryServer
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 // The real SQLite store's events, replayed through the replica the browser ships.
@@ -53,7 +54,7 @@ private struct ReplayFixture: Encodable {
 }
 
 /// A view's load of a gallery: the gallery first, then its live items in pages of four, as the browser reads them.
-private func load(_ store: SQLiteGalleryStore, _ gallery: GalleryID) async throws -> (Gallery, [Item]) {
+private func load(_ store: SQLGalleryStore, _ gallery: GalleryID) async throws -> (Gallery, [Item]) {
     let current = try await store.gallery(gallery)
     var items: [Item] = []
     var cursor: OrderKey?
@@ -66,7 +67,7 @@ private func load(_ store: SQLiteGalleryStore, _ gallery: GalleryID) async throw
 }
 
 /// A gallery for the replay: the views' loads, every event after the first one's sequence, and the final state.
-private func replayed(_ store: SQLiteGalleryStore, _ gallery: GalleryID, views: [(Gallery, [Item])]) async throws
+private func replayed(_ store: SQLGalleryStore, _ gallery: GalleryID, views: [(Gallery, [Item])]) async throws
     -> ReplayedGallery
 {
     let first = try #require(views.first?.0.sequence)
@@ -139,7 +140,7 @@ private func replayInTheBrowsersReplica(_ fixture: ReplayFixture, sourceLocation
 
 /// One writer: changes the gallery from what it last read of it, and now and then opens a view.
 private struct Writer {
-    let store: SQLiteGalleryStore
+    let store: SQLGalleryStore
     let gallery: GalleryID
     /// Another gallery, for moves out of this one and back into it.
     let side: GalleryID
@@ -228,10 +229,10 @@ private struct Writer {
 }
 
 /// A store on a fresh database file, with its database.
-private func withStore(_ body: (SQLiteGalleryStore, AppDatabase) async throws -> Void) async throws {
+private func withStore(_ body: (SQLGalleryStore, AppDatabase) async throws -> Void) async throws {
     try await withTemporaryFolder { folder in
         let database = try AppDatabase.open(atPath: folder.appendingPathComponent("gallery.sqlite").path)
-        try await body(SQLiteGalleryStore(database: database), database)
+        try await body(SQLGalleryStore(database: database), database)
     }
 }
 
@@ -250,8 +251,8 @@ struct StoreEventsReplayTests {
             if narrowGaps {
                 for (index, item) in first.enumerated() {
                     // "a0000000000" then a digit: 12 characters, one step apart.
-                    try await database.writer.write { db in
-                        try db.execute(
+                    try await database.write { db in
+                        _ = try db.execute(
                             sql: "UPDATE item SET orderKey = ? WHERE id = ?",
                             arguments: ["a0000000000\(index + 1)", item.id.rawValue])
                     }
@@ -280,7 +281,7 @@ struct StoreEventsReplayTests {
             let order = try await store.items(in: gallery, from: .after(nil), limit: 1000).items
             #expect(Set(order.map(\.id)).count == order.count, "seed \(seed): an item twice in the store")
             #expect(
-                order.allSatisfy { $0.orderKey.rawValue.count <= SQLiteGalleryStore.longestKey },
+                order.allSatisfy { $0.orderKey.rawValue.count <= SQLGalleryStore.longestKey },
                 "seed \(seed): \(order.map(\.orderKey.rawValue).max { $0.count < $1.count } ?? "")")
             let views = [opening] + done.flatMap(\.self).sorted { $0.0.sequence < $1.0.sequence }
             try await replayInTheBrowsersReplica(

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GalleryCore
+import GalleryStoreSQL
 import GalleryStoreSQLite
 import HTTPTypes
 import HummingbirdTesting
@@ -86,14 +87,14 @@ struct ThumbnailAPITests {
             }
             let database = folder.appendingPathComponent("gallery.sqlite").path
             let (id, hash) = try await {
-                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: database))
+                let store = SQLGalleryStore(database: try AppDatabase.open(atPath: database))
                 let item = try #require(
                     try await store.items(in: try await store.firstGallery().id, from: .after(nil), limit: 1).items
                         .first)
                 return (item.id, try #require(item.blobHash))
             }()
             do {
-                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: database))
+                let store = SQLGalleryStore(database: try AppDatabase.open(atPath: database))
                 #expect(try await store.storedImage(hash: hash)?.thumbnailWidths == [256, 512, 1024])
                 #expect(try await store.item(id).thumbnailWidths == [256, 512, 1024])
             }
@@ -110,7 +111,7 @@ struct ThumbnailAPITests {
                 #expect(item.thumbnails.map(\.width) == [256, 512, 1024])
                 #expect(try await client.send(.get, try #require(item.thumbnails.first).url).status == .ok)
             }
-            let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: database))
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: database))
             #expect(try await store.imagesWithoutRecordedThumbnails(limit: 10).isEmpty)
             #expect(try await store.storedImage(hash: hash)?.thumbnailWidths == [256, 512, 1024])
         }

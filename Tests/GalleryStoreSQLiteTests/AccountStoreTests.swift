@@ -2,13 +2,14 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 @Suite("Accounts in the database")
 struct AccountStoreTests {
-    func stores() throws -> (SQLiteGalleryStore, SQLiteAccountStore) {
+    func stores() throws -> (SQLGalleryStore, SQLAccountStore) {
         let database = try AppDatabase.makeInMemory()
-        return (SQLiteGalleryStore(database: database), SQLiteAccountStore(database: database))
+        return (SQLGalleryStore(database: database), SQLAccountStore(database: database))
     }
 
     @Test func namesAreUniqueWithoutRegardToCase() async throws {

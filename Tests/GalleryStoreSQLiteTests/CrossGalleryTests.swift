@@ -2,11 +2,12 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 /// A store (on a ticking clock) with a gallery "Source" of items A…E and a gallery "Target" of items X, Y, Z.
 private func withTwoGalleries(
-    _ body: (SQLiteGalleryStore, _ source: GalleryID, _ target: GalleryID, [String: Item]) async throws -> Void
+    _ body: (SQLGalleryStore, _ source: GalleryID, _ target: GalleryID, [String: Item]) async throws -> Void
 ) async throws {
     try await withStore(clock: TickingClock()) { store, _ in
         let (source, sources) = try await store.makeGallery(named: "Source", holding: "ABCDE")

@@ -3,6 +3,7 @@ import GRDB
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 @Suite("The database file")
@@ -39,7 +40,7 @@ struct DatabaseTests {
             let galleryID: GalleryID
             let itemIDs: [ItemID]
             do {
-                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+                let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
                 let gallery = try await store.firstGallery()
                 _ = try await store.updateGallery(gallery.id, name: "Holidays", imagesPerRow: 6)
                 let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
@@ -48,7 +49,7 @@ struct DatabaseTests {
                 itemIDs = items.map(\.id)
             }
 
-            let reopened = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+            let reopened = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
             let gallery = try await reopened.firstGallery()
             #expect(gallery.id == galleryID)
             #expect(gallery.name == "Holidays")

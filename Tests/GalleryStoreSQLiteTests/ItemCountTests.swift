@@ -3,19 +3,20 @@ import GRDB
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// The gallery's live and trashed items, counted by scanning them (what the kept counts must equal).
     fileprivate func scannedCounts(of gallery: GalleryID) async throws -> (items: Int, trash: Int) {
-        try await writer.read { db in
+        try await database.read { db in
             let items =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM item WHERE galleryId = ? AND trashedAt IS NULL",
+                try db.value(
+                    Int.self, sql: "SELECT count(*) FROM item WHERE galleryId = ? AND trashedAt IS NULL",
                     arguments: [gallery.rawValue]) ?? -1
             let trash =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM item WHERE galleryId = ? AND trashedAt IS NOT NULL",
+                try db.value(
+                    Int.self, sql: "SELECT count(*) FROM item WHERE galleryId = ? AND trashedAt IS NOT NULL",
                     arguments: [gallery.rawValue]) ?? -1
             return (items, trash)
         }
@@ -89,7 +90,7 @@ struct ItemCountMigrationTests {
                   ('00000000-0000-4000-8000-00000000000c', '00000000-0000-4000-8000-000000000001', 'a2',
                    'pending', 'remote', 'C', 0, 0, 0, 0);
                 """)
-            let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
             let gallery = try await store.gallery(GalleryID(trusted: "00000000-0000-4000-8000-000000000001"))
             #expect(gallery.itemCount == 2)
             #expect(gallery.trashCount == 1)

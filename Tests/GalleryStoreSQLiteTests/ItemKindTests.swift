@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 @Suite("Notes, links and videos in the store")
@@ -167,7 +168,7 @@ struct ItemKindMigrationTests {
                 INSERT INTO board_position (itemId, x, y, width, z)
                   VALUES ('00000000-0000-4000-8000-00000000000a', 10, 20, 300, 1);
                 """)
-            let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
             let galleryID = GalleryID(trusted: "00000000-0000-4000-8000-000000000001")
             let items = try await store.allItems(in: galleryID)
             #expect(items.map(\.kind) == [.image])

@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 @Suite("Items from placeholder to ready, failed or trashed")
@@ -27,14 +28,14 @@ struct ItemLifecycleTests {
             let path = databasePath(in: folder)
             let id: ItemID
             do {
-                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+                let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
                 let gallery = try await store.firstGallery()
                 id = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0].id
                 let ready = try #require(try await store.markReady(id, image: storedImage(width: 800, height: 600)))
                 #expect(ready.state == .ready)
             }
 
-            let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
             let item = try await store.item(id)
             #expect(item.state == .ready)
             #expect(item.blobHash == storedImage().hash)
@@ -81,14 +82,14 @@ struct ItemLifecycleTests {
             let path = databasePath(in: folder)
             let id: ItemID
             do {
-                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+                let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
                 let gallery = try await store.firstGallery()
                 id = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0].id
                 let failed = try #require(try await store.markFailed(id, reason: reason))
                 #expect(failed.state == .failed)
             }
 
-            let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
             let item = try await store.item(id)
             #expect(item.state == .failed)
             #expect(item.failure == reason)

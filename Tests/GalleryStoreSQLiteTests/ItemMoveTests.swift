@@ -2,11 +2,12 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 /// A store (on a ticking clock) with a gallery holding items titled by the letters of `titles`, in that order.
 private func withItems(
-    _ titles: String, _ body: (SQLiteGalleryStore, GalleryID, [String: Item]) async throws -> Void
+    _ titles: String, _ body: (SQLGalleryStore, GalleryID, [String: Item]) async throws -> Void
 ) async throws {
     try await withStore(clock: TickingClock()) { store, _ in
         let gallery = try await store.firstGallery()

@@ -2,13 +2,14 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 @Suite("Where new items go")
 struct ItemOrderTests {
     /// A store with a gallery holding items titled A, B, C in that order.
     private func withABC(
-        _ body: (SQLiteGalleryStore, GalleryID, [Item]) async throws -> Void
+        _ body: (SQLGalleryStore, GalleryID, [Item]) async throws -> Void
     ) async throws {
         try await withStore { store, _ in
             let gallery = try await store.firstGallery()

@@ -3,28 +3,30 @@ import GRDB
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// Expects every order block of the gallery to hold the count of live items a scan finds between its first key and
     /// the next block's, the blocks together the gallery's kept count, and no block over the split count.
     fileprivate func expectExactBlocks(of gallery: GalleryID, sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
-        let (blocks, scanned, kept) = try await writer.read { db in
-            let blocks = try Row.fetchAll(
-                db, sql: "SELECT firstKey, liveCount FROM order_block WHERE galleryId = ? ORDER BY firstKey",
+        let (blocks, scanned, kept) = try await database.read { db in
+            let blocks = try db.rows(
+                sql: "SELECT firstKey, liveCount FROM order_block WHERE galleryId = ? ORDER BY firstKey",
                 arguments: [gallery.rawValue]
             ).map { (key: $0["firstKey"] as String, count: $0["liveCount"] as Int) }
-            let keys = try String.fetchAll(
-                db, sql: "SELECT orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL ORDER BY orderKey",
+            let keys = try db.values(
+                String.self,
+                sql: "SELECT orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL ORDER BY orderKey",
                 arguments: [gallery.rawValue])
             let scanned = blocks.indices.map { index in
                 let upper = index + 1 < blocks.count ? blocks[index + 1].key : nil
                 return keys.filter { key in key >= blocks[index].key && upper.map { key < $0 } ?? true }.count
             }
-            let kept = try Int.fetchOne(
-                db, sql: "SELECT itemCount FROM gallery WHERE id = ?", arguments: [gallery.rawValue])
+            let kept = try db.value(
+                Int.self, sql: "SELECT itemCount FROM gallery WHERE id = ?", arguments: [gallery.rawValue])
             return (blocks, scanned, kept)
         }
         #expect(blocks.first?.key == "", sourceLocation: sourceLocation)
@@ -51,7 +53,7 @@ extension SQLiteGalleryStore {
 }
 
 /// Ids of `count` new items at the end of the gallery, titled by number.
-private func fill(_ store: SQLiteGalleryStore, _ gallery: GalleryID, count: Int, from first: Int = 0) async throws
+private func fill(_ store: SQLGalleryStore, _ gallery: GalleryID, count: Int, from first: Int = 0) async throws
     -> [ItemID]
 {
     try await store.insertPendingItems(
@@ -201,7 +203,7 @@ struct ItemWindowTests {
                       VALUES \(values);
                     """))
             let database = try AppDatabase.open(atPath: path)
-            let store = SQLiteGalleryStore(database: database)
+            let store = SQLGalleryStore(database: database)
             try await store.expectExactBlocks(of: GalleryID(trusted: "g"))
             try await store.expectWindowsMatch(GalleryID(trusted: "g"), at: [0, 700, 1299])
         }

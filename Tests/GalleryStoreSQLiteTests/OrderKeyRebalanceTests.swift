@@ -2,13 +2,14 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 @Suite("Spreading order keys out when a gap gets narrow")
 struct OrderKeyRebalanceTests {
     @Test func tenThousandInsertsIntoOneGapKeepEveryKeyShortAndTheOrderExact() async throws {
         // In memory: this test is about keys, not about the file, and 10,000 commits to a file take long.
-        let store = SQLiteGalleryStore(database: try AppDatabase.makeInMemory(), eventRetention: 20_000)
+        let store = SQLGalleryStore(database: try AppDatabase.makeInMemory(), eventRetention: 20_000)
         let gallery = try await store.firstGallery().id
         let ends = try await store.insertPendingItems(drafts("A", "B"), into: gallery, at: .end)
         // A ready first item is the gallery's cover, found at once; with none ready, every read of the gallery would
@@ -28,8 +29,8 @@ struct OrderKeyRebalanceTests {
         let order = try await store.everyLiveItem(in: gallery)
         #expect(order.map(\.title) == ["A"] + (1...inserts).reversed().map { "\($0)" } + ["B"])
         #expect(isStrictlyAscending(order.map(\.orderKey)))
-        #expect(order.allSatisfy { $0.orderKey.rawValue.count <= SQLiteGalleryStore.longestKey })
-        #expect(longestNewKey <= SQLiteGalleryStore.longestKey)
+        #expect(order.allSatisfy { $0.orderKey.rawValue.count <= SQLGalleryStore.longestKey })
+        #expect(longestNewKey <= SQLGalleryStore.longestKey)
 
         // Each insert's event carries the new item and the neighbours that were spread out to make room for it.
         let events = try #require(try await store.events(in: gallery, after: start))
@@ -37,7 +38,7 @@ struct OrderKeyRebalanceTests {
         let spreads = events.filter { $0.items.count > 1 }
         let rewritten = events.reduce(0) { $0 + $1.items.count - 1 }
         #expect(
-            events.allSatisfy { $0.items.allSatisfy { $0.orderKey.rawValue.count <= SQLiteGalleryStore.longestKey } })
+            events.allSatisfy { $0.items.allSatisfy { $0.orderKey.rawValue.count <= SQLGalleryStore.longestKey } })
         // Measured: 1,629 rows rewritten in 181 spreads, about 0.16 rows per insert (a spread moves the 8 items above the
         // gap and A below it, then leaves room for about 55 more inserts).
         #expect(spreads.count > 0)
@@ -62,7 +63,7 @@ struct OrderKeyRebalanceTests {
     {
         // Found by Benchmarks/move_at_scale.py: when the window of neighbours to spread out reached the end of the
         // gallery, the next key above it was read from the items being moved, parked on `~` keys, and the move failed.
-        let store = SQLiteGalleryStore(database: try AppDatabase.makeInMemory())
+        let store = SQLGalleryStore(database: try AppDatabase.makeInMemory())
         let gallery = try await store.firstGallery().id
         let items = try await store.insertPendingItems((0..<100).map { draft("\($0)") }, into: gallery, at: .end)
         let anchor = items[50].id
@@ -74,7 +75,7 @@ struct OrderKeyRebalanceTests {
             let order = try await store.allItems(in: gallery)
             #expect(isStrictlyAscending(order.map(\.orderKey)))
             #expect(order.map(\.id) == [anchor] + moving + (round % 2 == 0 ? second : first), "round \(round)")
-            #expect(order.allSatisfy { $0.orderKey.rawValue.count <= SQLiteGalleryStore.longestKey })
+            #expect(order.allSatisfy { $0.orderKey.rawValue.count <= SQLGalleryStore.longestKey })
         }
     }
 
@@ -93,8 +94,7 @@ struct OrderKeyRebalanceTests {
             // Narrows the gap after A until no key fits in it within the longest key allowed.
             var nextKey = try #require(byTitle["B"]).orderKey
             var narrowing: [String] = []
-            while try OrderKey.between(byTitle["A"]!.orderKey, nextKey).rawValue.count <= SQLiteGalleryStore.longestKey
-            {
+            while try OrderKey.between(byTitle["A"]!.orderKey, nextKey).rawValue.count <= SQLGalleryStore.longestKey {
                 let title = "N\(narrowing.count)"
                 nextKey = try await store.insertPendingItems([draft(title)], into: gallery, at: .after(a))[0].orderKey
                 narrowing.insert(title, at: 0)
@@ -127,7 +127,7 @@ struct OrderKeyRebalanceTests {
             }
 
             let order = try await store.allItems(in: gallery)
-            #expect(order.allSatisfy { $0.orderKey.rawValue.count <= SQLiteGalleryStore.longestKey })
+            #expect(order.allSatisfy { $0.orderKey.rawValue.count <= SQLGalleryStore.longestKey })
             #expect(isStrictlyAscending(order.map(\.orderKey)))
             let placedTitles = placed.map(\.title)
             let staying = (before + ["A"] + narrowing + ["B"] + after + ["C", "D", "E"]).filter { title in

@@ -4,6 +4,7 @@ import GalleryCore
 import Synchronization
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 /// A folder under the system's temporary folder, removed when `body` ends.
@@ -27,12 +28,12 @@ func databasePath(in folder: URL) -> String {
 @discardableResult
 func withStore<T>(
     clock: TickingClock? = nil, files: FakeFiles? = nil,
-    eventRetention: Int = SQLiteGalleryStore.defaultEventRetention,
-    _ body: (SQLiteGalleryStore, AppDatabase) async throws -> T
+    eventRetention: Int = SQLGalleryStore.defaultEventRetention,
+    _ body: (SQLGalleryStore, AppDatabase) async throws -> T
 ) async throws -> T {
     try await withTemporaryFolder { folder in
         let database = try AppDatabase.open(atPath: databasePath(in: folder))
-        let store = SQLiteGalleryStore(
+        let store = SQLGalleryStore(
             database: database, now: { clock?.now() ?? Date() }, blobExists: { files?.contains($0) ?? true },
             eventRetention: eventRetention)
         return try await body(store, database)
@@ -97,7 +98,7 @@ func storedImage(digit: Character = "a", width: Int = 640, height: Int = 480) ->
         byteCount: 1234)
 }
 
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// Every live item of the gallery, in order.
     func allItems(in gallery: GalleryID) async throws -> [Item] {
         try await items(in: gallery, from: .after(nil), limit: 1000).items
@@ -114,15 +115,15 @@ extension SQLiteGalleryStore {
     }
 }
 
-extension AppDatabase {
+extension SQLDatabase {
     /// The hashes of the image rows, sorted.
     func blobHashes() async throws -> [String] {
-        try await writer.read { db in try String.fetchAll(db, sql: "SELECT hash FROM blob ORDER BY hash") }
+        try await read { db in try db.values(String.self, sql: "SELECT hash FROM blob ORDER BY hash") }
     }
 
     /// Runs raw SQL in a write transaction (to probe the schema's constraints).
-    func executeRaw(_ sql: String, arguments: StatementArguments = []) async throws {
-        try await writer.write { db in try db.execute(sql: sql, arguments: arguments) }
+    func executeRaw(_ sql: String, arguments: SQLArguments = []) async throws {
+        try await write { db in _ = try db.execute(sql: sql, arguments: arguments) }
     }
 }
 
@@ -160,8 +161,8 @@ extension GalleryError {
 /// A store (on a ticking clock) whose first gallery holds items titled by the letters of `letters`, in that order;
 /// `body` gets the store, the gallery and its items by title.
 func withLetteredGallery(
-    _ letters: String, eventRetention: Int = SQLiteGalleryStore.defaultEventRetention,
-    _ body: (SQLiteGalleryStore, GalleryID, [String: Item]) async throws -> Void
+    _ letters: String, eventRetention: Int = SQLGalleryStore.defaultEventRetention,
+    _ body: (SQLGalleryStore, GalleryID, [String: Item]) async throws -> Void
 ) async throws {
     try await withStore(clock: TickingClock(), eventRetention: eventRetention) { store, _ in
         let gallery = try await store.firstGallery()
@@ -184,7 +185,7 @@ func itemID(_ title: String, _ items: [String: Item]) throws -> ItemID {
 let sessionOne = HistorySession("session-one")!
 let sessionTwo = HistorySession("session-two")!
 
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// Adds items titled by the letters of `letters` at the end of the gallery; returns them by title.
     func addLetters(_ letters: String, to gallery: GalleryID) async throws -> [String: Item] {
         let items = try await insertPendingItems(letters.map { draft(String($0)) }, into: gallery, at: .end)

@@ -2,12 +2,13 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
 /// A store (on a ticking clock, with fake files) with a gallery holding items titled by the letters of `titles`.
 private func withItems(
     _ titles: String, files: FakeFiles = FakeFiles(),
-    _ body: (SQLiteGalleryStore, GalleryID, [String: Item], AppDatabase) async throws -> Void
+    _ body: (SQLGalleryStore, GalleryID, [String: Item], AppDatabase) async throws -> Void
 ) async throws {
     try await withStore(clock: TickingClock(), files: files) { store, database in
         let gallery = try await store.firstGallery()
@@ -22,7 +23,7 @@ private func ids(_ titles: String, _ items: [String: Item]) -> [ItemID] {
     titles.compactMap { items[String($0)]?.id }
 }
 
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// The live titles as one string.
     fileprivate func order(in gallery: GalleryID) async throws -> String {
         try await titles(in: gallery).joined()

@@ -2,9 +2,10 @@ import Foundation
 import GalleryCore
 import Testing
 
+@testable import GalleryStoreSQL
 @testable import GalleryStoreSQLite
 
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// Undoes the session's last action in the gallery.
     fileprivate func undo(in gallery: GalleryID, for session: HistorySession = sessionOne) async throws
         -> HistoryOutcome
@@ -433,7 +434,7 @@ struct UndoRedoTests {
             let path = databasePath(in: folder)
             let gallery: GalleryID
             do {
-                let store = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+                let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
                 gallery = try await store.firstGallery().id
                 let items = try await store.addLetters("ABC", to: gallery)
                 _ = try await store.moveItems(itemIDs("C", items), to: gallery, at: .start, recordingFor: sessionOne)
@@ -441,7 +442,7 @@ struct UndoRedoTests {
                 _ = try await store.undo(in: gallery)
             }
 
-            let reopened = SQLiteGalleryStore(database: try AppDatabase.open(atPath: path))
+            let reopened = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
             #expect(try await reopened.history(in: gallery, for: sessionOne) == HistoryState(undo: .move, redo: .trash))
             _ = try await reopened.undo(in: gallery)
             #expect(try await reopened.letters(in: gallery) == "ABC")

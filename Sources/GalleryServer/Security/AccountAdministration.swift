@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import GalleryStoreSQL
 import GalleryStoreSQLite
 
 /// What the `user` and `token` commands do to the data folder's accounts (also while the server runs).
@@ -11,7 +12,7 @@ public struct AccountAdministration: Sendable {
     public static func open(dataDirectory: URL) async throws -> AccountAdministration {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let configuration = ServerConfiguration(dataDirectory: dataDirectory)
-        let accounts = SQLiteAccountStore(database: try AppDatabase.open(atPath: configuration.databasePath))
+        let accounts = SQLAccountStore(database: try AppDatabase.open(atPath: configuration.databasePath))
         _ = try await Authenticator.prepareOwner(accounts)
         return AccountAdministration(accounts: accounts)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 extension Gallery {
@@ -18,7 +17,7 @@ extension Gallery {
         LEFT JOIN blob AS coverBlob ON coverBlob.hash = cover.blobHash
         """
 
-    init(row: Row) {
+    init(row: SQLRow) {
         var cover: Cover?
         if let id: String = row["coverId"], let hash: String = row["coverHash"], let mime: String = row["coverMime"] {
             cover = Cover(
@@ -49,7 +48,7 @@ extension Item {
         LEFT JOIN board_position ON board_position.itemId = item.id
         """
 
-    init(row: Row) throws {
+    init(row: SQLRow) throws {
         let keyText: String = row["orderKey"]
         guard let key = OrderKey(rawValue: keyText) else { throw StoreError.corrupt("order key \(keyText)") }
         let stateText: String = row["state"]

@@ -1,15 +1,14 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // Moving, copying, trashing and restoring several items at once, and emptying the trash: each one transaction that
 // checks every item first, so that a batch naming one bad item changes nothing.
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     public func moveItems(
         _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
     ) async throws -> [Item] {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let items = try Self.liveBatch(db, ids, into: gallery)
             guard !items.isEmpty else { return [] }
             var log = ChangeLog()
@@ -47,7 +46,7 @@ extension SQLiteGalleryStore {
         _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
     ) async throws -> [Item] {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let items = try Self.liveBatch(db, ids, into: gallery)
             guard !items.isEmpty else { return [] }
             var log = ChangeLog()
@@ -72,7 +71,7 @@ extension SQLiteGalleryStore {
 
     /// Inserts a copy of an item (same kind, state, file, source, title and text; a new id) and returns its id.
     static func insertCopy(
-        _ db: Database, of original: ItemID, into gallery: GalleryID, key: OrderKey, sequence: Int64, date: Date
+        _ db: any SQLSession, of original: ItemID, into gallery: GalleryID, key: OrderKey, sequence: Int64, date: Date
     ) throws -> ItemID {
         let id = ItemID.make()
         try db.execute(
@@ -88,7 +87,7 @@ extension SQLiteGalleryStore {
 
     /// The named live items of live galleries, for a move or copy into `gallery` (which must be live too).
     /// - Throws: `notFound` for an unknown gallery or item, or one in a trash; `invalid` for an item named twice.
-    static func liveBatch(_ db: Database, _ ids: [ItemID], into gallery: GalleryID) throws -> [Item] {
+    static func liveBatch(_ db: any SQLSession, _ ids: [ItemID], into gallery: GalleryID) throws -> [Item] {
         _ = try fetchGallery(db, gallery)
         let items = try fetchBatch(db, ids, in: nil)
         if let trashed = items.first(where: { $0.trashedAt != nil }) {
@@ -102,7 +101,7 @@ extension SQLiteGalleryStore {
         async throws -> [Item]
     {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             _ = try Self.fetchGallery(db, gallery)
             let items = try Self.fetchBatch(db, ids, in: gallery)
             try moveToTrash(db, items, in: gallery, recordingFor: session, date: date)
@@ -112,7 +111,7 @@ extension SQLiteGalleryStore {
 
     /// Trashes the items that are not in the trash yet, as one change of the gallery (none if all are there).
     func moveToTrash(
-        _ db: Database, _ items: [Item], in gallery: GalleryID, recordingFor session: HistorySession?, date: Date
+        _ db: any SQLSession, _ items: [Item], in gallery: GalleryID, recordingFor session: HistorySession?, date: Date
     ) throws {
         let live = items.filter { $0.trashedAt == nil }
         guard !live.isEmpty else { return }
@@ -128,10 +127,9 @@ extension SQLiteGalleryStore {
 
     public func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {
         let limit = max(1, min(limit, 1000))
-        return try await writer.read { db in
+        return try await database.read { db in
             _ = try Self.fetchGallery(db, gallery)
-            return try Row.fetchAll(
-                db,
+            return try db.rows(
                 sql: """
                     SELECT \(Item.selectColumns) FROM \(Item.fromClause)
                     WHERE item.galleryId = ? AND item.trashedAt IS NOT NULL
@@ -146,7 +144,7 @@ extension SQLiteGalleryStore {
         async throws -> [Item]
     {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             _ = try Self.fetchGallery(db, gallery)
             let items = try Self.fetchBatch(db, ids, in: gallery)
             if let live = items.first(where: { $0.trashedAt == nil }) {
@@ -170,17 +168,17 @@ extension SQLiteGalleryStore {
         in gallery: GalleryID, removingFiles: @Sendable (_ unusedHashes: [String]) throws -> Void
     ) async throws -> Int {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             _ = try Self.fetchGallery(db, gallery)
-            let hashes = try String.fetchAll(
-                db,
+            let hashes = try db.values(
+                String.self,
                 sql: """
                     SELECT DISTINCT blobHash FROM item
                     WHERE galleryId = ? AND trashedAt IS NOT NULL AND blobHash IS NOT NULL ORDER BY blobHash
                     """,
                 arguments: [gallery.rawValue])
-            let deletedIDs = try String.fetchAll(
-                db, sql: "SELECT id FROM item WHERE galleryId = ? AND trashedAt IS NOT NULL",
+            let deletedIDs = try db.values(
+                String.self, sql: "SELECT id FROM item WHERE galleryId = ? AND trashedAt IS NOT NULL",
                 arguments: [gallery.rawValue]
             ).map(ItemID.init(trusted:))
             guard !deletedIDs.isEmpty else { return 0 }
@@ -190,10 +188,10 @@ extension SQLiteGalleryStore {
             try recordEvent(db, gallery, sequence, items: [], removed: deletedIDs)
             var unused: [String] = []
             for hash in hashes {
-                try db.execute(
+                let changed = try db.execute(
                     sql: "DELETE FROM blob WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item WHERE blobHash = ?)",
                     arguments: [hash, hash])
-                if db.changesCount > 0 { unused.append(hash) }
+                if changed > 0 { unused.append(hash) }
             }
             // Inside the transaction: serialised with `markReady`, which checks that the file is there in its own.
             if !unused.isEmpty { try removingFiles(unused) }

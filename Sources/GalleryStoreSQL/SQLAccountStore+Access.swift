@@ -1,23 +1,22 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // Roles in galleries, read-only links and each user's last opened gallery.
-extension SQLiteAccountStore {
+extension SQLAccountStore {
     public func role(of user: UserID, in gallery: GalleryID) async throws -> GalleryRole? {
-        try await writer.read { db in
-            try String.fetchOne(
-                db, sql: "SELECT role FROM gallery_member WHERE userId = ? AND galleryId = ?",
+        try await database.read { db in
+            try db.value(
+                String.self, sql: "SELECT role FROM gallery_member WHERE userId = ? AND galleryId = ?",
                 arguments: [user.rawValue, gallery.rawValue]
             ).flatMap(GalleryRole.init(rawValue:))
         }
     }
 
     public func roles(of user: UserID) async throws -> [GalleryID: GalleryRole] {
-        try await writer.read { db in
+        try await database.read { db in
             var roles: [GalleryID: GalleryRole] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT galleryId, role FROM gallery_member WHERE userId = ?", arguments: [user.rawValue])
+            for row in try db.rows(
+                sql: "SELECT galleryId, role FROM gallery_member WHERE userId = ?", arguments: [user.rawValue])
             {
                 if let role = GalleryRole(rawValue: row["role"]) { roles[GalleryID(trusted: row["galleryId"])] = role }
             }
@@ -26,14 +25,14 @@ extension SQLiteAccountStore {
     }
 
     public func setRole(_ role: GalleryRole, of user: UserID, in gallery: GalleryID) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             if role == .owner {
                 // One owner: the one before becomes an editor.
                 try db.execute(
                     sql: "UPDATE gallery_member SET role = 'editor' WHERE galleryId = ? AND role = 'owner'",
                     arguments: [gallery.rawValue])
-            } else if try String.fetchOne(
-                db, sql: "SELECT role FROM gallery_member WHERE userId = ? AND galleryId = ?",
+            } else if try db.value(
+                String.self, sql: "SELECT role FROM gallery_member WHERE userId = ? AND galleryId = ?",
                 arguments: [user.rawValue, gallery.rawValue]) == GalleryRole.owner.rawValue
             {
                 throw GalleryError.invalid("The owner of a gallery keeps it; give it to someone else first.")
@@ -47,22 +46,21 @@ extension SQLiteAccountStore {
     }
 
     public func removeRole(of user: UserID, in gallery: GalleryID) async throws -> Bool {
-        try await writer.write { db in
-            try db.execute(
+        try await database.write { db in
+            let changed = try db.execute(
                 sql: "DELETE FROM gallery_member WHERE userId = ? AND galleryId = ? AND role <> 'owner'",
                 arguments: [user.rawValue, gallery.rawValue])
-            return db.changesCount > 0
+            return changed > 0
         }
     }
 
     public func members(of gallery: GalleryID) async throws -> [GalleryMember] {
-        try await writer.read { db in
-            try Row.fetchAll(
-                db,
+        try await database.read { db in
+            try db.rows(
                 sql: """
-                    SELECT \(User.selectColumns("user")), gallery_member.role FROM gallery_member
-                    JOIN user ON user.id = gallery_member.userId WHERE gallery_member.galleryId = ?
-                    ORDER BY gallery_member.role = 'owner' DESC, user.name COLLATE NOCASE
+                    SELECT \(User.selectColumns("\"user\"")), gallery_member.role FROM gallery_member
+                    JOIN "user" ON "user".id = gallery_member.userId WHERE gallery_member.galleryId = ?
+                    ORDER BY gallery_member.role = 'owner' DESC, lower("user".name)
                     """, arguments: [gallery.rawValue]
             ).compactMap { row in
                 GalleryRole(rawValue: row["role"]).map { GalleryMember(user: User(row: row), role: $0) }
@@ -71,27 +69,27 @@ extension SQLiteAccountStore {
     }
 
     public func claimGalleriesWithoutOwner(for user: UserID) async throws -> Int {
-        try await writer.write { db in
-            try db.execute(
+        try await database.write { db in
+            let changed = try db.execute(
                 sql: """
                     INSERT INTO gallery_member (galleryId, userId, role)
                     SELECT id, ?, 'owner' FROM gallery WHERE NOT EXISTS (
                       SELECT 1 FROM gallery_member WHERE galleryId = gallery.id AND role = 'owner')
                     ON CONFLICT(galleryId, userId) DO UPDATE SET role = 'owner'
                     """, arguments: [user.rawValue])
-            return db.changesCount
+            return changed
         }
     }
 
     public func galleries(ofItems ids: [ItemID]) async throws -> [ItemID: GalleryID] {
         guard !ids.isEmpty else { return [:] }
-        return try await writer.read { db in
+        return try await database.read { db in
             var result: [ItemID: GalleryID] = [:]
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                for row in try Row.fetchAll(
-                    db, sql: "SELECT id, galleryId FROM item WHERE id IN (\(marks))",
-                    arguments: StatementArguments(chunk.map(\.rawValue)))
+                for row in try db.rows(
+                    sql: "SELECT id, galleryId FROM item WHERE id IN (\(marks))",
+                    arguments: SQLArguments(chunk.map(\.rawValue.sqlValue)))
                 {
                     result[ItemID(trusted: row["id"])] = GalleryID(trusted: row["galleryId"])
                 }
@@ -101,7 +99,7 @@ extension SQLiteAccountStore {
     }
 
     public func createLink(_ link: ShareLink, hash: String) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO share_link (id, hash, galleryId, createdAt) VALUES (?, ?, ?, ?)",
                 arguments: [link.id.rawValue, hash, link.galleryID.rawValue, link.createdAt])
@@ -109,44 +107,44 @@ extension SQLiteAccountStore {
     }
 
     public func links(of gallery: GalleryID) async throws -> [ShareLink] {
-        try await writer.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT id, galleryId, createdAt FROM share_link WHERE galleryId = ? ORDER BY createdAt, id",
+        try await database.read { db in
+            try db.rows(
+                sql: "SELECT id, galleryId, createdAt FROM share_link WHERE galleryId = ? ORDER BY createdAt, id",
                 arguments: [gallery.rawValue]
             ).map(ShareLink.init(row:))
         }
     }
 
     public func link(hash: String) async throws -> ShareLink? {
-        try await writer.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT id, galleryId, createdAt FROM share_link WHERE hash = ?", arguments: [hash]
+        try await database.read { db in
+            try db.row(
+                sql: "SELECT id, galleryId, createdAt FROM share_link WHERE hash = ?", arguments: [hash]
             )
             .map(ShareLink.init(row:))
         }
     }
 
     public func revokeLink(_ id: ShareLink.ID, of gallery: GalleryID) async throws -> Bool {
-        try await writer.write { db in
+        try await database.write { db in
             // Its sessions go with it (ON DELETE CASCADE).
-            try db.execute(
+            let changed = try db.execute(
                 sql: "DELETE FROM share_link WHERE id = ? AND galleryId = ?",
                 arguments: [id.rawValue, gallery.rawValue])
-            return db.changesCount > 0
+            return changed > 0
         }
     }
 
     public func lastOpenedGallery(of user: UserID) async throws -> GalleryID? {
-        try await writer.read { db in
-            try String.fetchOne(
-                db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.lastOpenedKey(user)]
+        try await database.read { db in
+            try db.value(
+                String.self, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.lastOpenedKey(user)]
             )
             .flatMap(GalleryID.init)
         }
     }
 
     public func setLastOpenedGallery(_ gallery: GalleryID, of user: UserID) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO setting(key, value) VALUES (?, ?)
@@ -159,7 +157,7 @@ extension SQLiteAccountStore {
 }
 
 extension ShareLink {
-    init(row: Row) {
+    init(row: SQLRow) {
         self.init(
             id: TypedID(trusted: row["id"]), galleryID: GalleryID(trusted: row["galleryId"]),
             createdAt: row["createdAt"])

@@ -1,13 +1,12 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // Every change of a gallery is an event, written in the transaction that makes the change: a view that missed some
 // reads them back in order; the newest `eventRetention` events of each gallery are kept.
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// Writes the event of change `sequence` of the gallery: the gallery and the touched items as they are now.
     func recordEvent(
-        _ db: Database, _ gallery: GalleryID, _ sequence: Int64, items ids: [ItemID], removed: [ItemID] = []
+        _ db: any SQLSession, _ gallery: GalleryID, _ sequence: Int64, items ids: [ItemID], removed: [ItemID] = []
     ) throws {
         var seen = Set<ItemID>()
         let items = try ids.filter { seen.insert($0).inserted }.map { id in try Self.fetchItem(db, id) }
@@ -27,17 +26,17 @@ extension SQLiteGalleryStore {
 
     public func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed {
         let limit = max(1, min(limit, 1000))
-        return try await writer.read { db in
+        return try await database.read { db in
             let current = try Self.fetchGallery(db, gallery)
             if sequence == current.sequence { return .events([], gallery: current) }
-            let oldest = try Int64.fetchOne(
-                db, sql: "SELECT min(sequence) FROM event WHERE galleryId = ?", arguments: [gallery.rawValue])
+            let oldest = try db.value(
+                Int64.self, sql: "SELECT min(sequence) FROM event WHERE galleryId = ?", arguments: [gallery.rawValue])
             guard sequence >= 0, sequence < current.sequence, let oldest, oldest <= sequence + 1 else {
                 return .reset(gallery: current)
             }
             let decoder = JSONDecoder()
-            let events = try String.fetchAll(
-                db,
+            let events = try db.values(
+                String.self,
                 sql: "SELECT payload FROM event WHERE galleryId = ? AND sequence > ? ORDER BY sequence LIMIT ?",
                 arguments: [gallery.rawValue, sequence, limit]
             ).map { payload in try decoder.decode(GalleryEvent.self, from: Data(payload.utf8)) }
@@ -47,9 +46,9 @@ extension SQLiteGalleryStore {
 
     /// Tells the live views of the gallery (and of the list of galleries) of this change once the transaction commits;
     /// nobody hears of one that is rolled back.
-    func publishAfterCommit(_ db: Database, _ gallery: GalleryID) {
+    func publishAfterCommit(_ db: any SQLSession, _ gallery: GalleryID) {
         let changes = database.changes
-        db.afterNextTransaction(onCommit: { _ in changes.publish([gallery]) })
+        db.afterCommit { changes.publish([gallery]) }
     }
 
     public func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void> {

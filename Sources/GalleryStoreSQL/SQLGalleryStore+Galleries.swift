@@ -1,13 +1,11 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // Galleries as documents: the trash of galleries, and duplicates.
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     public func trashedGalleries() async throws -> [Gallery] {
-        try await writer.read { db in
-            try Row.fetchAll(
-                db,
+        try await database.read { db in
+            try db.rows(
                 sql: """
                     SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.trashedAt IS NOT NULL
                     ORDER BY gallery.trashedAt DESC, gallery.id
@@ -21,15 +19,14 @@ extension SQLiteGalleryStore {
     ) {
         let date = now()
         let proposed = try name.map { name throws(GalleryError) in try Gallery.validatedName(name) }
-        return try await writer.write { db in
+        return try await database.write { db in
             let original = try Self.fetchGallery(db, id)
             let copy = try insertGallery(
                 db, name: proposed ?? Gallery.duplicateName(of: original.name), date: date)
             try db.execute(
                 sql: "UPDATE gallery SET imagesPerRow = ?, chosenView = ? WHERE id = ?",
                 arguments: [original.imagesPerRow, original.view.rawValue, copy.id.rawValue])
-            let originals = try Row.fetchAll(
-                db,
+            let originals = try db.rows(
                 sql: "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL ORDER BY orderKey",
                 arguments: [id.rawValue])
             var copies: [ItemID] = []
@@ -48,7 +45,7 @@ extension SQLiteGalleryStore {
 
     public func trashGallery(_ id: GalleryID) async throws -> Gallery {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             _ = try Self.fetchGallery(db, id)
             try db.execute(sql: "UPDATE gallery SET trashedAt = ? WHERE id = ?", arguments: [date, id.rawValue])
             let sequence = try Self.nextSequence(db, id, date: date)
@@ -59,7 +56,7 @@ extension SQLiteGalleryStore {
 
     public func restoreGallery(_ id: GalleryID) async throws -> Gallery {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let gallery = try Self.fetchAnyGallery(db, id)
             guard gallery.trashedAt != nil else { throw GalleryError.invalid("The gallery is not in the trash.") }
             try db.execute(sql: "UPDATE gallery SET trashedAt = NULL WHERE id = ?", arguments: [id.rawValue])

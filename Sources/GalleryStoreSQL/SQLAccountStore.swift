@@ -1,35 +1,34 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 /// Accounts, sessions, API tokens, gallery roles and read-only links on SQLite, in the galleries' database.
-public struct SQLiteAccountStore: AccountStore {
-    let database: AppDatabase
+public struct SQLAccountStore: AccountStore {
+    let database: any SQLDatabase
 
     /// Makes a store over an open database.
-    public init(database: AppDatabase) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
-    var writer: any DatabaseWriter { database.writer }
-
     public func users() async throws -> [User] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(User.selectColumns) FROM user ORDER BY name COLLATE NOCASE")
+        try await database.read { db in
+            try db.rows(sql: "SELECT \(User.selectColumns) FROM \"user\" ORDER BY lower(name)")
                 .map(User.init(row:))
         }
     }
 
     public func user(named name: String) async throws -> User? {
-        try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(User.selectColumns) FROM user WHERE name = ?", arguments: [name])
-                .map(User.init(row:))
+        try await database.read { db in
+            try db.row(
+                sql: "SELECT \(User.selectColumns) FROM \"user\" WHERE lower(name) = lower(?)", arguments: [name]
+            )
+            .map(User.init(row:))
         }
     }
 
     public func user(_ id: UserID) async throws -> User? {
-        try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(User.selectColumns) FROM user WHERE id = ?", arguments: [id.rawValue])
+        try await database.read { db in
+            try db.row(sql: "SELECT \(User.selectColumns) FROM \"user\" WHERE id = ?", arguments: [id.rawValue])
                 .map(User.init(row:))
         }
     }
@@ -37,16 +36,17 @@ public struct SQLiteAccountStore: AccountStore {
     public func createUser(named proposed: String, passwordHash: String?, isAdmin: Bool) async throws -> User {
         let name = try User.validatedName(proposed)
         let id = UserID.make()
-        return try await writer.write { db in
-            guard try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) == nil else {
+        return try await database.write { db in
+            guard try db.row(sql: "SELECT 1 FROM \"user\" WHERE lower(name) = lower(?)", arguments: [name]) == nil
+            else {
                 throw GalleryError.conflict("There is already a user named '\(name)'.")
             }
             try db.execute(
-                sql: "INSERT INTO user (id, name, passwordHash, isAdmin, createdAt) VALUES (?, ?, ?, ?, ?)",
+                sql: "INSERT INTO \"user\" (id, name, passwordHash, isAdmin, createdAt) VALUES (?, ?, ?, ?, ?)",
                 arguments: [id.rawValue, name, passwordHash, isAdmin, Date()])
             guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT \(User.selectColumns) FROM user WHERE id = ?", arguments: [id.rawValue])
+                let row = try db.row(
+                    sql: "SELECT \(User.selectColumns) FROM \"user\" WHERE id = ?", arguments: [id.rawValue])
             else { throw StoreError.corrupt("user \(id) vanished while being made") }
             return User(row: row)
         }
@@ -54,31 +54,33 @@ public struct SQLiteAccountStore: AccountStore {
 
     public func renameUser(_ user: UserID, to proposed: String) async throws {
         let name = try User.validatedName(proposed)
-        try await writer.write { db in
-            let taken = try Row.fetchOne(
-                db, sql: "SELECT 1 FROM user WHERE name = ? AND id <> ?", arguments: [name, user.rawValue])
+        try await database.write { db in
+            let taken = try db.row(
+                sql: "SELECT 1 FROM \"user\" WHERE lower(name) = lower(?) AND id <> ?",
+                arguments: [name, user.rawValue])
             guard taken == nil else { throw GalleryError.conflict("There is already a user named '\(name)'.") }
-            try db.execute(sql: "UPDATE user SET name = ? WHERE id = ?", arguments: [name, user.rawValue])
+            try db.execute(sql: "UPDATE \"user\" SET name = ? WHERE id = ?", arguments: [name, user.rawValue])
         }
     }
 
     public func passwordHash(of user: UserID) async throws -> String? {
-        try await writer.read { db in
-            try String.fetchOne(db, sql: "SELECT passwordHash FROM user WHERE id = ?", arguments: [user.rawValue])
+        try await database.read { db in
+            try db.value(String.self, sql: "SELECT passwordHash FROM \"user\" WHERE id = ?", arguments: [user.rawValue])
         }
     }
 
     public func setPasswordHash(_ hash: String, of user: UserID) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, user.rawValue])
-            guard db.changesCount == 1 else { throw GalleryError.notFound("There is no such user.") }
+        try await database.write { db in
+            let changed = try db.execute(
+                sql: "UPDATE \"user\" SET passwordHash = ? WHERE id = ?", arguments: [hash, user.rawValue])
+            guard changed == 1 else { throw GalleryError.notFound("There is no such user.") }
             try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [user.rawValue])
             try db.execute(sql: "DELETE FROM setup_token WHERE userId = ?", arguments: [user.rawValue])
         }
     }
 
     public func replaceSetupToken(hash: String, for user: UserID, expiresAt: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM setup_token WHERE userId = ?", arguments: [user.rawValue])
             try db.execute(
                 sql: "INSERT INTO setup_token (hash, userId, expiresAt) VALUES (?, ?, ?)",
@@ -87,9 +89,8 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func consumeSetupToken(hash: String, now: Date) async throws -> UserID? {
-        try await writer.write { db in
-            let row = try Row.fetchOne(
-                db, sql: "SELECT userId, expiresAt FROM setup_token WHERE hash = ?", arguments: [hash])
+        try await database.write { db in
+            let row = try db.row(sql: "SELECT userId, expiresAt FROM setup_token WHERE hash = ?", arguments: [hash])
             try db.execute(sql: "DELETE FROM setup_token WHERE hash = ?", arguments: [hash])
             guard let row, (row["expiresAt"] as Date) > now else { return nil }
             return UserID(trusted: row["userId"])
@@ -97,7 +98,7 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func createSession(_ session: SessionRecord) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO session (tokenHash, userId, linkId, linkGalleryId, csrfToken, createdAt, expiresAt)
@@ -112,8 +113,8 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func session(tokenHash: String, now: Date) async throws -> SessionRecord? {
-        let row = try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE tokenHash = ?", arguments: [tokenHash])
+        let row = try await database.read { db in
+            try db.row(sql: "SELECT * FROM session WHERE tokenHash = ?", arguments: [tokenHash])
         }
         guard let row else { return nil }
         var link: ShareLink?
@@ -132,15 +133,15 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func deleteSession(tokenHash: String) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash])
         }
     }
 
     public func createAPIToken(_ token: APIToken, hash: String) async throws {
-        try await writer.write { db in
-            let taken = try Row.fetchOne(
-                db, sql: "SELECT 1 FROM api_token WHERE userId = ? AND name = ?",
+        try await database.write { db in
+            let taken = try db.row(
+                sql: "SELECT 1 FROM api_token WHERE userId = ? AND name = ?",
                 arguments: [token.userID.rawValue, token.name])
             guard taken == nil else { throw GalleryError.conflict("There is already a token named '\(token.name)'.") }
             try db.execute(
@@ -150,11 +151,10 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func userOfAPIToken(hash: String) async throws -> User? {
-        try await writer.read { db in
-            try Row.fetchOne(
-                db,
+        try await database.read { db in
+            try db.row(
                 sql: """
-                    SELECT \(User.selectColumns("user")) FROM api_token JOIN user ON user.id = api_token.userId
+                    SELECT \(User.selectColumns("\"user\"")) FROM api_token JOIN "user" ON "user".id = api_token.userId
                     WHERE api_token.hash = ?
                     """, arguments: [hash]
             ).map(User.init(row:))
@@ -162,31 +162,31 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func apiTokens(of user: UserID) async throws -> [APIToken] {
-        try await writer.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT name, createdAt FROM api_token WHERE userId = ? ORDER BY name",
+        try await database.read { db in
+            try db.rows(
+                sql: "SELECT name, createdAt FROM api_token WHERE userId = ? ORDER BY name",
                 arguments: [user.rawValue]
             ).map { APIToken(name: $0["name"], userID: user, createdAt: $0["createdAt"]) }
         }
     }
 
     public func revokeAPIToken(named name: String, of user: UserID) async throws -> Bool {
-        try await writer.write { db in
-            try db.execute(
+        try await database.write { db in
+            let changed = try db.execute(
                 sql: "DELETE FROM api_token WHERE userId = ? AND name = ?", arguments: [user.rawValue, name])
-            return db.changesCount > 0
+            return changed > 0
         }
     }
 }
 
 extension User {
-    static let selectColumns = selectColumns("user")
+    static let selectColumns = selectColumns("\"user\"")
 
     static func selectColumns(_ table: String) -> String {
         "\(table).id, \(table).name, \(table).isAdmin, \(table).passwordHash IS NOT NULL AS hasPassword, \(table).createdAt"
     }
 
-    init(row: Row) {
+    init(row: SQLRow) {
         self.init(
             id: UserID(trusted: row["id"]), name: row["name"], isAdmin: row["isAdmin"],
             hasPassword: row["hasPassword"], createdAt: row["createdAt"])

@@ -1,13 +1,12 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // What only some kinds of item have: a note's text, a link's page.
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     public func editNote(_ id: ItemID, text: String, recordingFor session: HistorySession?) async throws -> Item {
         let text = try NoteText.validated(text)
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let item = try Self.fetchItem(db, id)
             guard item.kind == .note else { throw GalleryError.invalid("Only a note's text can be edited.") }
             guard item.trashedAt == nil else { throw GalleryError.notFound("The note is in the trash.") }
@@ -27,7 +26,7 @@ extension SQLiteGalleryStore {
     }
 
     /// Sets a note's text and its title (its first line).
-    func setText(_ db: Database, _ item: Item, _ text: String, log: inout ChangeLog, date: Date) throws {
+    func setText(_ db: any SQLSession, _ item: Item, _ text: String, log: inout ChangeLog, date: Date) throws {
         let sequence = try log.sequence(db, item.galleryID, date: date)
         try db.execute(
             sql: "UPDATE item SET text = ?, title = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
@@ -37,7 +36,7 @@ extension SQLiteGalleryStore {
 
     public func markLinkReady(_ id: ItemID, page: LinkDetails, preview: StoredImage?) async throws -> Item? {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let item = try Self.fetchItem(db, id)
             guard item.state == .pending else { return nil }
             // As for an image: the preview's file must still be there (see markReady); without it, no preview.

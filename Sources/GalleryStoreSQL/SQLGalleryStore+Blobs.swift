@@ -1,21 +1,19 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // Stored images as the database records them.
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     public func storedImage(hash: String) async throws -> StoredImage? {
-        try await writer.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(Self.storedImageColumns) FROM blob WHERE hash = ?", arguments: [hash]
+        try await database.read { db in
+            try db.row(
+                sql: "SELECT \(Self.storedImageColumns) FROM blob WHERE hash = ?", arguments: [hash]
             ).map(Self.storedImage)
         }
     }
 
     public func imagesWithoutRecordedThumbnails(limit: Int) async throws -> [StoredImage] {
-        try await writer.read { db in
-            try Row.fetchAll(
-                db,
+        try await database.read { db in
+            try db.rows(
                 sql: "SELECT \(Self.storedImageColumns) FROM blob WHERE thumbnailWidths IS NULL ORDER BY hash LIMIT ?",
                 arguments: [max(1, min(limit, 1000))]
             ).map(Self.storedImage)
@@ -23,7 +21,7 @@ extension SQLiteGalleryStore {
     }
 
     public func recordThumbnails(hash: String, widths: [Int]) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "UPDATE blob SET thumbnailWidths = ? WHERE hash = ?",
                 arguments: [ThumbnailWidths.written(widths), hash])
@@ -32,7 +30,7 @@ extension SQLiteGalleryStore {
 
     private static let storedImageColumns = "hash, mimeType, width, height, byteCount, thumbnailWidths"
 
-    private static func storedImage(_ row: Row) -> StoredImage {
+    private static func storedImage(_ row: SQLRow) -> StoredImage {
         StoredImage(
             hash: row["hash"], mimeType: row["mimeType"], width: row["width"], height: row["height"],
             byteCount: row["byteCount"], thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]))

@@ -1,43 +1,41 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // Positions in a gallery's live order, found through its order blocks (``OrderBlocks``): the cost grows with the
 // number of blocks and the size of one block, never with the items before the position.
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// How many live items of the gallery have a key below `key`: the position an item with this key has, or would
     /// have.
-    static func position(_ db: Database, _ gallery: GalleryID, of key: OrderKey) throws -> Int {
-        try Int.fetchOne(
-            db,
+    static func position(_ db: any SQLSession, _ gallery: GalleryID, of key: OrderKey) throws -> Int {
+        try db.value(
+            Int.self,
             sql: """
                 WITH holder AS (
-                  SELECT max(firstKey) AS firstKey FROM order_block WHERE galleryId = :gallery AND firstKey <= :key)
+                  SELECT max(firstKey) AS firstKey FROM order_block WHERE galleryId = ? AND firstKey <= ?)
                 SELECT (SELECT coalesce(sum(liveCount), 0) FROM order_block, holder
-                        WHERE galleryId = :gallery AND order_block.firstKey < holder.firstKey)
-                  + (SELECT count(*) FROM item, holder WHERE galleryId = :gallery AND trashedAt IS NULL
-                     AND orderKey >= holder.firstKey AND orderKey < :key)
+                        WHERE galleryId = ? AND order_block.firstKey < holder.firstKey)
+                  + (SELECT count(*) FROM item, holder WHERE galleryId = ? AND trashedAt IS NULL
+                     AND orderKey >= holder.firstKey AND orderKey < ?)
                 """,
-            arguments: ["gallery": gallery.rawValue, "key": key.rawValue]) ?? 0
+            arguments: [gallery.rawValue, key.rawValue, gallery.rawValue, gallery.rawValue, key.rawValue]) ?? 0
     }
 
     /// The key of the live item at `position` (0 is the first), or nil past the end.
-    static func key(_ db: Database, _ gallery: GalleryID, at position: Int) throws -> OrderKey? {
+    static func key(_ db: any SQLSession, _ gallery: GalleryID, at position: Int) throws -> OrderKey? {
         guard position >= 0,
-            let block = try Row.fetchOne(
-                db,
+            let block = try db.row(
                 sql: """
                     SELECT firstKey, through - liveCount AS before FROM (
                       SELECT firstKey, liveCount, sum(liveCount) OVER (ORDER BY firstKey) AS through
-                      FROM order_block WHERE galleryId = ?)
+                      FROM order_block WHERE galleryId = ?) AS blocks
                     WHERE through > ? ORDER BY firstKey LIMIT 1
                     """,
                 arguments: [gallery.rawValue, position])
         else { return nil }
         let firstKey: String = block["firstKey"]
         let before: Int = block["before"]
-        return try String.fetchOne(
-            db,
+        return try db.value(
+            String.self,
             sql: """
                 SELECT orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey >= ?
                 ORDER BY orderKey LIMIT 1 OFFSET ?
@@ -47,7 +45,9 @@ extension SQLiteGalleryStore {
     }
 
     /// A window of the gallery's live items and where it lies (see ``GalleryStore/items(in:from:limit:)``).
-    static func window(_ db: Database, _ gallery: Gallery, from start: ItemPage.Start, limit: Int) throws -> ItemPage {
+    static func window(_ db: any SQLSession, _ gallery: Gallery, from start: ItemPage.Start, limit: Int) throws
+        -> ItemPage
+    {
         let limit = max(1, min(limit, 1000))
         let items: [Item]
         switch start {
@@ -74,20 +74,23 @@ extension SQLiteGalleryStore {
             previousCursor: position > 0 ? items.first?.orderKey : nil)
     }
 
-    private static func liveItems(_ db: Database, _ gallery: GalleryID, after cursor: OrderKey?, limit: Int) throws
+    private static func liveItems(_ db: any SQLSession, _ gallery: GalleryID, after cursor: OrderKey?, limit: Int)
+        throws
         -> [Item]
     {
         try fetchItems(
             db, "item.orderKey > ? ORDER BY item.orderKey", [gallery.rawValue, cursor?.rawValue ?? "", limit])
     }
 
-    private static func liveItems(_ db: Database, _ gallery: GalleryID, atOrAfter key: OrderKey, limit: Int) throws
+    private static func liveItems(_ db: any SQLSession, _ gallery: GalleryID, atOrAfter key: OrderKey, limit: Int)
+        throws
         -> [Item]
     {
         try fetchItems(db, "item.orderKey >= ? ORDER BY item.orderKey", [gallery.rawValue, key.rawValue, limit])
     }
 
-    private static func liveItems(_ db: Database, _ gallery: GalleryID, before cursor: OrderKey, limit: Int) throws
+    private static func liveItems(_ db: any SQLSession, _ gallery: GalleryID, before cursor: OrderKey, limit: Int)
+        throws
         -> [Item]
     {
         guard limit > 0 else { return [] }
@@ -96,11 +99,10 @@ extension SQLiteGalleryStore {
         ).reversed()
     }
 
-    private static func fetchItems(_ db: Database, _ condition: String, _ arguments: StatementArguments) throws
+    private static func fetchItems(_ db: any SQLSession, _ condition: String, _ arguments: SQLArguments) throws
         -> [Item]
     {
-        try Row.fetchAll(
-            db,
+        try db.rows(
             sql: """
                 SELECT \(Item.selectColumns) FROM \(Item.fromClause)
                 WHERE item.galleryId = ? AND item.trashedAt IS NULL AND \(condition) LIMIT ?

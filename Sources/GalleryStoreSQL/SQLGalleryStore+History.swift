@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // Undo and redo: each session's actions in a gallery, kept in the database (so they survive reloads and restarts),
 // recorded in the transaction of the action itself.
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// How many actions a session's history in a gallery keeps.
     static let historyLength = 100
 
@@ -12,7 +11,7 @@ extension SQLiteGalleryStore {
     /// also changed `others` (a move or copy between galleries) is recorded in their histories too, linked, so that it
     /// can be undone from any of them, and is undone and redone in all of them at once.
     func recordHistory(
-        _ db: Database, _ gallery: GalleryID, _ session: HistorySession, _ entry: HistoryEntry,
+        _ db: any SQLSession, _ gallery: GalleryID, _ session: HistorySession, _ entry: HistoryEntry,
         alsoIn others: Set<GalleryID> = [], date: Date
     ) throws {
         let json = String(decoding: try JSONEncoder().encode(entry), as: UTF8.self)
@@ -20,14 +19,15 @@ extension SQLiteGalleryStore {
         for each in galleries { try forgetRedo(db, each, session) }
         var link: Int64?
         for each in galleries {
-            try db.execute(
+            let id = try db.value(
+                Int64.self,
                 sql: """
                     INSERT INTO history (galleryId, session, action, entry, undone, createdAt, link)
-                    VALUES (?, ?, ?, ?, 0, ?, ?)
+                    VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id
                     """,
                 arguments: [each.rawValue, session.rawValue, entry.action.rawValue, json, date, link])
             if galleries.count > 1, link == nil {
-                link = db.lastInsertedRowID
+                link = id
                 try db.execute(sql: "UPDATE history SET link = id WHERE id = ?", arguments: [link])
             }
             try db.execute(
@@ -40,7 +40,7 @@ extension SQLiteGalleryStore {
     }
 
     /// Forgets what the session could redo in the gallery, with the linked rows of those actions in other galleries.
-    private func forgetRedo(_ db: Database, _ gallery: GalleryID, _ session: HistorySession) throws {
+    private func forgetRedo(_ db: any SQLSession, _ gallery: GalleryID, _ session: HistorySession) throws {
         try db.execute(
             sql: """
                 DELETE FROM history WHERE link IN (
@@ -53,16 +53,18 @@ extension SQLiteGalleryStore {
     }
 
     public func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState {
-        try await writer.read { db in
+        try await database.read { db in
             _ = try Self.fetchGallery(db, gallery)
             return try Self.historyState(db, gallery, session)
         }
     }
 
-    static func historyState(_ db: Database, _ gallery: GalleryID, _ session: HistorySession) throws -> HistoryState {
+    static func historyState(_ db: any SQLSession, _ gallery: GalleryID, _ session: HistorySession) throws
+        -> HistoryState
+    {
         func action(undone: Bool) throws -> HistoryEntry.Action? {
-            try String.fetchOne(
-                db,
+            try db.value(
+                String.self,
                 sql: """
                     SELECT action FROM history WHERE galleryId = ? AND session = ? AND undone = ?
                     ORDER BY id \(undone ? "ASC" : "DESC") LIMIT 1
@@ -77,12 +79,11 @@ extension SQLiteGalleryStore {
         async throws -> HistoryOutcome
     {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let currentGallery = try Self.fetchGallery(db, gallery)
             let isUndo = direction == .undo
             guard
-                let row = try Row.fetchOne(
-                    db,
+                let row = try db.row(
                     sql: """
                         SELECT id, entry FROM history WHERE galleryId = ? AND session = ? AND undone = ?
                         ORDER BY id \(isUndo ? "DESC" : "ASC") LIMIT 1
@@ -164,9 +165,9 @@ extension SQLiteGalleryStore {
 
     /// Whether the item's current placement was made by one of the session's recorded actions (in any gallery): some
     /// entry of the session last placed it at its current placement version.
-    static func isPlaced(_ db: Database, _ item: Item, bySession session: HistorySession) throws -> Bool {
-        let entries = try String.fetchAll(
-            db, sql: "SELECT entry FROM history WHERE session = ? AND instr(entry, ?) > 0",
+    static func isPlaced(_ db: any SQLSession, _ item: Item, bySession session: HistorySession) throws -> Bool {
+        let entries = try db.values(
+            String.self, sql: "SELECT entry FROM history WHERE session = ? AND instr(entry, ?) > 0",
             arguments: [session.rawValue, item.id.rawValue])
         let decoder = JSONDecoder()
         return try entries.contains { json in

@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 import GalleryCore
 
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// A live gallery.
     /// - Throws: ``GalleryError/notFound(_:)`` for an unknown gallery or one in the trash of galleries.
-    static func fetchGallery(_ db: Database, _ id: GalleryID) throws -> Gallery {
+    static func fetchGallery(_ db: any SQLSession, _ id: GalleryID) throws -> Gallery {
         let gallery = try fetchAnyGallery(db, id)
         guard gallery.trashedAt == nil else {
             throw GalleryError.notFound("The gallery '\(gallery.name)' is in the trash of galleries.")
@@ -14,26 +13,26 @@ extension SQLiteGalleryStore {
     }
 
     /// A gallery, live or in the trash of galleries.
-    static func fetchAnyGallery(_ db: Database, _ id: GalleryID) throws -> Gallery {
+    static func fetchAnyGallery(_ db: any SQLSession, _ id: GalleryID) throws -> Gallery {
         guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.id = ?",
+            let row = try db.row(
+                sql: "SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.id = ?",
                 arguments: [id.rawValue])
         else { throw GalleryError.notFound("There is no gallery \(id).") }
         return Gallery(row: row)
     }
 
-    static func fetchItem(_ db: Database, _ id: ItemID) throws -> Item {
+    static func fetchItem(_ db: any SQLSession, _ id: ItemID) throws -> Item {
         guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT \(Item.selectColumns) FROM \(Item.fromClause) WHERE item.id = ?",
+            let row = try db.row(
+                sql: "SELECT \(Item.selectColumns) FROM \(Item.fromClause) WHERE item.id = ?",
                 arguments: [id.rawValue])
         else { throw GalleryError.notFound("There is no item \(id).") }
         return try Item(row: row)
     }
 
     /// Makes a gallery; the views of the list of galleries hear of it once the transaction commits.
-    func insertGallery(_ db: Database, name: String, date: Date) throws -> Gallery {
+    func insertGallery(_ db: any SQLSession, name: String, date: Date) throws -> Gallery {
         let id = GalleryID.make()
         try db.execute(
             sql:
@@ -44,17 +43,17 @@ extension SQLiteGalleryStore {
     }
 
     /// Bumps the gallery's change number and returns the new one.
-    static func nextSequence(_ db: Database, _ id: GalleryID, date: Date) throws -> Int64 {
+    static func nextSequence(_ db: any SQLSession, _ id: GalleryID, date: Date) throws -> Int64 {
         try db.execute(
             sql: "UPDATE gallery SET sequence = sequence + 1, updatedAt = ? WHERE id = ?",
             arguments: [date, id.rawValue])
-        return try Int64.fetchOne(db, sql: "SELECT sequence FROM gallery WHERE id = ?", arguments: [id.rawValue]) ?? 0
+        return try db.value(Int64.self, sql: "SELECT sequence FROM gallery WHERE id = ?", arguments: [id.rawValue]) ?? 0
     }
 
     /// The live order keys around an insertion point, in the order without the `excluded` items (the ones being
     /// moved): the new keys go strictly between them (nil means an open end).
     static func bounds(
-        _ db: Database, _ gallery: GalleryID, _ point: InsertionPoint, excluding excluded: Set<ItemID> = []
+        _ db: any SQLSession, _ gallery: GalleryID, _ point: InsertionPoint, excluding excluded: Set<ItemID> = []
     ) throws -> (OrderKey?, OrderKey?) {
         switch point {
         case .start:
@@ -96,15 +95,17 @@ extension SQLiteGalleryStore {
     }
 
     /// The live key of an item of the gallery, or nil if it is not a live item of this gallery.
-    static func liveKey(_ db: Database, _ gallery: GalleryID, of id: ItemID) throws -> OrderKey? {
-        try String.fetchOne(
-            db, sql: "SELECT orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND id = ?",
+    static func liveKey(_ db: any SQLSession, _ gallery: GalleryID, of id: ItemID) throws -> OrderKey? {
+        try db.value(
+            String.self, sql: "SELECT orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND id = ?",
             arguments: [gallery.rawValue, id.rawValue]
         ).map(orderKey(_:))
     }
 
     /// The smallest live key above `key` (nil: the first) of an item not in `excluded`.
-    static func liveKey(_ db: Database, _ gallery: GalleryID, above key: OrderKey?, excluding excluded: Set<ItemID>)
+    static func liveKey(
+        _ db: any SQLSession, _ gallery: GalleryID, above key: OrderKey?, excluding excluded: Set<ItemID>
+    )
         throws -> OrderKey?
     {
         try liveKeys(db, gallery, above: key, limit: excluded.count + 1).first { !excluded.contains($0.id) }?.key
@@ -112,30 +113,30 @@ extension SQLiteGalleryStore {
 
     /// The largest live key below `key` (nil: the last) of an item not in `excluded`. Parked items (on `~` keys while
     /// their new keys are made) are not read.
-    static func liveKey(_ db: Database, _ gallery: GalleryID, below key: OrderKey?, excluding excluded: Set<ItemID>)
+    static func liveKey(
+        _ db: any SQLSession, _ gallery: GalleryID, below key: OrderKey?, excluding excluded: Set<ItemID>
+    )
         throws -> OrderKey?
     {
         let live = "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey < '~'"
         let limit = excluded.count + 1
         let rows =
             if let key {
-                try Row.fetchAll(
-                    db, sql: "\(live) AND orderKey < ? ORDER BY orderKey DESC LIMIT ?",
+                try db.rows(
+                    sql: "\(live) AND orderKey < ? ORDER BY orderKey DESC LIMIT ?",
                     arguments: [gallery.rawValue, key.rawValue, limit])
             } else {
-                try Row.fetchAll(
-                    db, sql: "\(live) ORDER BY orderKey DESC LIMIT ?", arguments: [gallery.rawValue, limit])
+                try db.rows(sql: "\(live) ORDER BY orderKey DESC LIMIT ?", arguments: [gallery.rawValue, limit])
             }
         return try rows.map(idAndKey(_:)).first { !excluded.contains($0.id) }?.key
     }
 
     /// At most `limit` live items of the gallery above `key` (nil: from the first), ascending; parked items (on `~`
     /// keys while their new keys are made) are not read.
-    static func liveKeys(_ db: Database, _ gallery: GalleryID, above key: OrderKey?, limit: Int)
+    static func liveKeys(_ db: any SQLSession, _ gallery: GalleryID, above key: OrderKey?, limit: Int)
         throws -> [(id: ItemID, key: OrderKey)]
     {
-        let rows = try Row.fetchAll(
-            db,
+        let rows = try db.rows(
             sql: """
                 SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey > ?
                 AND orderKey < '~' ORDER BY orderKey LIMIT ?
@@ -146,15 +147,15 @@ extension SQLiteGalleryStore {
 
     /// Whether a live item of the gallery, other than the `excluded` ones, has this key.
     static func isLiveKeyTaken(
-        _ db: Database, _ gallery: GalleryID, _ key: OrderKey, excluding excluded: Set<ItemID> = []
+        _ db: any SQLSession, _ gallery: GalleryID, _ key: OrderKey, excluding excluded: Set<ItemID> = []
     ) throws -> Bool {
-        let holder = try String.fetchOne(
-            db, sql: "SELECT id FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey = ?",
+        let holder = try db.value(
+            String.self, sql: "SELECT id FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey = ?",
             arguments: [gallery.rawValue, key.rawValue])
         return holder.map { !excluded.contains(ItemID(trusted: $0)) } ?? false
     }
 
-    static func idAndKey(_ row: Row) throws -> (id: ItemID, key: OrderKey) {
+    static func idAndKey(_ row: SQLRow) throws -> (id: ItemID, key: OrderKey) {
         (ItemID(trusted: row["id"]), try orderKey(row["orderKey"]))
     }
 
@@ -166,7 +167,7 @@ extension SQLiteGalleryStore {
     /// The named items, in the given order, after checking that each is an item of the gallery (of any gallery when
     /// nil) named once.
     /// - Throws: `notFound` for an unknown item or one of another gallery, `invalid` for an item named twice.
-    static func fetchBatch(_ db: Database, _ ids: [ItemID], in gallery: GalleryID?) throws -> [Item] {
+    static func fetchBatch(_ db: any SQLSession, _ ids: [ItemID], in gallery: GalleryID?) throws -> [Item] {
         var seen = Set<ItemID>()
         var items: [Item] = []
         items.reserveCapacity(ids.count)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 /// The galleries one transaction changes, and how: each gets one change number and one event when it commits.
@@ -10,9 +9,9 @@ struct ChangeLog {
     private var order: [GalleryID] = []
 
     /// The gallery's change number for this transaction (bumped the first time it is asked for).
-    mutating func sequence(_ db: Database, _ gallery: GalleryID, date: Date) throws -> Int64 {
+    mutating func sequence(_ db: any SQLSession, _ gallery: GalleryID, date: Date) throws -> Int64 {
         if let sequence = sequences[gallery] { return sequence }
-        let sequence = try SQLiteGalleryStore.nextSequence(db, gallery, date: date)
+        let sequence = try SQLGalleryStore.nextSequence(db, gallery, date: date)
         sequences[gallery] = sequence
         order.append(gallery)
         return sequence
@@ -25,7 +24,7 @@ struct ChangeLog {
     mutating func remove(_ gallery: GalleryID, _ ids: [ItemID]) { removed[gallery, default: []] += ids }
 
     /// Writes one event per changed gallery.
-    func commit(_ db: Database, in store: SQLiteGalleryStore) throws {
+    func commit(_ db: any SQLSession, in store: SQLGalleryStore) throws {
         for gallery in order {
             guard let sequence = sequences[gallery] else { continue }
             try store.recordEvent(
@@ -44,7 +43,7 @@ struct KeyAllocation {
 
 // Placing items: allocating order keys at an insertion point (spreading the neighbours out when a gap has become too
 // narrow) and putting items where a placement says (restore, undo, redo).
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     /// A new key longer than this makes the store spread out the items around the gap.
     static let longestKey = 12
     /// Spread-out keys are at most this long, leaving room for many inserts into every gap before the next spread.
@@ -57,7 +56,7 @@ extension SQLiteGalleryStore {
     /// longer than ``longestKey`` (after very many inserts into one gap), a window of neighbours around the gap,
     /// doubling until the keys fit in ``spreadKeyLength``, gets evenly spread keys too (stamped with `sequence`).
     func allocateKeys(
-        _ db: Database, _ gallery: GalleryID, _ point: InsertionPoint, count: Int, moving: Set<ItemID> = [],
+        _ db: any SQLSession, _ gallery: GalleryID, _ point: InsertionPoint, count: Int, moving: Set<ItemID> = [],
         sequence: Int64, date: Date
     ) throws -> KeyAllocation {
         let (lower, upper) = try Self.bounds(db, gallery, point, excluding: moving)
@@ -100,7 +99,7 @@ extension SQLiteGalleryStore {
     }
 
     /// Moves rows onto keys no item can have, so that the unique index of live keys allows any new key.
-    static func park(_ db: Database, _ ids: [ItemID]) throws {
+    static func park(_ db: any SQLSession, _ ids: [ItemID]) throws {
         for id in ids {
             try db.execute(sql: "UPDATE item SET orderKey = '~' || id WHERE id = ?", arguments: [id.rawValue])
         }
@@ -108,10 +107,9 @@ extension SQLiteGalleryStore {
 
     /// At most `limit` live items at or below `key`, nearest first, not counting `excluded` ones.
     static func liveItems(
-        _ db: Database, _ gallery: GalleryID, atOrBelow key: OrderKey, limit: Int, excluding excluded: Set<ItemID>
+        _ db: any SQLSession, _ gallery: GalleryID, atOrBelow key: OrderKey, limit: Int, excluding excluded: Set<ItemID>
     ) throws -> [(id: ItemID, key: OrderKey)] {
-        let rows = try Row.fetchAll(
-            db,
+        let rows = try db.rows(
             sql: """
                 SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey <= ?
                 ORDER BY orderKey DESC LIMIT ?
@@ -122,10 +120,9 @@ extension SQLiteGalleryStore {
 
     /// At most `limit` live items at or above `key`, nearest first, not counting `excluded` (or parked) ones.
     static func liveItems(
-        _ db: Database, _ gallery: GalleryID, atOrAbove key: OrderKey, limit: Int, excluding excluded: Set<ItemID>
+        _ db: any SQLSession, _ gallery: GalleryID, atOrAbove key: OrderKey, limit: Int, excluding excluded: Set<ItemID>
     ) throws -> [(id: ItemID, key: OrderKey)] {
-        let rows = try Row.fetchAll(
-            db,
+        let rows = try db.rows(
             sql: """
                 SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey >= ?
                 AND orderKey < '~' ORDER BY orderKey LIMIT ?
@@ -140,7 +137,7 @@ extension SQLiteGalleryStore {
     /// A live placement keeps its key when no other live item has it; otherwise the item gets a key right after the
     /// largest live key below it, so it lands between its old neighbours (or where they would be if they were gone).
     /// Items placed together in one gallery keep the order of their keys. A trashed placement keeps its key as it is.
-    func place(_ db: Database, _ moves: [(item: Item, to: Placement)], log: inout ChangeLog, date: Date) throws {
+    func place(_ db: any SQLSession, _ moves: [(item: Item, to: Placement)], log: inout ChangeLog, date: Date) throws {
         let moving = Set(moves.map(\.item.id))
         let live = moves.filter { !$0.to.isTrashed }.sorted { a, b in
             (a.to.galleryID, a.to.orderKey, a.item.trashedAt ?? date, a.item.id)

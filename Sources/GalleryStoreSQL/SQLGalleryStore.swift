@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 /// The gallery store on SQLite (through GRDB).
-public struct SQLiteGalleryStore: GalleryStore {
-    let database: AppDatabase
+public struct SQLGalleryStore: GalleryStore {
+    let database: any SQLDatabase
     let now: @Sendable () -> Date
     let blobExists: @Sendable (_ hash: String) -> Bool
     /// How many of its latest events a gallery keeps for views that reconnect.
@@ -20,9 +19,9 @@ public struct SQLiteGalleryStore: GalleryStore {
     ///     that it never makes an item ready with a file an emptied trash just removed.
     ///   - eventRetention: how many of its latest events a gallery keeps; a view further behind loads afresh.
     public init(
-        database: AppDatabase, now: @escaping @Sendable () -> Date = { Date() },
+        database: any SQLDatabase, now: @escaping @Sendable () -> Date = { Date() },
         blobExists: @escaping @Sendable (_ hash: String) -> Bool = { _ in true },
-        eventRetention: Int = SQLiteGalleryStore.defaultEventRetention
+        eventRetention: Int = SQLGalleryStore.defaultEventRetention
     ) {
         self.database = database
         self.now = now
@@ -30,33 +29,30 @@ public struct SQLiteGalleryStore: GalleryStore {
         self.eventRetention = max(1, eventRetention)
     }
 
-    var writer: any DatabaseWriter { database.writer }
-
     public func galleries() async throws -> [Gallery] {
-        try await writer.read { db in
-            try Row.fetchAll(
-                db,
+        try await database.read { db in
+            try db.rows(
                 sql:
                     """
                     SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.trashedAt IS NULL
-                    ORDER BY gallery.name COLLATE NOCASE, gallery.id
+                    ORDER BY lower(gallery.name), gallery.id
                     """
             ).map(Gallery.init(row:))
         }
     }
 
     public func ping() async throws {
-        try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+        try await database.read { db in _ = try db.value(Int.self, sql: "SELECT 1") }
     }
 
     public func gallery(_ id: GalleryID) async throws -> Gallery {
-        try await writer.read { db in try Self.fetchGallery(db, id) }
+        try await database.read { db in try Self.fetchGallery(db, id) }
     }
 
     public func createGallery(named name: String) async throws -> Gallery {
         let name = try Gallery.validatedName(name)
         let date = now()
-        return try await writer.write { db in try insertGallery(db, name: name, date: date) }
+        return try await database.write { db in try insertGallery(db, name: name, date: date) }
     }
 
     public func updateGallery(
@@ -65,7 +61,7 @@ public struct SQLiteGalleryStore: GalleryStore {
         let name = try name.map { name throws(GalleryError) in try Gallery.validatedName(name) }
         let perRow = try imagesPerRow.map { count throws(GalleryError) in try Gallery.validatedImagesPerRow(count) }
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let before = HistoryEntry.Settings(of: try Self.fetchGallery(db, id))
             var after = before
             after.name = name ?? before.name
@@ -86,7 +82,7 @@ public struct SQLiteGalleryStore: GalleryStore {
     }
 
     /// Sets a gallery's name, images per row and view, as one change of it.
-    func setSettings(_ db: Database, _ id: GalleryID, _ settings: HistoryEntry.Settings, date: Date) throws {
+    func setSettings(_ db: any SQLSession, _ id: GalleryID, _ settings: HistoryEntry.Settings, date: Date) throws {
         try db.execute(
             sql: "UPDATE gallery SET name = ?, imagesPerRow = ?, chosenView = ? WHERE id = ?",
             arguments: [settings.name, settings.imagesPerRow, settings.view.rawValue, id.rawValue])
@@ -96,9 +92,8 @@ public struct SQLiteGalleryStore: GalleryStore {
 
     public func firstGallery() async throws -> Gallery {
         let date = now()
-        return try await writer.write { db in
-            if let row = try Row.fetchOne(
-                db,
+        return try await database.write { db in
+            if let row = try db.row(
                 sql:
                     """
                     SELECT \(Gallery.selectColumns) FROM \(Gallery.fromClause) WHERE gallery.trashedAt IS NULL
@@ -112,15 +107,15 @@ public struct SQLiteGalleryStore: GalleryStore {
     }
 
     public func items(in gallery: GalleryID, from start: ItemPage.Start, limit: Int) async throws -> ItemPage {
-        try await writer.read { db in try Self.window(db, try Self.fetchGallery(db, gallery), from: start, limit: limit)
+        try await database.read { db in
+            try Self.window(db, try Self.fetchGallery(db, gallery), from: start, limit: limit)
         }
     }
 
     public func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet {
-        try await writer.read { db in
+        try await database.read { db in
             let current = try Self.fetchGallery(db, gallery)
-            let items = try Row.fetchAll(
-                db,
+            let items = try db.rows(
                 sql: """
                     SELECT \(Item.selectColumns) FROM \(Item.fromClause)
                     WHERE item.galleryId = ? AND item.changeSequence > ? ORDER BY item.changeSequence
@@ -132,7 +127,7 @@ public struct SQLiteGalleryStore: GalleryStore {
     }
 
     public func item(_ id: ItemID) async throws -> Item {
-        try await writer.read { db in try Self.fetchItem(db, id) }
+        try await database.read { db in try Self.fetchItem(db, id) }
     }
 
     public func insertPendingItems(
@@ -141,7 +136,7 @@ public struct SQLiteGalleryStore: GalleryStore {
     ) async throws -> [Item] {
         guard !drafts.isEmpty else { return [] }
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             _ = try Self.fetchGallery(db, gallery)
             let sequence = try Self.nextSequence(db, gallery, date: date)
             let allocation = try allocateKeys(db, gallery, point, count: drafts.count, sequence: sequence, date: date)
@@ -174,7 +169,7 @@ public struct SQLiteGalleryStore: GalleryStore {
 
     public func markReady(_ id: ItemID, image: StoredImage) async throws -> Item? {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let item = try Self.fetchItem(db, id)
             guard item.state == .pending else { return nil }
             // Asked inside the transaction: emptying a trash removes files inside its own, so either this item uses
@@ -198,7 +193,7 @@ public struct SQLiteGalleryStore: GalleryStore {
     }
 
     /// Records a stored file's facts (once per hash; later thumbnails and a later poster are added to them).
-    static func recordBlob(_ db: Database, _ image: StoredImage, date: Date) throws {
+    static func recordBlob(_ db: any SQLSession, _ image: StoredImage, date: Date) throws {
         try db.execute(
             sql: """
                 INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt, thumbnailWidths,
@@ -216,7 +211,7 @@ public struct SQLiteGalleryStore: GalleryStore {
 
     public func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item? {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let item = try Self.fetchItem(db, id)
             guard item.state == .pending else { return nil }
             try setFailed(db, item, reason: reason, date: date)
@@ -224,7 +219,7 @@ public struct SQLiteGalleryStore: GalleryStore {
         }
     }
 
-    func setFailed(_ db: Database, _ item: Item, reason: FailureReason, date: Date) throws {
+    func setFailed(_ db: any SQLSession, _ item: Item, reason: FailureReason, date: Date) throws {
         let json = String(decoding: try JSONEncoder().encode(reason), as: UTF8.self)
         let sequence = try Self.nextSequence(db, item.galleryID, date: date)
         try db.execute(
@@ -235,7 +230,7 @@ public struct SQLiteGalleryStore: GalleryStore {
 
     public func markPendingForRetry(_ id: ItemID) async throws -> Item {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let item = try Self.fetchItem(db, id)
             guard item.trashedAt == nil else { throw GalleryError.conflict("The item is in the trash.") }
             guard item.isRetryable else {
@@ -256,7 +251,7 @@ public struct SQLiteGalleryStore: GalleryStore {
 
     public func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item {
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             let item = try Self.fetchItem(db, id)
             try moveToTrash(db, [item], in: item.galleryID, recordingFor: session, date: date)
             return try Self.fetchItem(db, id)
@@ -264,9 +259,8 @@ public struct SQLiteGalleryStore: GalleryStore {
     }
 
     public func pendingItems() async throws -> [Item] {
-        try await writer.read { db in
-            try Row.fetchAll(
-                db,
+        try await database.read { db in
+            try db.rows(
                 sql:
                     "SELECT \(Item.selectColumns) FROM \(Item.fromClause) WHERE item.state = 'pending' ORDER BY item.createdAt, item.id"
             ).map(Item.init(row:))

@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 import GalleryCore
 
 // The board: where each item of a gallery lies on its free canvas, kept apart from the gallery's order.
-extension SQLiteGalleryStore {
+extension SQLGalleryStore {
     public func arrangeItems(
         _ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID,
         recordingFor session: HistorySession?
@@ -31,7 +30,7 @@ extension SQLiteGalleryStore {
             }
         }
         let date = now()
-        return try await writer.write { db in
+        return try await database.write { db in
             _ = try Self.fetchGallery(db, gallery)
             let items = try Self.fetchBatch(db, positions.map(\.id), in: gallery)
             if let trashed = items.first(where: { $0.trashedAt != nil }) {
@@ -54,7 +53,7 @@ extension SQLiteGalleryStore {
     /// Puts an item at a position on its gallery's board (nil: takes it off), as a change of that gallery noted in
     /// the log; its order in the gallery stays.
     func setBoardPosition(
-        _ db: Database, _ item: Item, _ position: BoardPosition?, log: inout ChangeLog, date: Date
+        _ db: any SQLSession, _ item: Item, _ position: BoardPosition?, log: inout ChangeLog, date: Date
     ) throws {
         let sequence = try log.sequence(db, item.galleryID, date: date)
         try Self.setBoardPosition(db, item.id, position)
@@ -65,7 +64,7 @@ extension SQLiteGalleryStore {
     }
 
     /// Writes an item's board position (nil: deletes it), and nothing else.
-    static func setBoardPosition(_ db: Database, _ id: ItemID, _ position: BoardPosition?) throws {
+    static func setBoardPosition(_ db: any SQLSession, _ id: ItemID, _ position: BoardPosition?) throws {
         guard let position else {
             try db.execute(sql: "DELETE FROM board_position WHERE itemId = ?", arguments: [id.rawValue])
             return

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import GalleryStoreSQL
+
+/// A GRDB connection inside one transaction, as the stores see a database.
+struct GRDBSession: SQLSession {
+    let db: Database
+
+    func execute(sql: String, arguments: SQLArguments) throws -> Int {
+        try db.execute(sql: sql, arguments: Self.arguments(arguments))
+        return db.changesCount
+    }
+
+    func rows(sql: String, arguments: SQLArguments) throws -> [SQLRow] {
+        let statement = try db.cachedStatement(sql: sql)
+        let names = statement.columnNames.map { $0.lowercased() }
+        var rows: [SQLRow] = []
+        let cursor = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
+        while let row = try cursor.next() {
+            rows.append(SQLRow(names: names, values: row.databaseValues.map(Self.value(_:))))
+        }
+        return rows
+    }
+
+    func afterCommit(_ action: @escaping @Sendable () -> Void) {
+        db.afterNextTransaction(onCommit: { _ in action() })
+    }
+
+    static func arguments(_ arguments: SQLArguments) -> StatementArguments {
+        StatementArguments(
+            arguments.values.map { value -> (any DatabaseValueConvertible)? in
+                switch value {
+                case .null: nil
+                case .integer(let integer): integer
+                case .real(let real): real
+                case .text(let text): text
+                case .boolean(let boolean): boolean
+                // As GRDB writes dates ("yyyy-MM-dd HH:mm:ss.SSS", UTC), the way the database has always kept them.
+                case .date(let date): date
+                }
+            })
+    }
+
+    static func value(_ value: DatabaseValue) -> SQLValue {
+        switch value.storage {
+        case .null, .blob: .null
+        case .int64(let integer): .integer(integer)
+        case .double(let real): .real(real)
+        case .string(let text): .text(text)
+        }
+    }
+}
+
+extension AppDatabase: SQLDatabase {
+    public func read<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
+        try await writer.read { db in try body(GRDBSession(db: db)) }
+    }
+
+    public func write<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
+        try await writer.write { db in try body(GRDBSession(db: db)) }
+    }
+
+    public func ping() async throws {
+        try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+}
