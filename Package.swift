@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .target(name: "DragAndDrop"),
@@ -44,6 +46,13 @@ let package = Package(
         .target(
             name: "GalleryStoreSQLite",
             dependencies: ["GalleryCore", "GalleryStoreSQL", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "GalleryStorePostgres",
+            dependencies: [
+                "GalleryCore", "GalleryStoreSQL", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
         ),
         .executableTarget(name: "embed-web"),
         .plugin(name: "EmbedWeb", capability: .buildTool(), dependencies: ["embed-web"]),
@@ -95,7 +104,9 @@ let package = Package(
         .testTarget(
             name: "GalleryStoreSQLiteTests",
             dependencies: [
-                "GalleryStoreSQL", "GalleryStoreSQLite", "GalleryCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "GalleryStoreSQL", "GalleryStoreSQLite", "GalleryStorePostgres", "GalleryCore",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),

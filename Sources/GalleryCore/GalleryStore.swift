@@ -164,7 +164,7 @@ public protocol GalleryStore: Sendable {
     /// Deletes the gallery's trashed items for good and returns how many; deletes the images no item (of any
     /// gallery, trashed or not) uses any more, and calls `removingFiles` with their hashes inside the same
     /// transaction, so that no item can be made ready with one of them meanwhile. If it throws, nothing changes.
-    func emptyTrash(in gallery: GalleryID, removingFiles: @Sendable (_ unusedHashes: [String]) throws -> Void)
+    func emptyTrash(in gallery: GalleryID, removingFiles: @escaping @Sendable (_ unusedHashes: [String]) throws -> Void)
         async throws -> Int
     /// Every pending item, oldest first (to resume work after a restart).
     func pendingItems() async throws -> [Item]

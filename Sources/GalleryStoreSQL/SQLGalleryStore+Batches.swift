@@ -165,7 +165,7 @@ extension SQLGalleryStore {
     }
 
     public func emptyTrash(
-        in gallery: GalleryID, removingFiles: @Sendable (_ unusedHashes: [String]) throws -> Void
+        in gallery: GalleryID, removingFiles: @escaping @Sendable (_ unusedHashes: [String]) throws -> Void
     ) async throws -> Int {
         let date = now()
         return try await database.write { db in

@@ -200,8 +200,8 @@ public struct SQLGalleryStore: GalleryStore {
                   durationSeconds, hasPoster)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(hash) DO UPDATE SET
-                  thumbnailWidths = coalesce(excluded.thumbnailWidths, thumbnailWidths),
-                  hasPoster = hasPoster OR excluded.hasPoster
+                  thumbnailWidths = coalesce(excluded.thumbnailWidths, blob.thumbnailWidths),
+                  hasPoster = CASE WHEN excluded.hasPoster = 1 THEN 1 ELSE blob.hasPoster END
                 """,
             arguments: [
                 image.hash, image.mimeType, image.byteCount, image.width, image.height, date,

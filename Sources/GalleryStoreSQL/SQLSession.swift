@@ -10,10 +10,10 @@ public protocol SQLDatabase: Sendable {
     var changes: ChangeHub { get }
 
     /// Runs `body` in a read-only transaction (a consistent snapshot).
-    func read<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T
 
     /// Runs `body` in a read-write transaction: it commits when `body` returns, and is rolled back when it throws.
-    func write<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T
 
     /// Checks that the database answers.
     func ping() async throws

@@ -52,11 +52,11 @@ struct GRDBSession: SQLSession {
 }
 
 extension AppDatabase: SQLDatabase {
-    public func read<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T {
         try await writer.read { db in try body(GRDBSession(db: db)) }
     }
 
-    public func write<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T {
         try await writer.write { db in try body(GRDBSession(db: db)) }
     }
 

@@ -107,7 +107,9 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     {
         try await base.step(direction, in: gallery, for: session)
     }
-    func emptyTrash(in gallery: GalleryID, removingFiles: @Sendable ([String]) throws -> Void) async throws -> Int {
+    func emptyTrash(in gallery: GalleryID, removingFiles: @escaping @Sendable ([String]) throws -> Void) async throws
+        -> Int
+    {
         try await base.emptyTrash(in: gallery, removingFiles: removingFiles)
     }
 }

@@ -17,7 +17,8 @@ struct DatabaseTests {
     ]
 
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {
-        try await withStore { _, database in
+        try await withTemporaryFolder { folder in
+            let database = try AppDatabase.open(atPath: databasePath(in: folder))
             let migrations = try database.appliedMigrations()
             #expect(migrations == Self.migrations)
             #expect(try database.journalMode() == "wal")
@@ -64,7 +65,7 @@ struct DatabaseTests {
         try await withStore { store, database in
             let gallery = try await store.firstGallery()
             let now = Date()
-            await #expect(throws: DatabaseError.self) {
+            await expectRefusedBySchema {
                 try await database.executeRaw(
                     """
                     INSERT INTO item (id, galleryId, orderKey, state, origin, sourceURL, title, createdAt, updatedAt,
@@ -81,11 +82,10 @@ struct DatabaseTests {
         try await withStore { store, database in
             let gallery = try await store.firstGallery()
             let item = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0]
-            let error = await #expect(throws: DatabaseError.self) {
+            await expectRefusedBySchema {
                 try await database.executeRaw(
                     "UPDATE item SET state = 'ready' WHERE id = ?", arguments: [item.id.rawValue])
             }
-            #expect(error?.resultCode == .SQLITE_CONSTRAINT)
             #expect(try await store.item(item.id).state == .pending)
         }
     }
@@ -94,7 +94,7 @@ struct DatabaseTests {
         try await withStore { store, database in
             let gallery = try await store.firstGallery()
             let item = try await store.insertPendingItems(drafts("one"), into: gallery.id, at: .end)[0]
-            await #expect(throws: DatabaseError.self) {
+            await expectRefusedBySchema {
                 try await database.executeRaw(
                     "UPDATE item SET state = 'failed' WHERE id = ?", arguments: [item.id.rawValue])
             }
@@ -105,7 +105,7 @@ struct DatabaseTests {
     @Test func imagesPerRowOutsideOneToTwelveIsRefusedByTheSchema() async throws {
         try await withStore { store, database in
             let gallery = try await store.firstGallery()
-            await #expect(throws: DatabaseError.self) {
+            await expectRefusedBySchema {
                 try await database.executeRaw(
                     "UPDATE gallery SET imagesPerRow = 13 WHERE id = ?", arguments: [gallery.id.rawValue])
             }
@@ -117,7 +117,7 @@ struct DatabaseTests {
         try await withStore { store, database in
             let gallery = try await store.firstGallery()
             let items = try await store.insertPendingItems(drafts("one", "two"), into: gallery.id, at: .end)
-            await #expect(throws: DatabaseError.self) {
+            await expectRefusedBySchema {
                 try await database.executeRaw(
                     "UPDATE item SET orderKey = ? WHERE id = ?",
                     arguments: [items[0].orderKey.rawValue, items[1].id.rawValue])

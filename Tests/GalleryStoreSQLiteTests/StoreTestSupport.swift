@@ -22,17 +22,17 @@ func databasePath(in folder: URL) -> String {
     folder.appendingPathComponent("gallery.sqlite").path
 }
 
-/// Opens a store on a fresh database file and hands it (and its database) to `body`; with a clock, the store reads
-/// the time from it, and with files, it asks them whether an image's file is there.
-/// With an event retention, each gallery keeps only that many of its latest events.
+/// Opens a store on a fresh database and hands it (and its database) to `body`, once for each engine there is (see
+/// ``TestEngine``); with a clock, the store reads the time from it, and with files, it asks them whether an image's
+/// file is there. With an event retention, each gallery keeps only that many of its latest events.
 @discardableResult
 func withStore<T>(
     clock: TickingClock? = nil, files: FakeFiles? = nil,
     eventRetention: Int = SQLGalleryStore.defaultEventRetention,
-    _ body: (SQLGalleryStore, AppDatabase) async throws -> T
+    _ body: (SQLGalleryStore, any SQLDatabase) async throws -> T
 ) async throws -> T {
-    try await withTemporaryFolder { folder in
-        let database = try AppDatabase.open(atPath: databasePath(in: folder))
+    try await TestEngine.eachAvailable { database in
+        files?.startAgain()
         let store = SQLGalleryStore(
             database: database, now: { clock?.now() ?? Date() }, blobExists: { files?.contains($0) ?? true },
             eventRetention: eventRetention)
@@ -64,6 +64,18 @@ final class TickingClock: Sendable {
 final class FakeFiles: Sendable {
     private let hashes = Mutex<Set<String>>([])
     private let removals = Mutex<[[String]]>([])
+    private let atStart = Mutex<Set<String>?>(nil)
+
+    /// Puts the files back as they were the first time this was called, with no removals: each engine's run of a test
+    /// starts from the same files.
+    func startAgain() {
+        let start = atStart.withLock { start in
+            if start == nil { start = hashes.withLock { $0 } }
+            return start ?? []
+        }
+        hashes.withLock { $0 = start }
+        removals.withLock { $0 = [] }
+    }
 
     /// Stores the file of a hash.
     func add(_ hash: String) { _ = hashes.withLock { $0.insert(hash) } }

@@ -8,7 +8,7 @@ import Testing
 /// A store (on a ticking clock, with fake files) with a gallery holding items titled by the letters of `titles`.
 private func withItems(
     _ titles: String, files: FakeFiles = FakeFiles(),
-    _ body: (SQLGalleryStore, GalleryID, [String: Item], AppDatabase) async throws -> Void
+    _ body: (SQLGalleryStore, GalleryID, [String: Item], any SQLDatabase) async throws -> Void
 ) async throws {
     try await withStore(clock: TickingClock(), files: files) { store, database in
         let gallery = try await store.firstGallery()

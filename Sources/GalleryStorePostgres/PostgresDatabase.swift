@@ -1,0 +1,139 @@
+import Foundation
+import GalleryCore
+import GalleryStoreSQL
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// The PostgreSQL database: a pool of connections (postgres-nio's client) and the schema's migrations.
+///
+/// Every write takes one lock for the whole database (`pg_advisory_xact_lock`) until it commits, so that writes,
+/// from this server or another on the same database, follow one another as they do on SQLite: the stores read and
+/// then write in one transaction (keys around a gap, the next change number) and count on nothing changing between.
+/// Reads see one snapshot (repeatable read) and never wait for writes.
+public final class PostgresDatabase: SQLDatabase {
+    public let changes = ChangeHub()
+    let client: PostgresClient
+    let logger: Logger
+    private let running: Task<Void, Never>
+
+    /// The advisory lock every write holds ("IGwrites" as a number).
+    static let writeLock: Int64 = 0x4947_7772_6974_6573
+
+    /// Connects to the database at `url` (`postgresql://user:password@host:port/database`) and brings its schema up
+    /// to date (with a lock, so that servers starting together migrate it once).
+    public static func open(url: String, logger: Logger = Logger(label: "image-gallery.postgres")) async throws
+        -> PostgresDatabase
+    {
+        let database = PostgresDatabase(configuration: try PostgresAddress(url).configuration, logger: logger)
+        do {
+            try await database.migrate()
+        } catch {
+            database.close()
+            throw error
+        }
+        return database
+    }
+
+    init(configuration: PostgresClient.Configuration, logger: Logger) {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        running = Task { await client.run() }
+    }
+
+    deinit { running.cancel() }
+
+    /// Closes every connection.
+    public func close() {
+        running.cancel()
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T {
+        try await transaction(begin: ["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"], body)
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T {
+        try await transaction(begin: ["BEGIN", "SELECT pg_advisory_xact_lock(\(Self.writeLock))"], body)
+    }
+
+    public func ping() async throws {
+        _ = try await read { db in try db.value(Int.self, sql: "SELECT 1") }
+    }
+
+    /// Runs `body` in a transaction on a connection of the pool, on a thread of its own (the session blocks).
+    func transaction<T: Sendable>(begin: [String], _ body: @escaping @Sendable (any SQLSession) throws -> T)
+        async throws -> T
+    {
+        let logger = logger
+        let (result, actions) = try await client.withConnection { connection in
+            try await Self.onOwnThread { () throws -> (T, [@Sendable () -> Void]) in
+                let session = PostgresSession(connection: connection, logger: logger)
+                try session.run(begin[0])
+                do {
+                    for statement in begin.dropFirst() { try session.run(statement) }
+                    let result = try body(session)
+                    try session.run("COMMIT")
+                    return (result, session.afterCommitActions)
+                } catch {
+                    try? session.run("ROLLBACK")
+                    throw error
+                }
+            }
+        }
+        for action in actions { action() }
+        return result
+    }
+
+    private static let sessions = DispatchQueue(label: "image-gallery.postgres-sessions", attributes: .concurrent)
+
+    private static func onOwnThread<T>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            sessions.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}
+
+/// Where a PostgreSQL database is: `postgresql://user:password@host:port/database` (or `postgres://`), the password
+/// and port optional; `?sslmode=disable|prefer|require` chooses TLS (prefer when not given).
+struct PostgresAddress {
+    var host: String
+    var port: Int
+    var user: String
+    var password: String?
+    var database: String?
+    var tls: String
+
+    init(_ url: String) throws {
+        guard let components = URLComponents(string: url),
+            components.scheme == "postgresql" || components.scheme == "postgres",
+            let host = components.host, !host.isEmpty
+        else {
+            throw GalleryError.invalid(
+                "The database address must look like postgresql://user:password@host:5432/database.")
+        }
+        self.host = host
+        port = components.port ?? 5432
+        user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        password = components.password.flatMap { $0.removingPercentEncoding }
+        let path = components.path.drop { $0 == "/" }
+        database = path.isEmpty ? nil : String(path)
+        tls = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
+        guard ["disable", "prefer", "require"].contains(tls) else {
+            throw GalleryError.invalid("sslmode must be disable, prefer or require.")
+        }
+    }
+
+    var configuration: PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch self.tls {
+            case "disable": .disable
+            case "require": .require(.makeClientConfiguration())
+            default: .prefer(.makeClientConfiguration())
+            }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: tls)
+        configuration.options.maximumConnections = 16
+        return configuration
+    }
+}

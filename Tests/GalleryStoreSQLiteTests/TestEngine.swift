@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import GalleryStoreSQL
+import Logging
+import PostgresNIO
+import Testing
+
+@testable import GalleryStorePostgres
+@testable import GalleryStoreSQLite
+
+/// The database engines the store tests run on: SQLite always, and PostgreSQL when
+/// `IMAGE_GALLERY_TEST_POSTGRESQL_URL` names a server (`.ci/run` starts one); each test gets a database of its own
+/// (a new file, or a new schema that is dropped afterwards). One suite, two engines: no test is written twice.
+enum TestEngine: CustomStringConvertible {
+    case sqlite
+    case postgresql(url: String)
+
+    static var available: [TestEngine] {
+        [.sqlite]
+            + (ProcessInfo.processInfo.environment["IMAGE_GALLERY_TEST_POSTGRESQL_URL"].map { [.postgresql(url: $0)] }
+                ?? [])
+    }
+
+    var description: String {
+        switch self {
+        case .sqlite: "SQLite"
+        case .postgresql: "PostgreSQL"
+        }
+    }
+
+    /// Runs `body` on a fresh database of each available engine and returns what the last run returned; a failure
+    /// says which engine it was on.
+    static func eachAvailable<T>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        var result: T?
+        for engine in available {
+            do {
+                result = try await engine.withFreshDatabase(body)
+            } catch {
+                Issue.record("on \(engine): \(String(reflecting: error))")
+                throw error
+            }
+        }
+        return result!
+    }
+
+    func withFreshDatabase<T>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        switch self {
+        case .sqlite:
+            return try await withTemporaryFolder { folder in
+                try await body(try AppDatabase.open(atPath: databasePath(in: folder)))
+            }
+        case .postgresql(let url):
+            let address = try PostgresAddress(url)
+            let schema = "test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+            let logger = Logger(label: "store-tests")
+            let admin = PostgresDatabase(configuration: address.configuration, logger: logger)
+            defer { admin.close() }
+            _ = try await admin.write { db in try db.execute(sql: "CREATE SCHEMA \(schema)") }
+            var configuration = address.configuration
+            configuration.options.additionalStartupParameters = [("options", "-c search_path=\(schema)")]
+            let database = PostgresDatabase(configuration: configuration, logger: logger)
+            do {
+                try await database.migrate()
+                let result = try await body(database)
+                database.close()
+                _ = try await admin.write { db in try db.execute(sql: "DROP SCHEMA \(schema) CASCADE") }
+                return result
+            } catch {
+                database.close()
+                _ = try? await admin.write { db in try db.execute(sql: "DROP SCHEMA \(schema) CASCADE") }
+                throw error
+            }
+        }
+    }
+}
+
+/// Expects `body` to fail because the schema refuses what it writes: a broken constraint (SQLite's
+/// SQLITE_CONSTRAINT; PostgreSQL's class 23), or a value the column cannot hold (SQLite's SQLITE_MISMATCH;
+/// PostgreSQL's class 22, "data exception").
+func expectRefusedBySchema(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async {
+    do {
+        try await body()
+        Issue.record("the schema took it", sourceLocation: sourceLocation)
+    } catch let error as DatabaseError {
+        #expect(
+            [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH].contains(error.resultCode), "\(error)",
+            sourceLocation: sourceLocation)
+    } catch let error as PSQLError {
+        let state = error.serverInfo?[.sqlState] ?? ""
+        #expect(
+            state.hasPrefix("23") || state.hasPrefix("22"), "\(String(reflecting: error))",
+            sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("not refused by the schema: \(error)", sourceLocation: sourceLocation)
+    }
+}
