@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "GalleryCore", "GalleryStoreSQL", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .executableTarget(name: "embed-web"),
@@ -61,7 +62,7 @@ let package = Package(
             name: "GalleryServer",
             dependencies: [
                 "DragAndDrop", "GalleryCore", "MediaProbe", "SafeFetch", "BlobStore", "GalleryStoreSQL",
-                "GalleryStoreSQLite",
+                "GalleryStoreSQLite", "GalleryStorePostgres",
                 "Thumbnails", "WebClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -2,7 +2,6 @@ import BlobStore
 import Foundation
 import GalleryCore
 import GalleryStoreSQL
-import GalleryStoreSQLite
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -67,9 +66,7 @@ public func buildServices(
     if let refusal = configuration.refusal { throw ConfigurationError(message: refusal) }
     try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
     let metrics = ServerMetrics()
-    let database = try AppDatabase.open(atPath: configuration.databasePath) { seconds in
-        metrics.statementRan(seconds: seconds)
-    }
+    let database = try await configuration.openDatabase { seconds in metrics.statementRan(seconds: seconds) }
     let blobs = try BlobStore(root: configuration.blobDirectory)
     // No item is made ready with a file that emptying a trash has just removed.
     let store = SQLGalleryStore(

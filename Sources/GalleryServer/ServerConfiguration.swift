@@ -38,6 +38,8 @@ public struct ServerConfiguration: Sendable {
     /// Makes a configuration.
     /// How log lines (and the few startup lines) are written.
     public var logFormat: LogFormat
+    /// The PostgreSQL database (`postgresql://user:password@host/database`), or nil for SQLite in the data folder.
+    public var databaseURL: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
@@ -45,8 +47,10 @@ public struct ServerConfiguration: Sendable {
         fetchAllow: [AddressRange] = [], imageLimits: ImageLimits = ImageLimits(),
         fetchLimits: Fetcher.Limits = Fetcher.Limits(), uploadPatience: TimeInterval = 600,
         eventRetention: Int = 5000, requiresSignIn: Bool = true, allowedHosts: [String] = [],
-        behindHTTPSProxy: Bool = false, bounds: Bounds = Bounds(), logFormat: LogFormat = .text
+        behindHTTPSProxy: Bool = false, bounds: Bounds = Bounds(), logFormat: LogFormat = .text,
+        databaseURL: String? = nil
     ) {
+        self.databaseURL = databaseURL
         self.logFormat = logFormat
         self.requiresSignIn = requiresSignIn
         self.allowedHosts = allowedHosts

@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import GalleryStoreSQL
 import Logging
+import NIOPosix
 import NIOSSL
 import PostgresNIO
 
@@ -17,15 +18,20 @@ public final class PostgresDatabase: SQLDatabase {
     let logger: Logger
     private let running: Task<Void, Never>
 
-    /// The advisory lock every write holds ("IGwrites" as a number).
-    static let writeLock: Int64 = 0x4947_7772_6974_6573
+    /// The advisory lock every write holds: the first of its two keys ("IGwr" as a number); the second is the schema
+    /// the galleries are in, so that stores in different schemas of one database (the tests') do not wait for each
+    /// other.
+    static let writeLock: Int32 = 0x4947_7772
 
     /// Connects to the database at `url` (`postgresql://user:password@host:port/database`) and brings its schema up
     /// to date (with a lock, so that servers starting together migrate it once).
-    public static func open(url: String, logger: Logger = Logger(label: "image-gallery.postgres")) async throws
-        -> PostgresDatabase
-    {
-        let database = PostgresDatabase(configuration: try PostgresAddress(url).configuration, logger: logger)
+    /// `timingStatements`, when given, is told how long each statement took (in seconds), for metrics.
+    public static func open(
+        url: String, logger: Logger = Logger(label: "image-gallery.postgres"),
+        timingStatements: (@Sendable (TimeInterval) -> Void)? = nil
+    ) async throws -> PostgresDatabase {
+        let database = PostgresDatabase(
+            configuration: try PostgresAddress(url).configuration, logger: logger, timingStatements: timingStatements)
         do {
             try await database.migrate()
         } catch {
@@ -35,10 +41,16 @@ public final class PostgresDatabase: SQLDatabase {
         return database
     }
 
-    init(configuration: PostgresClient.Configuration, logger: Logger) {
+    let timingStatements: (@Sendable (TimeInterval) -> Void)?
+
+    init(
+        configuration: PostgresClient.Configuration, logger: Logger,
+        timingStatements: (@Sendable (TimeInterval) -> Void)? = nil
+    ) {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.logger = logger
+        self.timingStatements = timingStatements
         running = Task { await client.run() }
     }
 
@@ -54,7 +66,8 @@ public final class PostgresDatabase: SQLDatabase {
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T {
-        try await transaction(begin: ["BEGIN", "SELECT pg_advisory_xact_lock(\(Self.writeLock))"], body)
+        try await transaction(
+            begin: ["BEGIN", "SELECT pg_advisory_xact_lock(\(Self.writeLock), hashtext(current_schema()))"], body)
     }
 
     public func ping() async throws {
@@ -66,9 +79,10 @@ public final class PostgresDatabase: SQLDatabase {
         async throws -> T
     {
         let logger = logger
+        let timing = timingStatements
         let (result, actions) = try await client.withConnection { connection in
             try await Self.onOwnThread { () throws -> (T, [@Sendable () -> Void]) in
-                let session = PostgresSession(connection: connection, logger: logger)
+                let session = PostgresSession(connection: connection, logger: logger, timingStatements: timing)
                 try session.run(begin[0])
                 do {
                     for statement in begin.dropFirst() { try session.run(statement) }
@@ -85,12 +99,19 @@ public final class PostgresDatabase: SQLDatabase {
         return result
     }
 
-    private static let sessions = DispatchQueue(label: "image-gallery.postgres-sessions", attributes: .concurrent)
+    /// The threads sessions block on: as many as a pool has connections, so that no session waits for a thread
+    /// while holding one (a thread of Swift's task pool, or of Dispatch's, must never block on a database).
+    private static let sessionThreads: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: maximumConnections)
+        pool.start()
+        return pool
+    }()
 
-    private static func onOwnThread<T>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            sessions.async { continuation.resume(with: Result { try work() }) }
-        }
+    /// The most connections one server opens.
+    static let maximumConnections = 16
+
+    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await sessionThreads.runIfActive(work)
     }
 }
 
@@ -133,7 +154,7 @@ struct PostgresAddress {
             }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
-        configuration.options.maximumConnections = 16
+        configuration.options.maximumConnections = PostgresDatabase.maximumConnections
         return configuration
     }
 }

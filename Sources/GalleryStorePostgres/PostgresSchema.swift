@@ -263,15 +263,15 @@ enum PostgresSchema {
 }
 
 extension PostgresDatabase {
-    /// The advisory lock held while migrating ("IGschema" as a number).
-    static let migrationLock: Int64 = 0x4947_7363_6865_6D61
+    /// The advisory lock held while migrating ("IGsc" as a number, with the schema as the second key).
+    static let migrationLock: Int32 = 0x4947_7363
 
     /// Applies the migrations this database has not had, each in one transaction, holding a lock so that servers
     /// starting at once take turns: the second finds them applied.
     func migrate() async throws {
         _ = try await write { db in
             // Inside the write lock too; the migration lock also keeps out servers of another version of this code.
-            try db.execute(sql: "SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+            try db.execute(sql: "SELECT pg_advisory_xact_lock(\(Self.migrationLock), hashtext(current_schema()))")
             try db.execute(
                 sql: """
                     CREATE TABLE IF NOT EXISTS schema_migration (

@@ -11,9 +11,12 @@ final class PostgresSession: SQLSession {
     let logger: Logger
     private(set) var afterCommitActions: [@Sendable () -> Void] = []
 
-    init(connection: PostgresConnection, logger: Logger) {
+    let timingStatements: (@Sendable (TimeInterval) -> Void)?
+
+    init(connection: PostgresConnection, logger: Logger, timingStatements: (@Sendable (TimeInterval) -> Void)?) {
         self.connection = connection
         self.logger = logger
+        self.timingStatements = timingStatements
     }
 
     func execute(sql: String, arguments: SQLArguments) throws -> Int {
@@ -50,6 +53,14 @@ final class PostgresSession: SQLSession {
             }
         }
         let query = PostgresQuery(unsafeSQL: PlaceholderNumbering.numbered(sql), binds: binds)
+        let start = ContinuousClock.now
+        defer {
+            if let timingStatements {
+                let elapsed = ContinuousClock.now - start
+                timingStatements(
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            }
+        }
         return try connection.query(query, logger: logger).wait()
     }
 

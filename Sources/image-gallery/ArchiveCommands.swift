@@ -77,7 +77,8 @@ struct ImportCommand: AsyncParsableCommand {
 
 /// The data folder's store, files and accounts, leaving the work of a server running beside alone.
 func openServices(_ data: DataOption) async throws -> GalleryServices {
-    try await buildServices(configuration: ServerConfiguration(dataDirectory: data.url), resumingWork: false)
+    try await buildServices(
+        configuration: ServerConfiguration(dataDirectory: data.url, databaseURL: data.databaseURL), resumingWork: false)
 }
 
 /// The live gallery with this id, or the one with this name.

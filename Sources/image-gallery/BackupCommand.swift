@@ -13,6 +13,15 @@ struct BackupCommand: AsyncParsableCommand {
     @Argument(help: "The folder to copy into (made if missing; it must be empty).") var destination: String
 
     func run() async throws {
+        if data.databaseURL != nil {
+            throw ValidationError(
+                """
+                On PostgreSQL, back up the database with its own tool, then copy the data folder's images:
+                  pg_dump --format=custom --file=gallery.dump "$IMAGE_GALLERY_DATABASE_URL"
+                  cp -a DATA/images DEST/images
+                (pg_restore --dbname=… gallery.dump brings the database back.)
+                """)
+        }
         let target = URL(fileURLWithPath: destination, isDirectory: true)
         let summary: Backup.Summary
         do {

@@ -26,6 +26,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
     @Option(
+        help: """
+            A PostgreSQL database (postgresql://user:password@host:5432/db) instead of SQLite in the data folder \
+            (default: $IMAGE_GALLERY_DATABASE_URL). Several servers on one database and one shared data folder serve \
+            the same galleries.
+            """)
+    var database: String?
+    @Option(
         name: .customLong("data"),
         help: "The folder for the database and images (default: $XDG_DATA_HOME/image-gallery).")
     var dataDirectory: String?
@@ -126,7 +133,8 @@ struct Serve: AsyncParsableCommand {
                 headerTimeout: .milliseconds(Int(headerTimeout * 1000)),
                 idleTimeout: .milliseconds(Int(idleTimeout * 1000)),
                 connectionsPerAddress: maxConnectionsPerAddress),
-            logFormat: LogFormat(rawValue: logFormat) ?? .text)
+            logFormat: LogFormat(rawValue: logFormat) ?? .text,
+            databaseURL: database ?? ProcessInfo.processInfo.environment["IMAGE_GALLERY_DATABASE_URL"])
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         let level = Logger.Level(rawValue: logLevel) ?? .info
         configuration.logFormat.bootstrap(level: level)

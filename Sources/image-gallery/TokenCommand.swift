@@ -17,7 +17,8 @@ struct TokenCommand: AsyncParsableCommand {
         @Argument(help: "A name to tell it by (to revoke it later).") var name: String
 
         func run() async throws {
-            let administration = try await AccountAdministration.open(dataDirectory: data.url)
+            let administration = try await AccountAdministration.open(
+                dataDirectory: data.url, databaseURL: data.databaseURL)
             let secret = try await reportingErrors { try await administration.createToken(named: name, for: user) }
             print(secret)
         }
@@ -31,7 +32,8 @@ struct TokenCommand: AsyncParsableCommand {
         @Argument(help: "The token's name.") var name: String
 
         func run() async throws {
-            let administration = try await AccountAdministration.open(dataDirectory: data.url)
+            let administration = try await AccountAdministration.open(
+                dataDirectory: data.url, databaseURL: data.databaseURL)
             try await reportingErrors { try await administration.revokeToken(named: name, for: user) }
             print("Revoked '\(name)'.")
         }
@@ -44,7 +46,8 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(help: "Whose tokens.") var user = "owner"
 
         func run() async throws {
-            let administration = try await AccountAdministration.open(dataDirectory: data.url)
+            let administration = try await AccountAdministration.open(
+                dataDirectory: data.url, databaseURL: data.databaseURL)
             for token in try await reportingErrors({ try await administration.tokens(for: user) }) {
                 print("\(token.name)\tmade \(token.createdAt)")
             }

@@ -17,7 +17,8 @@ struct UserCommand: AsyncParsableCommand {
         @Argument(help: "The user's name (letters, digits, dots, dashes, underscores).") var name: String
 
         func run() async throws {
-            let administration = try await AccountAdministration.open(dataDirectory: data.url)
+            let administration = try await AccountAdministration.open(
+                dataDirectory: data.url, databaseURL: data.databaseURL)
             let password = try PasswordPrompt.read(for: name)
             let user = try await reportingErrors { try await administration.addUser(named: name, password: password) }
             print("Added user '\(user.name)'. Share a gallery with them from its Share… button.")
@@ -33,7 +34,8 @@ struct UserCommand: AsyncParsableCommand {
         @Argument(help: "The user's name.") var name: String
 
         func run() async throws {
-            let administration = try await AccountAdministration.open(dataDirectory: data.url)
+            let administration = try await AccountAdministration.open(
+                dataDirectory: data.url, databaseURL: data.databaseURL)
             let password = try PasswordPrompt.read(for: name)
             try await reportingErrors { try await administration.resetPassword(of: name, to: password) }
             print("Set the password of '\(name)'.")
@@ -46,7 +48,8 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOption
 
         func run() async throws {
-            let administration = try await AccountAdministration.open(dataDirectory: data.url)
+            let administration = try await AccountAdministration.open(
+                dataDirectory: data.url, databaseURL: data.databaseURL)
             for user in try await administration.users() {
                 let notes = [user.isAdmin ? "owner" : nil, user.hasPassword ? nil : "no password yet"].compactMap { $0 }
                 print(user.name + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"))
@@ -61,6 +64,16 @@ struct DataOption: ParsableArguments {
         name: .customLong("data"),
         help: "The folder for the database and images (default: $XDG_DATA_HOME/image-gallery).")
     var directory: String?
+
+    @Option(
+        name: .customLong("database"),
+        help:
+            "A PostgreSQL database (postgresql://user:password@host/db) instead of SQLite in the data folder (default: $IMAGE_GALLERY_DATABASE_URL)."
+    )
+    var database: String?
+
+    /// The PostgreSQL database to use, from --database or the environment; nil for SQLite.
+    var databaseURL: String? { database ?? ProcessInfo.processInfo.environment["IMAGE_GALLERY_DATABASE_URL"] }
 
     var url: URL {
         directory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ServerConfiguration.defaultDataDirectory

@@ -57,6 +57,8 @@ enum TestEngine: CustomStringConvertible {
             defer { admin.close() }
             _ = try await admin.write { db in try db.execute(sql: "CREATE SCHEMA \(schema)") }
             var configuration = address.configuration
+            // Every test has a database of its own, all at once: a few connections each.
+            configuration.options.maximumConnections = 4
             configuration.options.additionalStartupParameters = [("options", "-c search_path=\(schema)")]
             let database = PostgresDatabase(configuration: configuration, logger: logger)
             do {

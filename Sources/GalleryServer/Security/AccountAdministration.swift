@@ -1,18 +1,16 @@
 import Foundation
 import GalleryCore
 import GalleryStoreSQL
-import GalleryStoreSQLite
 
 /// What the `user` and `token` commands do to the data folder's accounts (also while the server runs).
 public struct AccountAdministration: Sendable {
     let accounts: any AccountStore
     let hasher = PasswordHasher()
 
-    /// Opens the accounts of a data folder (making the database if there is none).
-    public static func open(dataDirectory: URL) async throws -> AccountAdministration {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let configuration = ServerConfiguration(dataDirectory: dataDirectory)
-        let accounts = SQLAccountStore(database: try AppDatabase.open(atPath: configuration.databasePath))
+    /// Opens the accounts of a data folder, or of a PostgreSQL database (making the database if there is none).
+    public static func open(dataDirectory: URL, databaseURL: String? = nil) async throws -> AccountAdministration {
+        let configuration = ServerConfiguration(dataDirectory: dataDirectory, databaseURL: databaseURL)
+        let accounts = SQLAccountStore(database: try await configuration.openDatabase())
         _ = try await Authenticator.prepareOwner(accounts)
         return AccountAdministration(accounts: accounts)
     }
