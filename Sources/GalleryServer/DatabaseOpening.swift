@@ -8,7 +8,7 @@ extension ServerConfiguration {
     /// else SQLite in the data folder. `timingStatements` hears how long each statement took, in seconds.
     func openDatabase(timingStatements: (@Sendable (TimeInterval) -> Void)? = nil) async throws -> any SQLDatabase {
         if let databaseURL {
-            return try await PostgresDatabase.open(url: databaseURL, timingStatements: timingStatements)
+            return try await PostgreSQLDatabase.open(url: databaseURL, timingStatements: timingStatements)
         }
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         return try AppDatabase.open(atPath: databasePath, timingStatements: timingStatements)

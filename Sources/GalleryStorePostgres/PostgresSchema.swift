@@ -262,7 +262,7 @@ enum PostgresSchema {
     ]
 }
 
-extension PostgresDatabase {
+extension PostgreSQLDatabase {
     /// The advisory lock held while migrating ("IGsc" as a number, with the schema as the second key).
     static let migrationLock: Int32 = 0x4947_7363
 

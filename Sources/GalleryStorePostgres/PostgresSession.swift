@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import GalleryStoreSQL
 import Logging
 import PostgresNIO
@@ -9,7 +10,8 @@ import Synchronization
 final class PostgresSession: SQLSession {
     let connection: PostgresConnection
     let logger: Logger
-    private(set) var afterCommitActions: [@Sendable () -> Void] = []
+    /// The galleries this transaction changed, in the order first changed.
+    private(set) var changedGalleries: [GalleryID] = []
 
     let timingStatements: (@Sendable (TimeInterval) -> Void)?
 
@@ -30,8 +32,8 @@ final class PostgresSession: SQLSession {
         return try result.rows.map { row in SQLRow(names: names, values: try row.map(Self.value(_:))) }
     }
 
-    func afterCommit(_ action: @escaping @Sendable () -> Void) {
-        afterCommitActions.append(action)
+    func publishAfterCommit(_ gallery: GalleryID) {
+        if !changedGalleries.contains(gallery) { changedGalleries.append(gallery) }
     }
 
     /// Runs a statement without arguments (transaction control, locks).

@@ -47,8 +47,7 @@ extension SQLGalleryStore {
     /// Tells the live views of the gallery (and of the list of galleries) of this change once the transaction commits;
     /// nobody hears of one that is rolled back.
     func publishAfterCommit(_ db: any SQLSession, _ gallery: GalleryID) {
-        let changes = database.changes
-        db.afterCommit { changes.publish([gallery]) }
+        db.publishAfterCommit(gallery)
     }
 
     public func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void> {

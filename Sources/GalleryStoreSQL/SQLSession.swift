@@ -28,8 +28,9 @@ public protocol SQLSession {
     /// Runs a query and returns its rows.
     func rows(sql: String, arguments: SQLArguments) throws -> [SQLRow]
 
-    /// Runs `action` once the transaction has committed (never when it is rolled back).
-    func afterCommit(_ action: @escaping @Sendable () -> Void)
+    /// Tells the live views of `gallery` (and of the list of galleries), on this server and any other on the same
+    /// database, of a change once the transaction commits; nobody hears of one that is rolled back.
+    func publishAfterCommit(_ gallery: GalleryID)
 }
 
 extension SQLSession {

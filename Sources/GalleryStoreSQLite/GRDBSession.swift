@@ -1,10 +1,12 @@
 import Foundation
 import GRDB
+import GalleryCore
 import GalleryStoreSQL
 
 /// A GRDB connection inside one transaction, as the stores see a database.
 struct GRDBSession: SQLSession {
     let db: Database
+    let changes: ChangeHub
 
     func execute(sql: String, arguments: SQLArguments) throws -> Int {
         try db.execute(sql: sql, arguments: Self.arguments(arguments))
@@ -22,8 +24,9 @@ struct GRDBSession: SQLSession {
         return rows
     }
 
-    func afterCommit(_ action: @escaping @Sendable () -> Void) {
-        db.afterNextTransaction(onCommit: { _ in action() })
+    func publishAfterCommit(_ gallery: GalleryID) {
+        let changes = changes
+        db.afterNextTransaction(onCommit: { _ in changes.publish([gallery]) })
     }
 
     static func arguments(_ arguments: SQLArguments) -> StatementArguments {
@@ -53,11 +56,11 @@ struct GRDBSession: SQLSession {
 
 extension AppDatabase: SQLDatabase {
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T {
-        try await writer.read { db in try body(GRDBSession(db: db)) }
+        try await writer.read { db in try body(GRDBSession(db: db, changes: changes)) }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) throws -> T) async throws -> T {
-        try await writer.write { db in try body(GRDBSession(db: db)) }
+        try await writer.write { db in try body(GRDBSession(db: db, changes: changes)) }
     }
 
     public func ping() async throws {

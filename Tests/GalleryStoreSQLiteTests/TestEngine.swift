@@ -50,28 +50,41 @@ enum TestEngine: CustomStringConvertible {
                 try await body(try AppDatabase.open(atPath: databasePath(in: folder)))
             }
         case .postgresql(let url):
-            let address = try PostgresAddress(url)
-            let schema = "test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-            let logger = Logger(label: "store-tests")
-            let admin = PostgresDatabase(configuration: address.configuration, logger: logger)
-            defer { admin.close() }
-            _ = try await admin.write { db in try db.execute(sql: "CREATE SCHEMA \(schema)") }
-            var configuration = address.configuration
-            // Every test has a database of its own, all at once: a few connections each.
-            configuration.options.maximumConnections = 4
-            configuration.options.additionalStartupParameters = [("options", "-c search_path=\(schema)")]
-            let database = PostgresDatabase(configuration: configuration, logger: logger)
-            do {
-                try await database.migrate()
-                let result = try await body(database)
-                database.close()
-                _ = try await admin.write { db in try db.execute(sql: "DROP SCHEMA \(schema) CASCADE") }
-                return result
-            } catch {
-                database.close()
-                _ = try? await admin.write { db in try db.execute(sql: "DROP SCHEMA \(schema) CASCADE") }
-                throw error
+            return try await Self.withPostgresSchema(url: url, databases: 1) { databases in
+                try await body(databases[0])
             }
+        }
+    }
+
+    /// Opens `databases` stores' databases (as that many servers would) on a new schema of the PostgreSQL server at
+    /// `url`, all migrating at once, and drops the schema afterwards.
+    static func withPostgresSchema<T>(
+        url: String, databases count: Int, _ body: ([PostgreSQLDatabase]) async throws -> T
+    ) async throws -> T {
+        let address = try PostgresAddress(url)
+        let schema = "test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        let logger = Logger(label: "store-tests")
+        let admin = PostgreSQLDatabase(configuration: address.configuration, logger: logger)
+        defer { admin.close() }
+        _ = try await admin.write { db in try db.execute(sql: "CREATE SCHEMA \(schema)") }
+        var configuration = address.configuration
+        // Every test has a database of its own, all at once: a few connections each.
+        configuration.options.maximumConnections = 4
+        configuration.options.additionalStartupParameters = [("options", "-c search_path=\(schema)")]
+        let databases = (0..<count).map { _ in PostgreSQLDatabase(configuration: configuration, logger: logger) }
+        do {
+            try await withThrowingTaskGroup { group in
+                for database in databases { group.addTask { try await database.migrate() } }
+                try await group.waitForAll()
+            }
+            let result = try await body(databases)
+            for database in databases { database.close() }
+            _ = try await admin.write { db in try db.execute(sql: "DROP SCHEMA \(schema) CASCADE") }
+            return result
+        } catch {
+            for database in databases { database.close() }
+            _ = try? await admin.write { db in try db.execute(sql: "DROP SCHEMA \(schema) CASCADE") }
+            throw error
         }
     }
 }

@@ -12,7 +12,7 @@ import PostgresNIO
 /// from this server or another on the same database, follow one another as they do on SQLite: the stores read and
 /// then write in one transaction (keys around a gap, the next change number) and count on nothing changing between.
 /// Reads see one snapshot (repeatable read) and never wait for writes.
-public final class PostgresDatabase: SQLDatabase {
+public final class PostgreSQLDatabase: SQLDatabase {
     public let changes = ChangeHub()
     let client: PostgresClient
     let logger: Logger
@@ -29,8 +29,8 @@ public final class PostgresDatabase: SQLDatabase {
     public static func open(
         url: String, logger: Logger = Logger(label: "image-gallery.postgres"),
         timingStatements: (@Sendable (TimeInterval) -> Void)? = nil
-    ) async throws -> PostgresDatabase {
-        let database = PostgresDatabase(
+    ) async throws -> PostgreSQLDatabase {
+        let database = PostgreSQLDatabase(
             configuration: try PostgresAddress(url).configuration, logger: logger, timingStatements: timingStatements)
         do {
             try await database.migrate()
@@ -51,7 +51,15 @@ public final class PostgresDatabase: SQLDatabase {
         self.client = client
         self.logger = logger
         self.timingStatements = timingStatements
-        running = Task { await client.run() }
+        let changes = changes
+        running = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await client.run() }
+                group.addTask {
+                    await ChangeNotifications.listen(on: client, publishingTo: changes, logger: logger)
+                }
+            }
+        }
     }
 
     deinit { running.cancel() }
@@ -80,22 +88,30 @@ public final class PostgresDatabase: SQLDatabase {
     {
         let logger = logger
         let timing = timingStatements
-        let (result, actions) = try await client.withConnection { connection in
-            try await Self.onOwnThread { () throws -> (T, [@Sendable () -> Void]) in
+        let (result, changed) = try await client.withConnection { connection in
+            try await Self.onOwnThread { () throws -> (T, [GalleryID]) in
                 let session = PostgresSession(connection: connection, logger: logger, timingStatements: timing)
                 try session.run(begin[0])
                 do {
                     for statement in begin.dropFirst() { try session.run(statement) }
                     let result = try body(session)
+                    // Delivered to every server listening (this one too) when, and only if, the transaction commits.
+                    for gallery in session.changedGalleries {
+                        try session.execute(
+                            sql: "SELECT pg_notify(\(ChangeNotifications.channelExpression), ?)",
+                            arguments: [gallery.rawValue])
+                    }
                     try session.run("COMMIT")
-                    return (result, session.afterCommitActions)
+                    return (result, session.changedGalleries)
                 } catch {
                     try? session.run("ROLLBACK")
                     throw error
                 }
             }
         }
-        for action in actions { action() }
+        // This server's views hear at once; the notification that comes back later is one more signal, which
+        // finds nothing new.
+        if !changed.isEmpty { changes.publish(changed) }
         return result
     }
 
@@ -154,7 +170,7 @@ struct PostgresAddress {
             }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
-        configuration.options.maximumConnections = PostgresDatabase.maximumConnections
+        configuration.options.maximumConnections = PostgreSQLDatabase.maximumConnections
         return configuration
     }
 }
