@@ -304,14 +304,15 @@ class JSONClient:
     def received(self, headers) -> None:
         """Sees the headers of every answer (a signed-in client keeps its cookie)."""
 
-    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, object]:
+    def request(self, method: str, path: str, body: dict | None = None, *,
+                headers: dict | None = None) -> tuple[int, object]:
         if body is None and method in UNSAFE_METHODS:
             body = {}
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(f"{self.base_url}{path}", data=data, method=method)
         if data is not None:
             request.add_header("Content-Type", "application/json")
-        for name, value in self.extra_headers().items():
+        for name, value in {**self.extra_headers(), **(headers or {})}.items():
             request.add_header(name, value)
         try:
             with self.opener.open(request, timeout=10) as response:

@@ -1,0 +1,107 @@
+"""Several servers behind one address: two `image-gallery serve` processes on two ports, on one PostgreSQL database
+and one data folder, behave as one: a drop through one shows, loaded, in a window on the other; a move shows live
+across them; an undo sent to the other server undoes the move, and the first window sees it. Runs when
+IMAGE_GALLERY_TEST_POSTGRESQL_URL names a PostgreSQL server (scripts/test starts one)."""
+
+import os
+import re
+import subprocess
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+import helpers
+from helpers import drop, item_by_id, uri_list, wait_until
+from pane_helpers import expect_pane_order, fill, ids_in, open_window, wait_pane_images
+
+POSTGRESQL = os.environ.get("IMAGE_GALLERY_TEST_POSTGRESQL_URL")
+MINE = "My Gallery"
+LIVE = 3_000  # ms: "within a second", with some slack
+
+pytestmark = pytest.mark.skipif(not POSTGRESQL, reason="IMAGE_GALLERY_TEST_POSTGRESQL_URL is not set")
+
+
+def psql(sql: str) -> None:
+    subprocess.run(["psql", "--quiet", "--no-psqlrc", "-v", "ON_ERROR_STOP=1", POSTGRESQL, "-c", sql],
+                   check=True, capture_output=True)
+
+
+@pytest.fixture
+def servers(tmp_path, request):
+    """Two servers on a new database of their own and one shared data folder."""
+    name = f"gallery_{uuid.uuid4().hex[:12]}"
+    psql(f"CREATE DATABASE {name}")
+    database_url = re.sub(r"/[^/?]*(\?|$)", rf"/{name}\1", POSTGRESQL.split("://", 1)[1], count=1)
+    database_url = f"postgresql://{database_url}"
+    started = []
+    try:
+        for index in range(2):
+            server = helpers.GalleryServer(helpers.server_binary(), tmp_path / "data", tmp_path / f"server{index}.log",
+                                           extra_args=["--database", database_url])
+            started.append(server.start())
+        started[0].gallery_id = started[0].open_gallery_id()
+        started[1].gallery_id = started[1].open_gallery_id()
+        yield started
+    finally:
+        for server in started:
+            server.stop()
+        if any(getattr(request.node, f"report_{when}", None) is not None
+               and getattr(request.node, f"report_{when}").failed for when in ("setup", "call")):
+            for server in started:
+                print(f"\n--- {server.log_path} ---\n{server.log_tail()}")
+        psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def windows(browser, servers, other_site):
+    """A window on each server, both on My Gallery, with three images in it."""
+    first, second = servers
+    assert first.gallery_id == second.gallery_id, "both servers open the same gallery"
+    stored = fill(first, other_site, first.gallery_id, 3, "shared")
+    opened = [open_window(browser, server, f"/g/{server.gallery_id}", list_name=MINE) for server in servers]
+    for window in opened:
+        wait_pane_images(window, MINE, 3)
+    yield opened, [i["id"] for i in stored]
+    for window in opened:
+        problems = [p for p in window.problems if "WebSocket" not in p]
+        window.context.close()
+        assert problems == [], f"browser problems: {problems}"
+
+
+def test_a_drop_through_one_server_shows_loaded_in_a_window_on_the_other(windows, servers, other_site):
+    (one, other), ids = windows
+    first, second = servers
+    url = other_site.image("arrived.png", 200, 150)
+
+    drop(one, uri_list=uri_list(url), at=1)
+
+    new_id = wait_until(lambda: next((i["id"] for i in second.items(second.gallery_id) if i["id"] not in ids), None),
+                        message="the dropped item, read through the other server")
+    expect_pane_order(other, MINE, [ids[0], new_id, *ids[1:]], timeout=LIVE)
+    tile = item_by_id(other, new_id)
+    expect(tile).to_have_attribute("data-state", "ready", timeout=LIVE)
+    # Its image, stored by the first server in the shared folder, comes from the second.
+    image = tile.locator("img")
+    expect(image).to_be_visible()
+    wait_until(lambda: image.evaluate("i => i.complete && i.naturalWidth > 0"), message="the image shown")
+    assert image.evaluate("i => i.currentSrc").startswith(second.base_url)
+
+
+def test_a_move_shows_live_across_servers_and_an_undo_sent_to_the_other_server_undoes_it(windows, servers):
+    (one, other), (a, b, c) = windows
+    first, second = servers
+
+    item_by_id(one, a).focus()
+    one.keyboard.press("Alt+ArrowRight")
+    expect_pane_order(other, MINE, [b, a, c], timeout=LIVE)
+    assert ids_in(second, second.gallery_id) == [b, a, c]
+
+    # The first window's next request might reach either server: its undo session is in the database.
+    session = one.evaluate("() => sessionStorage.getItem('image-gallery-session')")
+    status, answer = second.request("POST", f"/api/galleries/{second.gallery_id}/undo",
+                                    headers={"X-Gallery-Session": session})
+    assert status == 200, answer
+    expect_pane_order(one, MINE, [a, b, c], timeout=LIVE)
+    expect_pane_order(other, MINE, [a, b, c], timeout=LIVE)
+    assert ids_in(first, first.gallery_id) == [a, b, c]
