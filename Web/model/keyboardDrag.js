@@ -1,10 +1,21 @@
 // Dragging by keyboard (dnd-kit's keyboard sensor, done fully) or by a long press of a finger, pure: what was lifted,
 // where it would land (an insertion index of the shown items, or another target: the Trash, another gallery), whether
 // it copies, and what is announced at each step. The pane carries it out (pane/liftActions.js); the view shows the
-// same gap a mouse drag shows.
+// same gap a mouse drag shows. On the board the items land where they are moved to instead: the drag carries their
+// places when lifted and how far the arrows moved them (board units), and the board draws them there as a mouse drag
+// does.
+
+import { movedBy } from "./board.js";
+
+/** How far (board units: pixels at 100%) an arrow moves lifted items on the board; with Shift, BOARD_FINE_STEP. */
+export const BOARD_STEP = 10;
+export const BOARD_FINE_STEP = 1;
 
 /**
  * @typedef {{kind: "trash"} | {kind: "gallery", galleryId: string, name: string}} KeyboardTarget
+ * @typedef {{itemId: string, x: number, y: number, width: number, z: number}} Placed
+ * @typedef {{origins: Placed[], dx: number, dy: number}} BoardMove where lifted items lay on the board, and how far
+ *   (board units) they are moved
  * @typedef {object} KeyboardDrag
  * @property {string[]} ids the lifted items, in gallery order
  * @property {string} focusId the item the drag started on
@@ -12,21 +23,55 @@
  * @property {number} index where they would land here (an insertion index of the shown items)
  * @property {KeyboardTarget | null} target another place they would go to instead, or null: here
  * @property {boolean} copy whether dropping copies them (else it moves them)
+ * @property {BoardMove | null} board on the board: where they lay and how far they are moved; else null
  */
 
 /**
- * Lifts `ids` (the focused item and those selected with it) from the shown items.
+ * Lifts `ids` (the focused item and those selected with it) from the shown items; on the board, `places` are where
+ * they lie (those without a place are not lifted).
  * @param {{id: string}[]} shown
  * @param {string[]} ids
  * @param {string} focusId
+ * @param {Placed[] | null} [places]
  * @returns {KeyboardDrag}
  */
-export function lift(shown, ids, focusId) {
-  const lifted = new Set(ids);
+export function lift(shown, ids, focusId, places = null) {
+  const placeOf = new Map((places ?? []).map((place) => [place.itemId, place]));
+  const lifted = new Set(places ? ids.filter((id) => placeOf.has(id)) : ids);
   const ordered = shown.filter((item) => lifted.has(item.id)).map((item) => item.id);
   const first = shown.findIndex((item) => lifted.has(item.id));
   const origin = first < 0 ? 0 : first;
-  return { ids: ordered, focusId, origin, index: origin, target: null, copy: false };
+  const board = places ? { origins: ordered.map((id) => /** @type {Placed} */ (placeOf.get(id))), dx: 0, dy: 0 } : null;
+  return { ids: ordered, focusId, origin, index: origin, target: null, copy: false, board };
+}
+
+/** The drag on the board moved by (dx, dy) board units (unchanged while it points at another target, or off the
+ * board). */
+export function moveBy(/** @type {KeyboardDrag} */ drag, /** @type {number} */ dx, /** @type {number} */ dy) {
+  if (drag.target || !drag.board || (!dx && !dy)) return drag;
+  return { ...drag, board: { ...drag.board, dx: drag.board.dx + dx, dy: drag.board.dy + dy } };
+}
+
+/** How far one arrow key moves the lifted items on the board: (dx, dy) board units, `fine` (Shift) the short step. */
+export function boardStep(/** @type {string} */ direction, /** @type {boolean} */ fine) {
+  const step = fine ? BOARD_FINE_STEP : BOARD_STEP;
+  return { left: [-step, 0], right: [step, 0], up: [0, -step], down: [0, step] }[direction] ?? [0, 0];
+}
+
+/** Where the lifted items would land on the board ([{itemId, x, y, width, z}], board units); [] off the board. */
+export function placesOf(/** @type {KeyboardDrag} */ drag) {
+  return drag.board ? movedBy(drag.board.origins, drag.board.dx, drag.board.dy) : [];
+}
+
+/** Whether a drop here leaves the items where they were. */
+export function staysPut(/** @type {KeyboardDrag} */ drag) {
+  return drag.board ? !drag.board.dx && !drag.board.dy : drag.index === drag.origin;
+}
+
+/** "x 120, y 40": where the focused item (else the first lifted) lies on the board, moved by `dx`, `dy`. */
+function boardPoint(/** @type {BoardMove} */ board, /** @type {string} */ focusId, dx = board.dx, dy = board.dy) {
+  const origin = board.origins.find((place) => place.itemId === focusId) ?? board.origins[0];
+  return origin ? `x ${Math.round(origin.x + dx)}, y ${Math.round(origin.y + dy)}` : "the same place";
 }
 
 /** The 1-based position the lifted items' first would have at insertion index `index`, among `count` in all. */
@@ -89,6 +134,7 @@ function what(/** @type {KeyboardDrag} */ drag, /** @type {(id: string) => strin
 export function whereText(/** @type {{id: string}[]} */ shown, /** @type {KeyboardDrag} */ drag) {
   if (drag.target?.kind === "trash") return "Over Trash.";
   if (drag.target?.kind === "gallery") return `Into gallery ${drag.target.name}${drag.copy ? ", as copies" : ""}.`;
+  if (drag.board) return `At ${boardPoint(drag.board, drag.focusId)}${drag.copy ? ", as copies" : ""}.`;
   return `Position ${positionAt(shown, drag, drag.index)} of ${countAfter(shown, drag)}${drag.copy ? ", as copies" : ""}.`;
 }
 
@@ -100,10 +146,13 @@ export function liftedText(
   /** @type {string} */ how = "keys",
 ) {
   const picked = drag.ids.length === 1 ? `Picked up ${what(drag, titleOf)}` : `Picked up ${drag.ids.length} items`;
+  const keys = drag.board
+    ? `Arrow keys move by ${BOARD_STEP} pixels, Shift+arrow by ${BOARD_FINE_STEP} pixel`
+    : "Arrow keys move";
   const help =
     how === "touch"
       ? "Move your finger to where it goes and lift it; tap other items with another finger to add them."
-      : "Arrow keys move, Tab goes to the Trash or another gallery, C copies, Space or Enter drops, Escape cancels.";
+      : `${keys}, Tab goes to the Trash or another gallery, C copies, Space or Enter drops, Escape cancels.`;
   return `${picked}. ${whereText(shown, drag)} ${help}`;
 }
 
@@ -114,5 +163,6 @@ export function cancelledText(
   /** @type {(id: string) => string} */ titleOf,
 ) {
   const back = drag.ids.length === 1 ? "is back at" : "are back at";
+  if (drag.board) return `Cancelled. ${what(drag, titleOf)} ${back} ${boardPoint(drag.board, drag.focusId, 0, 0)}.`;
   return `Cancelled. ${what(drag, titleOf)} ${back} position ${positionAt(shown, drag, drag.origin)} of ${shown.length}.`;
 }
