@@ -280,6 +280,22 @@ def test_keyboard_drag_in_progress(page, server, other_site):
     expect_no_axe_violations(page)
 
 
+def test_board_keyboard_drag_in_progress(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 4, "bkd")
+    choose_view(page, "Board")
+    wait_until(lambda: all(i.get("board") for i in server.items(server.gallery_id)),
+               message="the items placed on the board")
+    item_by_id(page, stored[0]["id"]).focus()
+    page.keyboard.press("Control+Space")
+    page.keyboard.press("Alt+ArrowRight")
+    page.keyboard.press("Control+Space")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator('[aria-live="polite"]')).to_have_text(re.compile(r"^At x -?\d+, y -?\d+\.$"))
+    expect(page.locator('#gallery [data-moving="true"]')).to_have_count(2)
+    expect_no_axe_violations(page)
+
+
 # ---- The gallery browser
 
 

@@ -1,5 +1,6 @@
 """The board's pan and zoom gestures (Web/view/boardGestures.js): Space + drag and a middle-button drag pan, over tiles
-too, and move, select or drag nothing; Space held with the pointer elsewhere keeps its meaning on the focused item; two
+too, and move, select or drag nothing; Space held with the pointer elsewhere keeps its meaning on the focused item (it
+lifts it, to move it by keyboard), and drops items lifted so wherever the pointer is; two
 fingers pan and pinch-zoom; the toolbar's 100% zooms to 1 around the centre and shows only on the board."""
 
 from board_helpers import board, centre, choose_view, close_to, stored_board, switch_to_board, tiles, transform
@@ -91,15 +92,23 @@ def test_space_drag_pans_over_a_tile_and_moves_selects_and_drags_nothing(page, s
 
 def test_space_with_the_pointer_off_the_board_keeps_the_focused_items_own_meaning(page, server, other_site):
     stored = seed_gallery(page, server, other_site, 2, "keep")
-    switch_to_board(page, server, 2)
+    before = switch_to_board(page, server, 2)
     first = stored[0]["id"]
     header = page.locator(".pane-name").first.bounding_box()
     page.mouse.move(header["x"] + 5, header["y"] + 5)
     item_by_id(page, first).focus()
 
-    page.keyboard.press("Space")
+    page.keyboard.press("Space")  # lifts the item, to move it by keyboard
 
-    expect(item_by_id(page, first)).to_have_attribute("data-selected", "true")
+    expect(item_by_id(page, first)).to_have_attribute("data-dragging", "true")
+    expect(board(page)).not_to_have_css("cursor", "grab")
+
+    # Once items are lifted by keyboard, Space drops them, also with the pointer over the board: it is no pan then.
+    page.mouse.move(*centre(item_by_id(page, stored[1]["id"])))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    wait_until(lambda: stored_board(server)[first]["x"] == before[first]["x"] + 10, message="the lifted item dropped")
+    expect(item_by_id(page, first)).not_to_have_attribute("data-dragging", "true")
     expect(board(page)).not_to_have_css("cursor", "grab")
 
 

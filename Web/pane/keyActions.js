@@ -97,7 +97,7 @@ export function createKeyActions(pane, items, board, lifted) {
           store.dispatch(paneActions.itemClicked(id, { toggle: intent.toggle }));
           return true;
         case "lift":
-          // Where nothing can be lifted (the board, a view-only gallery) Space toggles the selection, as before.
+          // Where nothing can be lifted (a view-only gallery) Space toggles the selection, as before.
           if (!lifted.start(id, "keys")) store.dispatch(paneActions.itemClicked(id, { toggle: true }));
           return true;
         case "trash":

@@ -1,8 +1,21 @@
 // A pane's lifted items: items picked up by keyboard (Space) or by a long press of a finger, carried to a place in the
-// gallery, to the Trash or into a gallery open beside, and dropped there (or put back). The drag itself is
-// model/keyboardDrag.js; this carries it out through the pane's item actions and shows it in its views.
+// gallery, to the Trash or into a gallery open beside, and dropped there (or put back). On the board (by keyboard
+// only: a finger moves a board item directly) the arrows move the items themselves, drawn where they would land as a
+// mouse drag draws them, and the drop puts them there as a mouse drop does. The drag itself is model/keyboardDrag.js;
+// this carries it out through the pane's item actions and shows it in its views.
 
-import { cancelledText, lift, liftedText, moveTo, nextTarget, whereText } from "../model/keyboardDrag.js";
+import {
+  boardStep,
+  cancelledText,
+  lift,
+  liftedText,
+  moveBy,
+  moveTo,
+  nextTarget,
+  placesOf,
+  staysPut,
+  whereText,
+} from "../model/keyboardDrag.js";
 import { itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
@@ -18,17 +31,17 @@ export function createLiftActions(pane, items) {
     if (target.kind === "trash") pane.trash.showKeyboardTarget(on);
     else pane.hooks.showKeyboardTarget?.(target.galleryId, on);
   };
-  /** Shows where the lifted items would land: the gap here, or the highlighted Trash or other gallery. */
+  /** Shows where the lifted items would land: the gap here (on the board: the items drawn there), or the highlighted
+   * Trash or other gallery. */
   const show = (previous) => {
     const view = pane.itemsView();
     if (previous?.target && previous.target !== drag?.target) showTarget(previous.target, false);
-    if (!drag) {
+    if (!drag || drag.target) {
       view.setGap(null);
-      return;
-    }
-    if (drag.target) {
-      view.setGap(null);
-      showTarget(drag.target, true);
+      view.showLifted?.(null, null);
+      if (drag?.target) showTarget(drag.target, true);
+    } else if (drag.board) {
+      view.showLifted?.(placesOf(drag), drag.focusId);
     } else {
       view.setGap(drag.index);
     }
@@ -51,13 +64,20 @@ export function createLiftActions(pane, items) {
   };
 
   const actions = {
-    /** Lifts the item `id` (and the selection, when it is selected), by `how` ("keys" or "touch"); false when it
-     * cannot be (a view-only gallery, the board, whose items move where they are dragged). */
+    /** Lifts the item `id` (and the selection, when it is selected), by `how` ("keys" or "touch"; the board: keys
+     * only); false when it cannot be (a view-only gallery, an item still being added). */
     start(id, how) {
-      if (drag || state().access.readOnly || state().view === "board") return false;
+      const onBoard = state().view === "board";
+      if (drag || state().access.readOnly || (onBoard && how !== "keys")) return false;
       const ids = itemById(state(), id)?.local ? [] : idsFor(id);
       if (!ids.length) return false;
-      drag = lift(state().shown, ids, id);
+      drag = lift(state().shown, ids, id, onBoard ? placesFor(ids) : null);
+      if (!drag.ids.length) {
+        drag = null;
+        return false;
+      }
+      // The board's Move/Copy switch set to Copy: a keyboard drag copies too, as a mouse drag does (C switches).
+      if (onBoard && state().dragMode === "copy") drag = { ...drag, copy: true };
       pane.itemsView().keyboardDrag = how === "keys";
       store.dispatch(paneActions.dragStarted(drag.ids));
       show(null);
@@ -71,6 +91,11 @@ export function createLiftActions(pane, items) {
       const shown = state().shown;
       switch (intent.kind) {
         case "step": {
+          if (drag.board) {
+            const [dx, dy] = boardStep(intent.direction, intent.fine);
+            change(moveBy(drag, dx, dy));
+            return true;
+          }
           const step = intent.direction === "left" || intent.direction === "up" ? -1 : 1;
           let wanted = drag.index + step;
           if (intent.direction === "up" || intent.direction === "down") {
@@ -83,6 +108,7 @@ export function createLiftActions(pane, items) {
           return true;
         }
         case "end":
+          if (drag.board) return true; // the board has no start or end to go to
           change(moveTo(shown, drag, intent.last ? shown.length : 0, intent.last ? 1 : -1));
           return true;
         case "target":
@@ -142,8 +168,14 @@ export function createLiftActions(pane, items) {
       if (ended.target?.kind === "trash") items.trashItems(ended.ids);
       else if (ended.target?.kind === "gallery")
         pane.hooks.dropIntoGallery?.({ payload, galleryId: ended.target.galleryId, copy: ended.copy });
-      else if (ended.copy) items.addLocal({ payload, copy: true, index: ended.index });
-      else if (positionUnchanged(ended)) announcer.announce(`Dropped where it was. ${whereText(state().shown, ended)}`);
+      else if (!ended.copy && staysPut(ended))
+        announcer.announce(`Dropped where it was. ${whereText(state().shown, ended)}`);
+      else if (ended.board) {
+        // Where a mouse drop on the board puts them: moved there in one request, or copies put there.
+        const places = placesOf(ended);
+        const point = { x: places[0].x, y: places[0].y };
+        items.addLocal({ payload, copy: ended.copy, index: state().shown.length, point, places });
+      } else if (ended.copy) items.addLocal({ payload, copy: true, index: ended.index });
       else items.moveItems(ended.ids, ended.index, { focus: ended.focusId });
       pane.itemsView().focusItem(ended.focusId);
     },
@@ -169,9 +201,13 @@ export function createLiftActions(pane, items) {
     return [{ kind: "trash" }, ...(pane.hooks.keyboardTargets?.(pane.facade) ?? [])];
   }
 
-  /** Whether a drop at the drag's index leaves the items where they were. */
-  function positionUnchanged(ended) {
-    return ended.index === ended.origin;
+  /** Where the items `ids` lie on the board as it draws them ([{itemId, x, y, width, z}]). */
+  function placesFor(ids) {
+    const view = pane.itemsView();
+    return ids.flatMap((id) => {
+      const position = view.positionOf?.(id);
+      return position ? [{ itemId: id, x: position.x, y: position.y, width: position.width, z: position.z ?? 0 }] : [];
+    });
   }
 
   return actions;

@@ -8,7 +8,8 @@
 // gestures are view/boardGestures.js's. It reports a move as the intent `onMoveTo(positions)` ([{itemId, x, y, width,
 // z}] in board units) and a marquee as `onMarquee(ids)` (the ids to select).
 // A tile's corner handle resizes it (view/boardResize.js): drawn at the width dragged to, then reported as
-// `onResize(id, width)`.
+// `onResize(id, width)`. Items lifted by keyboard (pane/liftActions.js) are drawn where the arrows moved them, as a drag
+// draws them (`showLifted`).
 
 import {
   aspectOf,
@@ -52,9 +53,10 @@ export class BoardView extends ItemsView {
     /** @type {{positions: Position[], rects: Rect[]} | null} */
     this.layout = null;
     /** Where a drag of items from this board started (board point), and the items lifted with where they would land
-     * (`at`, null while the pointer is off the board). Set by an HTML5 drag, or by a touch or pen pointer.
+     * (`at`, null while the pointer is off the board). Set by an HTML5 drag, by a touch or pen pointer, or by the
+     * keyboard (`keyboard`: the pane says where they are, showLifted).
      * @type {{start: Point, pointerId: number | null, startClient: Point, ids?: string[], origins: Placed[] | null,
-     *   at: Map<string, Placed> | null} | null} */
+     *   at: Map<string, Placed> | null, keyboard?: boolean} | null} */
     this.lift = null;
     this.marquee = new BoardMarquee(
       {
@@ -97,6 +99,7 @@ export class BoardView extends ItemsView {
       {
         onPan: (dx, dy) => this.panTo(panBy(this.transform, dx, dy)),
         onPinch: (before, after) => this.panTo(pinchStep(this.transform, before, after)),
+        spaceIsTaken: () => this.keyboardDrag, // Space drops items lifted by keyboard
       },
       signal,
     );
@@ -152,7 +155,10 @@ export class BoardView extends ItemsView {
   setMenuEnabled(enabled) {
     super.setMenuEnabled(enabled);
     if (enabled)
-      this.list.setAttribute("aria-description", "Arrow keys move the focused item; Alt + arrow keys move focus.");
+      this.list.setAttribute(
+        "aria-description",
+        "Arrow keys move the focused item; Alt + arrow keys move focus; Space picks it up to move it with the arrows.",
+      );
     else this.list.removeAttribute("aria-description");
   }
 
@@ -226,17 +232,36 @@ export class BoardView extends ItemsView {
   focusItem(id) {
     this.focusedId = id;
     const index = this.indexOfId(id);
-    if (index >= 0) {
-      const rect = this.boardLayout().rects[index];
-      const { width, height } = this.viewportSize();
-      const a = toScreen(this.transform, rect);
-      const b = toScreen(this.transform, { x: rect.x + rect.width, y: rect.y + rect.height });
-      if (a.x < 0 || a.y < 0 || b.x > width || b.y > height) {
-        this.transform = panBy(this.transform, width / 2 - (a.x + b.x) / 2, height / 2 - (a.y + b.y) / 2);
-      }
-    }
+    if (index >= 0) this.panToShow(this.lift?.at?.get(id) ?? this.boardLayout().positions[index], index);
     this.draw();
     this.elements.get(id)?.focus({ preventScroll: true });
+  }
+
+  /** Pans the item at `index` to the middle of the viewport when, lying at `position`, it would be outside it. */
+  panToShow(/** @type {Position} */ position, /** @type {number} */ index) {
+    const rect = rectOf(position, aspectOf(this.items[index]));
+    const { width, height } = this.viewportSize();
+    const a = toScreen(this.transform, rect);
+    const b = toScreen(this.transform, { x: rect.x + rect.width, y: rect.y + rect.height });
+    if (a.x < 0 || a.y < 0 || b.x > width || b.y > height) {
+      this.transform = panBy(this.transform, width / 2 - (a.x + b.x) / 2, height / 2 - (a.y + b.y) / 2);
+    }
+  }
+
+  /** Draws items lifted by keyboard at `places` ([{itemId, x, y, width, z}], board units), as a drag draws them, with
+   * the item `focusId` panned into view; null: where the board has them. */
+  showLifted(/** @type {Placed[] | null} */ places, /** @type {string | null} */ focusId) {
+    if (!places?.length) {
+      if (this.lift?.keyboard) this.endLift();
+      return;
+    }
+    const at = new Map(places.map((place) => [place.itemId, place]));
+    const origin = { x: 0, y: 0 };
+    this.lift = { keyboard: true, start: origin, startClient: origin, pointerId: null, origins: places, at };
+    const index = this.indexOfId(focusId ?? "");
+    const focused = at.get(focusId ?? "");
+    if (index >= 0 && focused) this.panToShow(focused, index);
+    this.schedule();
   }
 
   viewportSize() {

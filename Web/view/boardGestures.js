@@ -4,7 +4,8 @@
 // - Space + drag pans. A Space press claims Space for panning when the pointer is over the board and focus is not where
 //   Space types or chooses (a text field, a select, a dialog, a menu); then it does not also act on the focused item
 //   (toggle its selection) or press a focused button, and the board shows a grab cursor (grabbing while dragging) until
-//   Space is released. A Space press with the pointer elsewhere keeps its usual meaning, and so do its repeats.
+//   Space is released. A Space press with the pointer elsewhere keeps its usual meaning, and so do its repeats, and so
+//   does one while items are lifted by keyboard (`spaceIsTaken`): it drops them.
 //   While Space is claimed, a primary-button drag anywhere on the board, over tiles too, pans.
 // - A middle-button drag pans (anywhere on the board; no autoscroll, and no paste of the X11 selection).
 // - Two touch pointers pan by their centroid's movement and pinch-zoom around it. The first finger's pointerdown has
@@ -26,7 +27,8 @@ const CLICK_AFTER_PAN = 500;
 
 /**
  * @typedef {{x: number, y: number}} Point
- * @typedef {{onPan: (dx: number, dy: number) => void, onPinch: (before: [Point, Point], after: [Point, Point]) => void}} GestureHandlers
+ * @typedef {{onPan: (dx: number, dy: number) => void, onPinch: (before: [Point, Point], after: [Point, Point]) => void,
+ *   spaceIsTaken?: () => boolean}} GestureHandlers
  */
 
 /**
@@ -35,7 +37,7 @@ const CLICK_AFTER_PAN = 500;
  * @param {GestureHandlers} handlers
  * @param {AbortSignal} signal
  */
-export function boardGestures(surface, { onPan, onPinch }, signal) {
+export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => false }, signal) {
   let spaceClaimed = false;
   /** Mouse and pen pans under way: pointer id → its last client point. @type {Map<number, Point>} */
   const pans = new Map();
@@ -74,7 +76,7 @@ export function boardGestures(surface, { onPan, onPinch }, signal) {
       if (event.key !== " " || event.ctrlKey || event.metaKey || event.altKey) return;
       if (!spaceClaimed) {
         const target = /** @type {Element | null} */ (event.target);
-        if (event.repeat || !surface.matches(":hover") || target?.closest?.(SPACE_IS_THEIRS)) return;
+        if (event.repeat || !surface.matches(":hover") || target?.closest?.(SPACE_IS_THEIRS) || spaceIsTaken()) return;
         spaceClaimed = true;
         showCursor();
       }
