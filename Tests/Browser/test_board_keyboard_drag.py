@@ -6,7 +6,7 @@ stays on the item the drag started on. Driven by the keyboard alone: no pointer 
 
 import re
 
-from board_helpers import stored_board, switch_to_board
+from board_helpers import centre, stored_board, switch_to_board, transform
 from playwright.sync_api import expect
 
 from helpers import item_by_id, seed_gallery, trash_ids, wait_until
@@ -177,6 +177,26 @@ def test_c_copies_and_the_copies_land_where_the_arrows_moved_them(page, server, 
     page.keyboard.press("Control+z")
     wait_until(lambda: {i["id"] for i in server.items(server.gallery_id)} == known, message="the copy undone")
     expect(item_by_id(page, a)).to_be_focused()
+
+
+def test_space_lifts_and_drops_also_with_the_pointer_resting_on_the_board(page, server, other_site):
+    """Space held over the board pans with a drag (view/boardGestures.js); pressed and released with no drag, it is the
+    focused item's Space: it lifts it."""
+    stored = seed_gallery(page, server, other_site, 2, "rest")
+    before = switch_to_board(page, server, 2)
+    a, b = (i["id"] for i in stored)
+    page.mouse.move(*centre(item_by_id(page, b)))
+    item_by_id(page, a).focus()
+    view = transform(page)
+
+    page.keyboard.press("Space")
+    expect(announced(page)).to_have_text(f"Picked up 'rest0.png'. At {at(before[a])}. {HELP}")
+    page.keyboard.press("Shift+ArrowUp")
+    page.keyboard.press("Space")
+    wait_until(lambda: stored_board(server)[a]["y"] == before[a]["y"] - 1, message="the item moved up 1")
+    expect(announced(page)).to_have_text("Moved 'rest0.png'.")
+    expect(item_by_id(page, a)).to_be_focused()
+    assert transform(page) == view  # no pan
 
 
 def test_tab_goes_into_the_gallery_beside(page, server, other_site):

@@ -100,6 +100,7 @@ export class BoardView extends ItemsView {
         onPan: (dx, dy) => this.panTo(panBy(this.transform, dx, dy)),
         onPinch: (before, after) => this.panTo(pinchStep(this.transform, before, after)),
         spaceIsTaken: () => this.keyboardDrag, // Space drops items lifted by keyboard
+        onSpaceTap: (target) => this.spaceTap(target),
       },
       signal,
     );
@@ -120,6 +121,14 @@ export class BoardView extends ItemsView {
       },
       { capture: true, signal },
     );
+  }
+
+  /** Space pressed and released over the board with no pan (view/boardGestures.js): on a focused item, what Space
+   * does there (lift it). */
+  spaceTap(/** @type {Element | null} */ target) {
+    const element = /** @type {HTMLElement | null} */ (target?.closest?.("[data-item-id]") ?? null);
+    if (!element || element !== target || !this.list.contains(element) || this.keyboardDrag) return;
+    this.intents.onKey({ kind: "lift" }, element.dataset.itemId, element);
   }
 
   /** `handler(positions)`: items were dragged to new places ([{itemId, x, y, width, z}], board units). */

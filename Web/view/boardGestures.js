@@ -5,7 +5,9 @@
 //   Space types or chooses (a text field, a select, a dialog, a menu); then it does not also act on the focused item
 //   (toggle its selection) or press a focused button, and the board shows a grab cursor (grabbing while dragging) until
 //   Space is released. A Space press with the pointer elsewhere keeps its usual meaning, and so do its repeats, and so
-//   does one while items are lifted by keyboard (`spaceIsTaken`): it drops them.
+//   does one while items are lifted by keyboard (`spaceIsTaken`): it drops them. A claimed Space released with no pan
+//   is a tap: `onSpaceTap(target)` (the element the press went to), so that a keyboard user whose pointer happens to
+//   rest on the board still lifts the focused item with Space.
 //   While Space is claimed, a primary-button drag anywhere on the board, over tiles too, pans.
 // - A middle-button drag pans (anywhere on the board; no autoscroll, and no paste of the X11 selection).
 // - Two touch pointers pan by their centroid's movement and pinch-zoom around it. The first finger's pointerdown has
@@ -28,7 +30,7 @@ const CLICK_AFTER_PAN = 500;
 /**
  * @typedef {{x: number, y: number}} Point
  * @typedef {{onPan: (dx: number, dy: number) => void, onPinch: (before: [Point, Point], after: [Point, Point]) => void,
- *   spaceIsTaken?: () => boolean}} GestureHandlers
+ *   spaceIsTaken?: () => boolean, onSpaceTap?: (target: Element | null) => void}} GestureHandlers
  */
 
 /**
@@ -37,8 +39,11 @@ const CLICK_AFTER_PAN = 500;
  * @param {GestureHandlers} handlers
  * @param {AbortSignal} signal
  */
-export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => false }, signal) {
+export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => false, onSpaceTap }, signal) {
   let spaceClaimed = false;
+  /** While Space is claimed: the element its press went to, and whether a pan started since.
+   * @type {{target: Element | null, panned: boolean} | null} */
+  let spacePress = null;
   /** Mouse and pen pans under way: pointer id → its last client point. @type {Map<number, Point>} */
   const pans = new Map();
   /** Every touch pointer down on the board: pointer id → its last client point and the element it went down on.
@@ -78,6 +83,7 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
         const target = /** @type {Element | null} */ (event.target);
         if (event.repeat || !surface.matches(":hover") || target?.closest?.(SPACE_IS_THEIRS) || spaceIsTaken()) return;
         spaceClaimed = true;
+        spacePress = { target, panned: false };
         showCursor();
       }
       claim(event); // not the focused item's Space, not a button press, no scrolling
@@ -86,6 +92,7 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
   );
   const releaseSpace = () => {
     spaceClaimed = false;
+    spacePress = null;
     showCursor();
   };
   window.addEventListener(
@@ -93,7 +100,9 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
     (event) => {
       if (event.key !== " " || !spaceClaimed) return;
       claim(event); // a focused button is not pressed either
+      const press = spacePress;
       releaseSpace();
+      if (press && !press.panned) onSpaceTap?.(press.target);
     },
     options,
   );
@@ -126,6 +135,7 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
       }
       if (event.button !== 1 && !(event.button === 0 && spaceClaimed)) return;
       claim(event);
+      if (spacePress) spacePress.panned = true;
       pans.set(event.pointerId, { x: event.clientX, y: event.clientY });
       try {
         surface.setPointerCapture(event.pointerId); // the pan goes on outside the board
