@@ -51,6 +51,7 @@ let package = Package(
             name: "GalleryStorePostgres",
             dependencies: [
                 "GalleryCore", "GalleryStoreSQL", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

@@ -6,11 +6,14 @@ public enum GalleryError: Error, Equatable, Sendable {
     case invalid(String)
     /// The item is not in a state that allows this.
     case conflict(String)
+    /// The database cannot be reached just now (a PostgreSQL server restarting): nothing was written.
+    case unavailable(String)
 
     /// The message for the user.
     public var message: String {
         switch self {
-        case .notFound(let message), .invalid(let message), .conflict(let message): message
+        case .notFound(let message), .invalid(let message), .conflict(let message), .unavailable(let message):
+            message
         }
     }
 }

@@ -5,6 +5,8 @@ import Logging
 import NIOPosix
 import NIOSSL
 import PostgresNIO
+import Synchronization
+import _ConnectionPoolModule
 
 /// The PostgreSQL database: a pool of connections (postgres-nio's client) and the schema's migrations.
 ///
@@ -42,12 +44,19 @@ public final class PostgreSQLDatabase: SQLDatabase {
     }
 
     let timingStatements: (@Sendable (TimeInterval) -> Void)?
+    /// How long a transaction waits for a connection before it is refused as unavailable (the database is not there,
+    /// or every connection is busy for that long).
+    let connectionPatience: Duration
 
     init(
         configuration: PostgresClient.Configuration, logger: Logger,
-        timingStatements: (@Sendable (TimeInterval) -> Void)? = nil
+        timingStatements: (@Sendable (TimeInterval) -> Void)? = nil, connectionPatience: Duration = .seconds(5)
     ) {
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.connectionPatience = connectionPatience
+        // The pool says each failed attempt to connect; what a request sees is said by the store's errors.
+        var poolLogger = logger
+        poolLogger.logLevel = max(logger.logLevel, .warning)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
         self.client = client
         self.logger = logger
         self.timingStatements = timingStatements
@@ -86,9 +95,47 @@ public final class PostgreSQLDatabase: SQLDatabase {
     func transaction<T: Sendable>(begin: [String], _ body: @escaping @Sendable (any SQLSession) throws -> T)
         async throws -> T
     {
+        do {
+            return try await runTransaction(begin: begin, body)
+        } catch {
+            if let unavailable = Self.unavailable(error) {
+                logger.warning("The database cannot be reached: \(String(reflecting: error))")
+                throw unavailable
+            }
+            throw error
+        }
+    }
+
+    /// The error to give for a database that cannot be reached (a lost connection, a server shutting down or
+    /// starting, no connection to be had), or nil for any other error.
+    static func unavailable(_ error: any Error) -> GalleryError? {
+        let lost: Bool
+        switch error {
+        case let error as PSQLError:
+            switch error.code {
+            case .clientClosedConnection, .serverClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:
+                lost = true
+            case .server:
+                // Class 08: connection exceptions; 57P01…57P03: the server shutting down or not yet up.
+                let state = error.serverInfo?[.sqlState] ?? ""
+                lost = state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+            default:
+                lost = false
+            }
+        case is ConnectionPoolError:
+            lost = true
+        default:
+            lost = false
+        }
+        return lost ? unreachable : nil
+    }
+
+    private func runTransaction<T: Sendable>(
+        begin: [String], _ body: @escaping @Sendable (any SQLSession) throws -> T
+    ) async throws -> T {
         let logger = logger
         let timing = timingStatements
-        let (result, changed) = try await client.withConnection { connection in
+        let (result, changed) = try await withConnection { connection in
             try await Self.onOwnThread { () throws -> (T, [GalleryID]) in
                 let session = PostgresSession(connection: connection, logger: logger, timingStatements: timing)
                 try session.run(begin[0])
@@ -114,6 +161,38 @@ public final class PostgreSQLDatabase: SQLDatabase {
         if !changed.isEmpty { changes.publish(changed) }
         return result
     }
+
+    /// Runs `work` on a connection of the pool, refusing with ``GalleryError/unavailable(_:)`` when none is had
+    /// within ``connectionPatience`` (the pool meanwhile goes on trying to connect).
+    private func withConnection<R: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> R)
+        async throws -> R
+    {
+        let started = StartedFlag()
+        let client = client
+        let patience = connectionPatience
+        return try await withThrowingTaskGroup(of: R?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    started.value.store(true, ordering: .relaxed)
+                    return try await work(connection)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: patience)
+                if !started.value.load(ordering: .relaxed) { throw Self.unreachable }
+                return nil
+            }
+            while let next = try await group.next() {
+                if let result = next {
+                    group.cancelAll()
+                    return result
+                }
+            }
+            throw CancellationError()
+        }
+    }
+
+    static let unreachable = GalleryError.unavailable("The database cannot be reached just now. Try again in a moment.")
 
     /// The threads sessions block on: as many as a pool has connections, so that no session waits for a thread
     /// while holding one (a thread of Swift's task pool, or of Dispatch's, must never block on a database).
@@ -173,4 +252,9 @@ struct PostgresAddress {
         configuration.options.maximumConnections = PostgreSQLDatabase.maximumConnections
         return configuration
     }
+}
+
+/// Whether a transaction has got its connection.
+private final class StartedFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }

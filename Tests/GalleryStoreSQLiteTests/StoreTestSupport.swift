@@ -156,7 +156,7 @@ func galleryError(_ body: () async throws -> Void) async -> GalleryError? {
 
 extension GalleryError {
     /// The case of an error, without its message.
-    enum Kind: Sendable { case notFound, invalid, conflict }
+    enum Kind: Sendable { case notFound, invalid, conflict, unavailable }
 
     /// The case of this error.
     var kind: Kind {
@@ -164,6 +164,7 @@ extension GalleryError {
         case .notFound: .notFound
         case .invalid: .invalid
         case .conflict: .conflict
+        case .unavailable: .unavailable
         }
     }
 }

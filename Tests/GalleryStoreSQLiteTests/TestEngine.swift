@@ -64,14 +64,20 @@ enum TestEngine: CustomStringConvertible {
         let address = try PostgresAddress(url)
         let schema = "test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
         let logger = Logger(label: "store-tests")
-        let admin = PostgreSQLDatabase(configuration: address.configuration, logger: logger)
+        let admin = PostgreSQLDatabase(
+            configuration: address.configuration, logger: logger, connectionPatience: .seconds(120))
         defer { admin.close() }
         _ = try await admin.write { db in try db.execute(sql: "CREATE SCHEMA \(schema)") }
         var configuration = address.configuration
         // Every test has a database of its own, all at once: a few connections each.
         configuration.options.maximumConnections = 4
-        configuration.options.additionalStartupParameters = [("options", "-c search_path=\(schema)")]
-        let databases = (0..<count).map { _ in PostgreSQLDatabase(configuration: configuration, logger: logger) }
+        configuration.options.additionalStartupParameters = [
+            ("options", "-c search_path=\(schema)"), ("application_name", schema),
+        ]
+        // Hundreds of tests share one PostgreSQL server at once: a connection may be slow to come.
+        let databases = (0..<count).map { _ in
+            PostgreSQLDatabase(configuration: configuration, logger: logger, connectionPatience: .seconds(120))
+        }
         do {
             try await withThrowingTaskGroup { group in
                 for database in databases { group.addTask { try await database.migrate() } }

@@ -1,0 +1,81 @@
+"""A PostgreSQL server that goes away and comes back: while it is gone, changes are refused with a clear 503 (and the
+page says so, keeping what it showed), readiness says not ready; once it is back, the same server process works
+again without a restart. Runs on a PostgreSQL cluster of its own (it is stopped and started), when PostgreSQL is
+installed."""
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import helpers
+from helpers import item_by_id, wait_until
+from pane_helpers import expect_pane_order, fill, ids_in, open_window, wait_pane_images
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "postgres-for-tests"
+MINE = "My Gallery"
+
+
+@pytest.fixture
+def cluster():
+    """A PostgreSQL cluster of this test's own: (folder, address)."""
+    started = subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, check=False)
+    if started.returncode != 0:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    folder, url = started.stdout.split()
+    yield folder, url
+    subprocess.run(["bash", str(SCRIPT), "stop", folder], check=False)
+
+
+@pytest.fixture
+def server_on_cluster(tmp_path, cluster, request):
+    _, url = cluster
+    server = helpers.GalleryServer(helpers.server_binary(), tmp_path / "data", tmp_path / "server.log",
+                                   extra_args=["--database", url])
+    server.start()
+    server.gallery_id = server.open_gallery_id()
+    yield server
+    server.stop()
+    if any(getattr(request.node, f"report_{when}", None) is not None
+           and getattr(request.node, f"report_{when}").failed for when in ("setup", "call")):
+        print(f"\n--- server log ---\n{server.log_tail()}")
+
+
+def test_changes_are_refused_clearly_while_the_database_is_gone_and_work_again_when_it_is_back(
+        browser, cluster, server_on_cluster, other_site):
+    folder, _ = cluster
+    server = server_on_cluster
+    a, b, c = (i["id"] for i in fill(server, other_site, server.gallery_id, 3, "outage"))
+    window = open_window(browser, server, f"/g/{server.gallery_id}", list_name=MINE)
+    wait_pane_images(window, MINE, 3)
+
+    subprocess.run(["bash", str(SCRIPT), "pause", folder], check=True)
+
+    status, answer = server.request("PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Renamed"})
+    assert status == 503, answer
+    assert answer["error"]["message"] == "The database cannot be reached just now. Try again in a moment.", answer
+    status, _ = server.request("GET", "/readyz")
+    assert status == 503
+    status, _ = server.request("GET", "/healthz")
+    assert status == 200
+
+    # In the page: a keyboard move is refused, said as such, and the order shown stays as it was.
+    item_by_id(window, a).focus()
+    window.keyboard.press("Alt+ArrowRight")
+    expect(window.get_by_role("alert")).to_have_text(re.compile("The database cannot be reached just now"))
+    expect_pane_order(window, MINE, [a, b, c])
+
+    subprocess.run(["bash", str(SCRIPT), "resume", folder], check=True)
+
+    wait_until(lambda: server.request("GET", "/readyz")[0] == 200, timeout=20, message="ready again")
+    item_by_id(window, a).focus()
+    window.keyboard.press("Alt+ArrowRight")
+    expect_pane_order(window, MINE, [b, a, c])
+    wait_until(lambda: ids_in(server, server.gallery_id) == [b, a, c], message="the move stored")
+    server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Renamed"})
+    assert server.gallery(server.gallery_id)["name"] == "Renamed"
+    problems = [p for p in window.problems if "WebSocket" not in p and "503" not in p]
+    window.context.close()
+    assert problems == [], problems
