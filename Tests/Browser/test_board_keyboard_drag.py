@@ -122,6 +122,38 @@ def test_escape_puts_the_items_back_and_sends_nothing(page, server, other_site):
     assert stored_board(server) == before
 
 
+RECORD_SAID_JS = """() => {
+    const region = document.querySelector('[aria-live="polite"]');
+    window.said = [];
+    new MutationObserver(() => region.textContent && window.said.push(region.textContent))
+        .observe(region, {childList: true, characterData: true, subtree: true});
+}"""
+
+HOLD_ARROW_JS = """el => {
+    for (let i = 0; i < 8; i++)
+        el.dispatchEvent(new KeyboardEvent('keydown',
+                                           {key: 'ArrowRight', repeat: i > 0, bubbles: true, cancelable: true}));
+}"""
+
+
+def test_a_held_arrow_key_says_one_place_once_it_rests(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 1, "held")
+    before = switch_to_board(page, server, 1)
+    a = stored[0]["id"]
+    item_by_id(page, a).focus()
+    page.keyboard.press("Space")
+    expect(announced(page)).to_have_text(re.compile(r"^Picked up 'held0\.png'"))
+    page.evaluate(RECORD_SAID_JS)
+
+    item_by_id(page, a).evaluate(HOLD_ARROW_JS)  # a held key's repeats, sent at once
+    expect(item_by_id(page, a)).to_have_attribute("data-x", str(before[a]["x"] + 80).removesuffix(".0"))
+    expect(announced(page)).to_have_text(f"At {at(before[a], 80)}.")
+    page.keyboard.press("Escape")
+    expect(announced(page)).to_have_text(f"Cancelled. 'held0.png' is back at {at(before[a])}.")
+    assert page.evaluate("window.said") == [f"At {at(before[a], 80)}.",
+                                            f"Cancelled. 'held0.png' is back at {at(before[a])}."]
+
+
 def test_tab_goes_to_the_trash_and_back_and_a_drop_there_trashes_the_lifted_items(page, server, other_site):
     stored = seed_gallery(page, server, other_site, 3, "tr")
     before = switch_to_board(page, server, 3)

@@ -19,13 +19,24 @@ import {
 import { itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
+/** How long (ms) the arrows must rest before the board's "At x …, y …" is said: a held arrow key says one place. */
+const BOARD_STEP_QUIET = 250;
+
 /** The lifted-items actions of the pane `pane` (its store, views, trash and announcer); `items` its item actions. */
 export function createLiftActions(pane, items) {
   const { store, announcer } = pane;
   const state = () => store.getState();
   /** The items lifted (model/keyboardDrag.js), or null. */
   let drag = null;
+  /** A board step's place, waiting to be said. */
+  let pendingSay = null;
   const titleOf = (id) => itemById(state(), id)?.title ?? "item";
+  /** Says `text` now, or with `later` once the arrows rest (what is said meanwhile replaces it). */
+  const say = (text, later = false) => {
+    clearTimeout(pendingSay);
+    pendingSay = later ? setTimeout(() => announcer.announce(text), BOARD_STEP_QUIET) : null;
+    if (!later) announcer.announce(text);
+  };
 
   const showTarget = (target, on) => {
     if (target.kind === "trash") pane.trash.showKeyboardTarget(on);
@@ -50,17 +61,18 @@ export function createLiftActions(pane, items) {
   const end = () => {
     const ended = drag;
     drag = null;
+    clearTimeout(pendingSay); // the drop or cancel is said instead
     pane.itemsView().keyboardDrag = false;
     store.dispatch(paneActions.dragEnded());
     show(ended);
     return ended;
   };
-  /** Takes a changed drag, shows it and says where it would land now. */
-  const change = (next) => {
+  /** Takes a changed drag, shows it and says where it would land now (`later`: once the arrows rest). */
+  const change = (next, later = false) => {
     const previous = drag;
     drag = next;
     show(previous);
-    if (drag !== previous) announcer.announce(whereText(state().shown, drag));
+    if (drag !== previous) say(whereText(state().shown, drag), later);
   };
 
   const actions = {
@@ -93,7 +105,7 @@ export function createLiftActions(pane, items) {
         case "step": {
           if (drag.board) {
             const [dx, dy] = boardStep(intent.direction, intent.fine);
-            change(moveBy(drag, dx, dy));
+            change(moveBy(drag, dx, dy), true);
             return true;
           }
           const step = intent.direction === "left" || intent.direction === "up" ? -1 : 1;
