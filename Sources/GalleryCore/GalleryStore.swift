@@ -166,8 +166,19 @@ public protocol GalleryStore: Sendable {
     /// transaction, so that no item can be made ready with one of them meanwhile. If it throws, nothing changes.
     func emptyTrash(in gallery: GalleryID, removingFiles: @escaping @Sendable (_ unusedHashes: [String]) throws -> Void)
         async throws -> Int
-    /// Every pending item, oldest first (to resume work after a restart).
+    /// Every pending item, oldest first.
     func pendingItems() async throws -> [Item]
+    /// Takes on the loading of pending items nobody is working on, and returns them, oldest first: those whose
+    /// server's lease has run out (it stopped, or died), those made without a lease longer ago than a lease lasts,
+    /// and, when no other server shares the database, every pending item another run of the server left. Items this
+    /// server already works on are not returned. The items made by ``insertPendingItems(_:into:at:recordingFor:)``
+    /// and ``markPendingForRetry(_:)`` are this server's from the start.
+    func claimPendingItems() async throws -> [Item]
+    /// Extends the leases of the pending items this server works on (a server renews them well before they run out
+    /// while it runs), and lets go of those that are pending no more.
+    func renewLeases() async throws
+    /// The pending items this server works on, oldest first.
+    func ownedPendingItems() async throws -> [Item]
     /// The stored image with this hash as it was recorded when an item first used it (its MIME type, size and byte
     /// count), or nil if none is recorded.
     func storedImage(hash: String) async throws -> StoredImage?

@@ -51,7 +51,9 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
         services: [
-            IngestionBackgroundService(ingestion: parts.ingestion, uploadPatience: configuration.uploadPatience)
+            IngestionBackgroundService(
+                ingestion: parts.ingestion, uploadPatience: configuration.uploadPatience,
+                leaseDuration: configuration.leaseDuration)
         ],
         logger: logger)
 }
@@ -71,7 +73,7 @@ public func buildServices(
     // No item is made ready with a file that emptying a trash has just removed.
     let store = SQLGalleryStore(
         database: database, blobExists: { hash in blobs.contains(hash: hash) },
-        eventRetention: configuration.eventRetention)
+        eventRetention: configuration.eventRetention, leaseDuration: configuration.leaseDuration)
     _ = try await store.firstGallery()  // the first run makes "My Gallery"
     let accounts = SQLAccountStore(database: database)
     let authenticator = Authenticator(
@@ -171,16 +173,25 @@ extension ServerConfiguration {
     }
 }
 
-/// Fails abandoned uploads now and then; stops the loading jobs at shutdown.
+/// Renews this server's leases on loading and takes on what other servers left, three times per lease; fails
+/// abandoned uploads now and then; stops the loading jobs at shutdown.
 struct IngestionBackgroundService: Service {
     let ingestion: IngestionService
     let uploadPatience: TimeInterval
+    let leaseDuration: TimeInterval
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
+            let beat = max(0.1, leaseDuration / 3)
+            var sinceUploadCheck: TimeInterval = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(30))
-                await ingestion.failAbandonedUploads(olderThan: uploadPatience)
+                try? await Task.sleep(for: .milliseconds(Int(beat * 1000)))
+                await ingestion.keepLeases()
+                sinceUploadCheck += beat
+                if sinceUploadCheck >= 30 {
+                    sinceUploadCheck = 0
+                    await ingestion.failAbandonedUploads(olderThan: uploadPatience)
+                }
             }
         }
         ingestion.jobs.cancelAll()

@@ -40,6 +40,9 @@ public struct ServerConfiguration: Sendable {
     public var logFormat: LogFormat
     /// The PostgreSQL database (`postgresql://user:password@host/database`), or nil for SQLite in the data folder.
     public var databaseURL: String?
+    /// How long, in seconds, a lease on loading an item lasts unless this server renews it: how soon another server
+    /// on the same database takes on the loading of one that died.
+    public var leaseDuration: TimeInterval = 60
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,

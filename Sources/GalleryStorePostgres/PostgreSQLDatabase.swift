@@ -87,6 +87,8 @@ public final class PostgreSQLDatabase: SQLDatabase {
             begin: ["BEGIN", "SELECT pg_advisory_xact_lock(\(Self.writeLock), hashtext(current_schema()))"], body)
     }
 
+    public var isSharedByServers: Bool { true }
+
     public func ping() async throws {
         _ = try await read { db in try db.value(Int.self, sql: "SELECT 1") }
     }

@@ -7,7 +7,20 @@ import GalleryStoreSQL
 enum PostgresSchema {
     /// The migrations, in order: a name and its statements. A database remembers the names it has applied.
     static let migrations: [(name: String, statements: [String])] = [
-        ("v1: the schema of SQLite's v10", tables + countTriggers + orderBlockTriggers)
+        ("v1: the schema of SQLite's v10", tables + countTriggers + orderBlockTriggers),
+        (
+            "v2: leases on loading",
+            [
+                """
+                CREATE TABLE item_lease (
+                  itemId TEXT COLLATE "C" PRIMARY KEY REFERENCES item(id) ON DELETE CASCADE,
+                  owner TEXT COLLATE "C" NOT NULL,
+                  expiresAt TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX item_lease_owner ON item_lease(owner)",
+            ]
+        ),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

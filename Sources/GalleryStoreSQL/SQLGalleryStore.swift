@@ -8,6 +8,13 @@ public struct SQLGalleryStore: GalleryStore {
     let blobExists: @Sendable (_ hash: String) -> Bool
     /// How many of its latest events a gallery keeps for views that reconnect.
     let eventRetention: Int
+    /// Who this store's server is, for the leases on the loading it works on.
+    let workOwner: String
+    /// How long a lease on loading lasts unless renewed.
+    let leaseDuration: TimeInterval
+
+    /// How long a lease lasts by default: a server renews its leases three times in that time.
+    public static let defaultLeaseDuration: TimeInterval = 60
 
     /// How many events a gallery keeps by default.
     public static let defaultEventRetention = 5000
@@ -18,11 +25,16 @@ public struct SQLGalleryStore: GalleryStore {
     ///   - blobExists: whether the file of an image hash is stored; `markReady` asks it inside its transaction, so
     ///     that it never makes an item ready with a file an emptied trash just removed.
     ///   - eventRetention: how many of its latest events a gallery keeps; a view further behind loads afresh.
+    ///   - workOwner: who this server is (different for each server process on one database).
+    ///   - leaseDuration: how long, in seconds, a lease on loading an item lasts unless renewed.
     public init(
         database: any SQLDatabase, now: @escaping @Sendable () -> Date = { Date() },
         blobExists: @escaping @Sendable (_ hash: String) -> Bool = { _ in true },
-        eventRetention: Int = SQLGalleryStore.defaultEventRetention
+        eventRetention: Int = SQLGalleryStore.defaultEventRetention,
+        workOwner: String = UUID().uuidString, leaseDuration: TimeInterval = SQLGalleryStore.defaultLeaseDuration
     ) {
+        self.workOwner = workOwner
+        self.leaseDuration = leaseDuration
         self.database = database
         self.now = now
         self.blobExists = blobExists
@@ -158,6 +170,7 @@ public struct SQLGalleryStore: GalleryStore {
                         draft.title, draft.text, date, date, sequence,
                     ])
                 items.append(try Self.fetchItem(db, id))
+                if !isNote { try lease(db, id, date: date) }
             }
             try recordEvent(db, gallery, sequence, items: allocation.respaced + items.map(\.id))
             if let session {
@@ -244,6 +257,7 @@ public struct SQLGalleryStore: GalleryStore {
                 sql:
                     "UPDATE item SET state = 'pending', failure = NULL, updatedAt = ?, changeSequence = ? WHERE id = ?",
                 arguments: [date, sequence, id.rawValue])
+            try lease(db, id, date: date)
             try recordEvent(db, item.galleryID, sequence, items: [id])
             return try Self.fetchItem(db, id)
         }

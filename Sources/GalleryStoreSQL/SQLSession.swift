@@ -17,6 +17,10 @@ public protocol SQLDatabase: Sendable {
 
     /// Checks that the database answers.
     func ping() async throws
+
+    /// Whether other servers may work on this database at the same time (PostgreSQL), rather than this one alone
+    /// (an SQLite file in this server's data folder).
+    var isSharedByServers: Bool { get }
 }
 
 /// One connection inside one transaction.

@@ -290,6 +290,18 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v10: order blocks") { db in
             try OrderBlocks.create(db)
         }
+        migrator.registerMigration("v11: leases on loading") { db in
+            // Which server loads a pending item, until when (see the store's leases).
+            try db.execute(
+                sql: """
+                    CREATE TABLE item_lease (
+                      itemId TEXT PRIMARY KEY NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                      owner TEXT NOT NULL,
+                      expiresAt DATETIME NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX item_lease_owner ON item_lease(owner);
+                    """)
+        }
         return migrator
     }
 }

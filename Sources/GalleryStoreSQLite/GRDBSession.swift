@@ -63,6 +63,8 @@ extension AppDatabase: SQLDatabase {
         try await writer.write { db in try body(GRDBSession(db: db, changes: changes)) }
     }
 
+    public var isSharedByServers: Bool { false }
+
     public func ping() async throws {
         try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
     }

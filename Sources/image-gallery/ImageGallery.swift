@@ -33,6 +33,13 @@ struct Serve: AsyncParsableCommand {
             """)
     var database: String?
     @Option(
+        name: .customLong("work-lease"),
+        help: """
+            Seconds a server's lease on loading an item lasts unless renewed: how soon another server on the same \
+            database takes on the loading of one that stopped.
+            """)
+    var workLease: Double = 60
+    @Option(
         name: .customLong("data"),
         help: "The folder for the database and images (default: $XDG_DATA_HOME/image-gallery).")
     var dataDirectory: String?
@@ -122,7 +129,7 @@ struct Serve: AsyncParsableCommand {
         let data =
             dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ServerConfiguration.defaultDataDirectory
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, dataDirectory: data, fetchAllow: ranges,
             imageLimits: ImageLimits(
                 maximumBytes: maxImageBytes, maximumPixels: maxImagePixels, maximumVideoBytes: maxVideoBytes),
@@ -135,6 +142,10 @@ struct Serve: AsyncParsableCommand {
                 connectionsPerAddress: maxConnectionsPerAddress),
             logFormat: LogFormat(rawValue: logFormat) ?? .text,
             databaseURL: database ?? ProcessInfo.processInfo.environment["IMAGE_GALLERY_DATABASE_URL"])
+        guard workLease >= 1, workLease <= 3600 else {
+            throw ValidationError("--work-lease must be 1 to 3600 seconds.")
+        }
+        configuration.leaseDuration = workLease
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         let level = Logger.Level(rawValue: logLevel) ?? .info
         configuration.logFormat.bootstrap(level: level)

@@ -1,10 +1,12 @@
 """Several servers behind one address: two `image-gallery serve` processes on two ports, on one PostgreSQL database
 and one data folder, behave as one: a drop through one shows, loaded, in a window on the other; a move shows live
-across them; an undo sent to the other server undoes the move, and the first window sees it. Runs when
+across them; an undo sent to the other server undoes the move, and the first window sees it; a link being loaded by a
+server that is killed is loaded by the other once the first one's lease runs out. Runs when
 IMAGE_GALLERY_TEST_POSTGRESQL_URL names a PostgreSQL server (scripts/test starts one)."""
 
 import os
 import re
+import signal
 import subprocess
 import uuid
 
@@ -37,8 +39,9 @@ def servers(tmp_path, request):
     started = []
     try:
         for index in range(2):
+            # Leases of 2 seconds: a killed server's loading is taken on within seconds, not a minute.
             server = helpers.GalleryServer(helpers.server_binary(), tmp_path / "data", tmp_path / f"server{index}.log",
-                                           extra_args=["--database", database_url])
+                                           extra_args=["--database", database_url, "--work-lease", "2"])
             started.append(server.start())
         started[0].gallery_id = started[0].open_gallery_id()
         started[1].gallery_id = started[1].open_gallery_id()
@@ -64,7 +67,7 @@ def windows(browser, servers, other_site):
         wait_pane_images(window, MINE, 3)
     yield opened, [i["id"] for i in stored]
     for window in opened:
-        problems = [p for p in window.problems if "WebSocket" not in p]
+        problems = [p for p in window.problems if "WebSocket" not in p and "ERR_CONNECTION_REFUSED" not in p]
         window.context.close()
         assert problems == [], f"browser problems: {problems}"
 
@@ -105,3 +108,25 @@ def test_a_move_shows_live_across_servers_and_an_undo_sent_to_the_other_server_u
     expect_pane_order(one, MINE, [a, b, c], timeout=LIVE)
     expect_pane_order(other, MINE, [a, b, c], timeout=LIVE)
     assert ids_in(first, first.gallery_id) == [a, b, c]
+
+
+def test_a_link_a_killed_server_was_loading_is_loaded_by_the_other(windows, servers, other_site):
+    (one, other), ids = windows
+    first, second = servers
+    other_site.image("held.png", 300, 200)
+
+    drop(one, uri_list=uri_list(other_site.url("/slow/held.png")), at=0)
+    new_id = wait_until(lambda: next((i["id"] for i in second.items(second.gallery_id) if i["id"] not in ids), None),
+                        message="the dropped item, read through the other server")
+    tile = item_by_id(other, new_id)
+    expect(tile).to_have_attribute("data-state", "pending", timeout=LIVE)
+
+    # The first server dies mid-load (no shutdown: its lease is left to run out).
+    first.process.send_signal(signal.SIGKILL)
+    first.process.wait(timeout=5)
+    first.process = None
+    other_site.release("held.png")
+
+    expect(tile).to_have_attribute("data-state", "ready", timeout=15_000)
+    stored = next(i for i in second.items(second.gallery_id) if i["id"] == new_id)
+    assert stored["state"] == "ready" and stored["width"] == 300, stored

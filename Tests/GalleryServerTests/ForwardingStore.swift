@@ -65,6 +65,9 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
         try await base.trashItem(id, recordingFor: session)
     }
     func pendingItems() async throws -> [Item] { try await base.pendingItems() }
+    func claimPendingItems() async throws -> [Item] { try await base.claimPendingItems() }
+    func renewLeases() async throws { try await base.renewLeases() }
+    func ownedPendingItems() async throws -> [Item] { try await base.ownedPendingItems() }
     func storedImage(hash: String) async throws -> StoredImage? { try await base.storedImage(hash: hash) }
     func imagesWithoutRecordedThumbnails(limit: Int) async throws -> [StoredImage] {
         try await base.imagesWithoutRecordedThumbnails(limit: limit)

@@ -77,13 +77,16 @@ struct IngestionServiceTests {
         try await withTemporaryFolder { folder in
             let url = "http://site.test/a.png"
             let web = FakeWeb([url: .bytes(PNGBuilder.make(width: 3, height: 1))])
-            let store = SQLGalleryStore(database: try AppDatabase.makeInMemory())
+            // The items were made by the last run of the server; this run (another owner of the work) resumes them.
+            let database = try AppDatabase.makeInMemory()
+            let lastRun = SQLGalleryStore(database: database, workOwner: "last run")
+            let store = SQLGalleryStore(database: database, workOwner: "this run")
             let blobs = try BlobStore(root: folder)
             let ingestion = IngestionService(
                 store: store, blobs: blobs, fetcher: web.fetcher, limits: ImageLimits(),
                 fetchLimits: Fetcher.Limits(), logger: Logger(label: "IngestionServiceTests"))
             let gallery = try await store.firstGallery()
-            let items = try await store.insertPendingItems(
+            let items = try await lastRun.insertPendingItems(
                 [
                     ItemDraft(origin: .remote, sourceURL: url, title: "a.png"),
                     ItemDraft(origin: .upload, sourceURL: nil, title: "b.png"),

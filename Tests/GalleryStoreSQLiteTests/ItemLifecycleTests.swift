@@ -240,3 +240,24 @@ struct ItemLifecycleTests {
         }
     }
 }
+
+@Suite("Leases on loading, on a database no other server shares")
+struct LeasesAloneTests {
+    @Test func aNewRunTakesOnAtOnceWhatTheLastRunLeftAndNothingTwice() async throws {
+        try await withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            let (gallery, left): (GalleryID, Item) = try await {
+                let lastRun = SQLGalleryStore(database: try AppDatabase.open(atPath: path), workOwner: "last run")
+                let gallery = try await lastRun.createGallery(named: "G")
+                let left = try await lastRun.insertPendingItems([draft("A")], into: gallery.id, at: .end)[0]
+                #expect(try await lastRun.claimPendingItems().isEmpty)
+                return (gallery.id, left)
+            }()
+            let thisRun = SQLGalleryStore(database: try AppDatabase.open(atPath: path), workOwner: "this run")
+            #expect(try await thisRun.claimPendingItems().map(\.id) == [left.id])
+            #expect(try await thisRun.claimPendingItems().isEmpty)
+            let mine = try await thisRun.insertPendingItems([draft("B")], into: gallery, at: .end)[0]
+            #expect(try await thisRun.ownedPendingItems().map(\.id) == [left.id, mine.id])
+        }
+    }
+}

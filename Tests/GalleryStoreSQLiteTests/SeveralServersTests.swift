@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Synchronization
 import Testing
 
 @testable import GalleryStorePostgres
@@ -81,6 +82,35 @@ struct SeveralServersTests {
             }
             #expect(written, "the store writes again once the connections are back")
             #expect(try await store.gallery(gallery.id).name.hasPrefix("After"))
+        }
+    }
+
+    @Test func aServersLoadingIsTakenOnByAnotherOnlyOnceItsLeaseRunsOut() async throws {
+        try await TestEngine.withPostgresSchema(url: url, databases: 2) { databases in
+            let later = Mutex(Date())
+            let first = SQLGalleryStore(database: databases[0], workOwner: "first", leaseDuration: 60)
+            let second = SQLGalleryStore(
+                database: databases[1], now: { later.withLock { $0 } }, workOwner: "second", leaseDuration: 60)
+            let gallery = try await first.createGallery(named: "Shared")
+            let item = try await first.insertPendingItems([draft("A")], into: gallery.id, at: .end)[0]
+            #expect(try await first.ownedPendingItems().map(\.id) == [item.id])
+
+            // The first server's lease holds: the second takes nothing on, however often it looks.
+            #expect(try await second.claimPendingItems().isEmpty)
+            try await first.renewLeases()
+            #expect(try await second.claimPendingItems().isEmpty)
+
+            // Past the lease (the first server stopped renewing: it died), the second takes the item on, once.
+            later.withLock { $0 = Date().addingTimeInterval(61) }
+            #expect(try await second.claimPendingItems().map(\.id) == [item.id])
+            #expect(try await second.claimPendingItems().isEmpty)
+            #expect(try await second.ownedPendingItems().map(\.id) == [item.id])
+            #expect(try await first.ownedPendingItems().isEmpty)
+
+            // Loaded, it is nobody's work any more.
+            _ = try await second.markReady(item.id, image: storedImage())
+            try await second.renewLeases()
+            #expect(try await second.ownedPendingItems().isEmpty)
         }
     }
 }

@@ -146,21 +146,38 @@ public final class IngestionService: Sendable {
     public func resumePendingWork() async {
         blobs.removeIncomingLeftovers()
         Task(priority: .utility) { await self.recordMissingThumbnails() }
+        await takeOverPendingWork()
+    }
+
+    /// Takes on the pending items nobody loads any more (left by an earlier run, or by a server that stopped or died
+    /// on a shared database): links are fetched again, uploads that were under way are failed as interrupted.
+    public func takeOverPendingWork() async {
         do {
-            for item in try await store.pendingItems() {
+            for item in try await store.claimPendingItems() {
                 switch item.origin {
                 case .remote: startFetching(item)
                 case .upload, .inline: _ = try? await fail(item.id, .uploadInterrupted)
                 }
             }
         } catch {
-            logger.error("could not resume pending items: \(error)")
+            logger.error("could not take on pending items: \(error)")
         }
+    }
+
+    /// Renews the leases on this server's loading, then takes on what other servers left (see
+    /// ``takeOverPendingWork()``); run well within a lease's duration, again and again.
+    public func keepLeases() async {
+        do {
+            try await store.renewLeases()
+        } catch {
+            logger.warning("could not renew the leases on loading: \(error)")
+        }
+        await takeOverPendingWork()
     }
 
     /// Fails upload placeholders whose upload never started within `patience`, so nothing stays pending forever.
     public func failAbandonedUploads(olderThan patience: TimeInterval, now: Date = Date()) async {
-        guard let pending = try? await store.pendingItems() else { return }
+        guard let pending = try? await store.ownedPendingItems() else { return }
         for item in pending where item.origin == .upload && !progress.isActive(item.id) && !jobs.isRunning(item.id) {
             if now.timeIntervalSince(item.createdAt) > patience {
                 _ = try? await fail(item.id, .uploadInterrupted)
