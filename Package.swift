@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "image-gallery",
             dependencies: [
-                "GalleryCore", "GalleryServer", "MediaProbe", "SafeFetch",
+                "GalleryCore", "GalleryServer", "GalleryStoreSQL", "MediaProbe", "SafeFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -15,6 +15,7 @@ struct ImageGallery: AsyncParsableCommand {
         abstract: "A self-hosted gallery for collecting images by drag and drop.",
         subcommands: [
             Serve.self, UserCommand.self, TokenCommand.self, BackupCommand.self, ExportCommand.self, ImportCommand.self,
+            MigrateCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

@@ -5,6 +5,7 @@ import Testing
 
 @testable import GalleryStorePostgres
 @testable import GalleryStoreSQL
+@testable import GalleryStoreSQLite
 
 /// Several servers on one PostgreSQL database: they migrate it once between them, and each hears of the others'
 /// changes. Runs when IMAGE_GALLERY_TEST_POSTGRESQL_URL names a server.
@@ -111,6 +112,73 @@ struct SeveralServersTests {
             _ = try await second.markReady(item.id, image: storedImage())
             try await second.renewLeases()
             #expect(try await second.ownedPendingItems().isEmpty)
+        }
+    }
+}
+
+/// `image-gallery migrate`: an SQLite database copied into PostgreSQL is the same there, and works there.
+@Suite(
+    "Moving between engines",
+    .enabled(if: ProcessInfo.processInfo.environment["IMAGE_GALLERY_TEST_POSTGRESQL_URL"] != nil))
+struct DatabaseCopyTests {
+    var url: String { ProcessInfo.processInfo.environment["IMAGE_GALLERY_TEST_POSTGRESQL_URL"] ?? "" }
+
+    /// What a reader sees of a gallery: its items in order (and its trash) with what matters of each.
+    func seen(_ store: SQLGalleryStore, _ gallery: GalleryID) async throws -> [String] {
+        func line(_ item: Item) -> String {
+            "\(item.id) \(item.title) \(item.orderKey) \(item.state) \(item.kind) \(item.blobHash ?? "-")"
+                + " \(item.boardPosition.map { "\($0.x),\($0.y),\($0.width),\($0.z)" } ?? "-")"
+        }
+        let live = try await store.items(in: gallery, from: .after(nil), limit: 1000).items.map(line)
+        let trash = try await store.trashedItems(in: gallery, limit: 1000).map { "trash " + line($0) }
+        return live + trash
+    }
+
+    @Test func everythingComesAcrossInOrderWorksThereAndASecondRunChangesNothing() async throws {
+        try await withTemporaryFolder { folder in
+            let sqlite = try AppDatabase.open(atPath: databasePath(in: folder))
+            let original = SQLGalleryStore(database: sqlite)
+            let accounts = SQLAccountStore(database: sqlite)
+            let owner = try await accounts.createUser(named: "Ada", passwordHash: "hash", isAdmin: true)
+            let fruit = try await original.createGallery(named: "Fruit")
+            let other = try await original.createGallery(named: "Other")
+            try await accounts.setRole(.owner, of: owner.id, in: fruit.id)
+            let items = try await original.insertPendingItems(
+                (1...40).map { draft("F\($0)") }, into: fruit.id, at: .end, recordingFor: sessionOne)
+            _ = try await original.markReady(items[0].id, image: storedImage(digit: "c"))
+            _ = try await original.placeItems(
+                [(items[1].id, BoardPosition(x: 10, y: 20, width: 300, z: 2))], in: fruit.id)
+            _ = try await original.moveItems(
+                [items[5].id, items[6].id], to: other.id, at: .end, recordingFor: sessionOne)
+            _ = try await original.trashItems([items[7].id], in: fruit.id, recordingFor: sessionOne)
+
+            try await TestEngine.withPostgresSchema(url: url, databases: 1) { databases in
+                let summary = try await DatabaseCopy(from: sqlite, to: databases[0]).run()
+                #expect(summary == DatabaseCopy.Summary(galleries: 2, items: 40, alreadyThere: 0))
+                let copy = SQLGalleryStore(database: databases[0])
+                #expect(try await copy.galleries().map(\.name) == original.galleries().map(\.name))
+                for gallery in [fruit.id, other.id] {
+                    #expect(try await seen(copy, gallery) == seen(original, gallery))
+                    #expect(try await copy.gallery(gallery).itemCount == original.gallery(gallery).itemCount)
+                }
+                // A window in the middle finds its place through the order blocks the copy made.
+                let window = try await copy.items(in: fruit.id, from: .position(20), limit: 5)
+                #expect(window.position == 20 && window.count == 37)
+                #expect(try await SQLAccountStore(database: databases[0]).user(named: "Ada")?.id == owner.id)
+                #expect(try await SQLAccountStore(database: databases[0]).role(of: owner.id, in: fruit.id) == .owner)
+
+                // Its undo history came too: undoing the trash brings the item back, on PostgreSQL.
+                #expect(try await copy.history(in: fruit.id, for: sessionOne).undo == .trash)
+                _ = try await copy.step(.undo, in: fruit.id, for: sessionOne)
+                #expect(try await copy.trashedItems(in: fruit.id, limit: 10).isEmpty)
+                // New history rows are numbered past the copied ones.
+                _ = try await copy.trashItems([items[8].id], in: fruit.id, recordingFor: sessionTwo)
+                #expect(try await copy.history(in: fruit.id, for: sessionTwo).undo == .trash)
+
+                // Again: nothing is copied twice.
+                let again = try await DatabaseCopy(from: sqlite, to: databases[0]).run()
+                #expect(again == DatabaseCopy.Summary(galleries: 0, items: 0, alreadyThere: 2))
+            }
         }
     }
 }

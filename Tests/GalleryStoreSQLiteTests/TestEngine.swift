@@ -61,6 +61,10 @@ enum TestEngine: CustomStringConvertible {
     static func withPostgresSchema<T>(
         url: String, databases count: Int, _ body: ([PostgreSQLDatabase]) async throws -> T
     ) async throws -> T {
+        // Swift Testing starts every test case at once; each holds connections until it ends, and the server takes
+        // only so many (past them, connecting fails and the pool gives up): a few test databases at a time.
+        await openSchemas.acquire()
+        defer { Task { await openSchemas.release() } }
         let address = try PostgresAddress(url)
         let schema = "test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
         let logger = Logger(label: "store-tests")
@@ -91,6 +95,33 @@ enum TestEngine: CustomStringConvertible {
             for database in databases { database.close() }
             _ = try? await admin.write { db in try db.execute(sql: "DROP SCHEMA \(schema) CASCADE") }
             throw error
+        }
+    }
+}
+
+/// How many test schemas are open on the PostgreSQL server at once (each with up to 9 connections).
+private let openSchemas = TestSchemaPermits(count: 16)
+
+/// A counting semaphore: `acquire` waits while `count` permits are out.
+private actor TestSchemaPermits {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }
