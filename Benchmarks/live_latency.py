@@ -57,12 +57,14 @@ def free_port():
 
 
 class Server:
-    def __init__(self, binary, data):
+    """The real server on a data folder (`--no-auth`, 127.0.0.1), with `extra` arguments (e.g. `--database URL`)."""
+
+    def __init__(self, binary, data, extra=()):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data", data, "--no-auth",
-             "--max-connections-per-address", "1000"],  # every viewer comes from 127.0.0.1
+             "--max-connections-per-address", "1000", *extra],  # every viewer comes from 127.0.0.1
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -202,6 +204,20 @@ def measure(server, gallery, ids, viewers, moves):
     return round_trips, first, last
 
 
+def small_gallery(server):
+    """A new gallery "Bench" of 20 small images dropped through the API, all loaded: its id and its items' ids."""
+    gallery = server.api("POST", "/api/galleries", {"name": "Bench"})["id"]
+    urls = ["data:image/png;base64," + base64.b64encode(png(40 + n, 30, (n * 10 % 256, 90, 160))).decode()
+            for n in range(20)]
+    made = server.api("POST", f"/api/galleries/{gallery}/drops", {"payload": {"uriList": "\r\n".join(urls)}})
+    deadline = time.monotonic() + 30
+    while any(i["state"] == "pending" for i in server.api("GET", f"/api/galleries/{gallery}/items?limit=100")["items"]):
+        if time.monotonic() > deadline:
+            raise SystemExit("the uploads did not settle")
+        time.sleep(0.05)
+    return gallery, [item["id"] for item in made["items"]]
+
+
 def summary(values):
     values = sorted(values)
     return statistics.median(values), values[int(0.95 * (len(values) - 1))]
@@ -221,18 +237,8 @@ def main():
         server = Server(args.bin, data)
         viewers = []
         try:
-            gallery = server.api("POST", "/api/galleries", {"name": "Bench"})["id"]
+            gallery, ids = small_gallery(server)
             others = [server.api("POST", "/api/galleries", {"name": f"Idle {n}"})["id"] for n in range(5)]
-            urls = ["data:image/png;base64," + base64.b64encode(png(40 + n, 30, (n * 10 % 256, 90, 160))).decode()
-                    for n in range(20)]
-            made = server.api("POST", f"/api/galleries/{gallery}/drops", {"payload": {"uriList": "\r\n".join(urls)}})
-            ids = [item["id"] for item in made["items"]]
-            deadline = time.monotonic() + 30
-            while any(i["state"] == "pending"
-                      for i in server.api("GET", f"/api/galleries/{gallery}/items?limit=100")["items"]):
-                if time.monotonic() > deadline:
-                    raise SystemExit("the uploads did not settle")
-                time.sleep(0.05)
             if args.items > len(ids):
                 server.stop()
                 made = time.monotonic()

@@ -15,6 +15,11 @@ extension ServerConfiguration {
     }
 }
 
+extension ServerConfiguration {
+    /// The PostgreSQL database the server runs on, for its start line (`user@host:port/database`), or nil on SQLite.
+    public var databasePlace: String? { databaseURL.flatMap { PostgreSQLDatabase.place(of: $0) } }
+}
+
 /// Where a database is, as the `migrate` command names it: `sqlite:PATH` (a data folder, or its `gallery.sqlite`) or a
 /// PostgreSQL address (`postgresql://…`).
 public enum DatabaseAddress: Sendable, Equatable {

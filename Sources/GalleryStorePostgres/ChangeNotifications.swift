@@ -30,7 +30,12 @@ enum ChangeNotifications {
                 }
             } catch {
                 if Task.isCancelled { return }
-                logger.warning("Not hearing other servers' changes for now: \(String(reflecting: error))")
+                // This server closing its pool (it is stopping) is no news.
+                let closing =
+                    (error as? PSQLError).map { [.clientClosedConnection, .poolClosed].contains($0.code) } ?? false
+                logger.log(
+                    level: closing ? .debug : .warning,
+                    "Not hearing other servers' changes for now: \(String(reflecting: error))")
             }
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(5))

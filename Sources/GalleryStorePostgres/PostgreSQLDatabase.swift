@@ -43,6 +43,10 @@ public final class PostgreSQLDatabase: SQLDatabase {
         return database
     }
 
+    /// Where the database at `url` is, for people and logs (`user@host:port/database`, without the password), or nil
+    /// for an address that is not one.
+    public static func place(of url: String) -> String? { (try? PostgresAddress(url))?.place }
+
     let timingStatements: (@Sendable (TimeInterval) -> Void)?
     /// How long a transaction waits for a connection before it is refused as unavailable (the database is not there,
     /// or every connection is busy for that long).
@@ -61,14 +65,30 @@ public final class PostgreSQLDatabase: SQLDatabase {
         self.logger = logger
         self.timingStatements = timingStatements
         let changes = changes
+        let clientRuns = clientRuns
         running = Task {
             await withDiscardingTaskGroup { group in
-                group.addTask { await client.run() }
                 group.addTask {
+                    clientRuns.value.store(true, ordering: .releasing)
+                    await client.run()
+                }
+                group.addTask {
+                    await Self.untilRunning(clientRuns)
                     await ChangeNotifications.listen(on: client, publishingTo: changes, logger: logger)
                 }
             }
         }
+    }
+
+    /// Set just before the pool's `run()` is called: connections are asked for only after it (asked for before,
+    /// they still come, but the pool warns).
+    private let clientRuns = StartedFlag()
+
+    private static func untilRunning(_ flag: StartedFlag) async {
+        while !flag.value.load(ordering: .acquiring) {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        await Task.yield()
     }
 
     deinit { running.cancel() }
@@ -169,6 +189,7 @@ public final class PostgreSQLDatabase: SQLDatabase {
     private func withConnection<R: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> R)
         async throws -> R
     {
+        await Self.untilRunning(clientRuns)
         let started = StartedFlag()
         let client = client
         let patience = connectionPatience
@@ -241,6 +262,9 @@ struct PostgresAddress {
             throw GalleryError.invalid("sslmode must be disable, prefer or require.")
         }
     }
+
+    /// Where the database is, for people and logs: `user@host:port/database`, without the password.
+    var place: String { "\(user)@\(host):\(port)/\(database ?? user)" }
 
     var configuration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =

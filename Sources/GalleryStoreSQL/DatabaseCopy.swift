@@ -159,21 +159,29 @@ public struct DatabaseCopy: Sendable {
         if copy.counts != [copy.order.count, copy.trash] { throw Mismatch(gallery: gallery, what: "its kept counts") }
     }
 
-    /// Inserts rows as they were read (by column name), skipping any the target has already.
+    /// Inserts rows as they were read (by column name), skipping any the target has already; many rows per
+    /// statement (each statement is a round trip to PostgreSQL), within both engines' limits on arguments.
     static func insert(
         _ db: any SQLSession, _ table: String, _ rows: [SQLRow], overriding: [String: SQLValue] = [:]
     ) throws {
         guard let names = rows.first?.names else { return }
-        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        let sql =
-            "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(marks)) ON CONFLICT DO NOTHING"
-        for row in rows {
-            let values = zip(names, row.values).map { name, value in
-                if let replaced = overriding[name] { return replaced }
-                if dateColumns.contains(name), case .text(let text) = value, let date = SQLDateText.date(from: text) {
-                    return .date(date)
+        let rowMarks = "(" + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+        let perStatement = max(1, 30_000 / names.count)
+        for start in stride(from: 0, to: rows.count, by: perStatement) {
+            let batch = rows[start..<min(rows.count, start + perStatement)]
+            let sql =
+                "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES "
+                + Array(repeating: rowMarks, count: batch.count).joined(separator: ", ") + " ON CONFLICT DO NOTHING"
+            let values = batch.flatMap { row in
+                zip(names, row.values).map { name, value in
+                    if let replaced = overriding[name] { return replaced }
+                    if dateColumns.contains(name), case .text(let text) = value,
+                        let date = SQLDateText.date(from: text)
+                    {
+                        return .date(date)
+                    }
+                    return value
                 }
-                return value
             }
             try db.execute(sql: sql, arguments: SQLArguments(values))
         }

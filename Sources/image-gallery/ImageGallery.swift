@@ -153,7 +153,11 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "image-gallery")
         logger.logLevel = level
         let format = configuration.logFormat
-        say("Image Gallery: data in \(data.path)", as: format, logger: logger)
+        if let place = configuration.databasePlace {
+            say("Image Gallery: PostgreSQL database \(place), images in \(data.path)", as: format, logger: logger)
+        } else {
+            say("Image Gallery: data in \(data.path)", as: format, logger: logger)
+        }
         if !ranges.isEmpty {
             say(
                 "Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))",

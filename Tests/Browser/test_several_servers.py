@@ -4,6 +4,7 @@ across them; an undo sent to the other server undoes the move, and the first win
 server that is killed is loaded by the other once the first one's lease runs out. Runs when
 IMAGE_GALLERY_TEST_POSTGRESQL_URL names a PostgreSQL server (scripts/test starts one)."""
 
+import contextlib
 import os
 import re
 import signal
@@ -29,13 +30,25 @@ def psql(sql: str) -> None:
                    check=True, capture_output=True)
 
 
+@contextlib.contextmanager
+def own_database():
+    """A new, empty database on the test PostgreSQL server: its address; dropped afterwards."""
+    name = f"gallery_{uuid.uuid4().hex[:12]}"
+    psql(f"CREATE DATABASE {name}")
+    try:
+        yield "postgresql://" + re.sub(r"/[^/?]*(\?|$)", rf"/{name}\1", POSTGRESQL.split("://", 1)[1], count=1)
+    finally:
+        psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @pytest.fixture
 def servers(tmp_path, request):
     """Two servers on a new database of their own and one shared data folder."""
-    name = f"gallery_{uuid.uuid4().hex[:12]}"
-    psql(f"CREATE DATABASE {name}")
-    database_url = re.sub(r"/[^/?]*(\?|$)", rf"/{name}\1", POSTGRESQL.split("://", 1)[1], count=1)
-    database_url = f"postgresql://{database_url}"
+    with own_database() as database_url:
+        yield from started_servers(tmp_path, request, database_url)
+
+
+def started_servers(tmp_path, request, database_url):
     started = []
     try:
         for index in range(2):
@@ -53,7 +66,6 @@ def servers(tmp_path, request):
                and getattr(request.node, f"report_{when}").failed for when in ("setup", "call")):
             for server in started:
                 print(f"\n--- {server.log_path} ---\n{server.log_tail()}")
-        psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 @pytest.fixture
@@ -76,6 +88,11 @@ def test_a_drop_through_one_server_shows_loaded_in_a_window_on_the_other(windows
     (one, other), ids = windows
     first, second = servers
     url = other_site.image("arrived.png", 200, 150)
+
+    # Each server says where its database is (never its password).
+    for server in servers:
+        assert re.search(r"Image Gallery: PostgreSQL database \S+@127\.0\.0\.1:\d+/gallery_\w+, images in ",
+                         server.log_path.read_text()), server.log_tail()
 
     drop(one, uri_list=uri_list(url), at=1)
 
@@ -130,3 +147,41 @@ def test_a_link_a_killed_server_was_loading_is_loaded_by_the_other(windows, serv
     expect(tile).to_have_attribute("data-state", "ready", timeout=15_000)
     stored = next(i for i in second.items(second.gallery_id) if i["id"] == new_id)
     assert stored["state"] == "ready" and stored["width"] == 300, stored
+
+
+def test_a_data_folder_migrated_onto_postgresql_opens_there_as_it_was(browser, tmp_path, other_site):
+    """`image-gallery migrate --from sqlite:DATA --to postgresql://…`, then a server on PostgreSQL with the same data
+    folder: the gallery shows the same images in the same order, and its trash came along; a second run copies nothing."""
+    data = tmp_path / "data"
+    on_sqlite = helpers.GalleryServer(helpers.server_binary(), data, tmp_path / "sqlite.log").start()
+    try:
+        gallery = on_sqlite.open_gallery_id()
+        stored = fill(on_sqlite, other_site, gallery, 4, "kept")
+        ids = [i["id"] for i in stored]
+        on_sqlite.api("POST", f"/api/galleries/{gallery}/moves", {"itemIds": [ids[3]], "at": {"start": True}})
+        on_sqlite.api("POST", f"/api/galleries/{gallery}/trash", {"itemIds": [ids[1]]})
+        expected = ids_in(on_sqlite, gallery)
+    finally:
+        on_sqlite.stop()
+    assert expected == [ids[3], ids[0], ids[2]]
+
+    with own_database() as database_url:
+        copied = subprocess.run([str(helpers.server_binary()), "migrate", "--from", f"sqlite:{data}", "--to",
+                                 database_url], capture_output=True, text=True, timeout=120)
+        assert copied.returncode == 0, copied.stderr
+        assert "Copied 1 galleries (4 items)" in copied.stdout, copied.stdout
+        again = subprocess.run([str(helpers.server_binary()), "migrate", "--from", f"sqlite:{data}", "--to",
+                                database_url], capture_output=True, text=True, timeout=120)
+        assert again.returncode == 0 and "Copied 0 galleries (0 items)" in again.stdout, again.stdout
+
+        server = helpers.GalleryServer(helpers.server_binary(), data, tmp_path / "postgres.log",
+                                       extra_args=["--database", database_url]).start()
+        try:
+            page = open_window(browser, server, f"/g/{gallery}", list_name=MINE)
+            wait_pane_images(page, MINE, 3)
+            expect_pane_order(page, MINE, expected)
+            assert [i["id"] for i in server.api("GET", f"/api/galleries/{gallery}/trash")["items"]] == [ids[1]]
+            page.context.close()
+            assert page.problems == []
+        finally:
+            server.stop()

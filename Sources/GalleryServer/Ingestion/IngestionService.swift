@@ -159,6 +159,8 @@ public final class IngestionService: Sendable {
                 case .upload, .inline: _ = try? await fail(item.id, .uploadInterrupted)
                 }
             }
+        } catch is CancellationError {
+            return  // the server is stopping
         } catch {
             logger.error("could not take on pending items: \(error)")
         }
@@ -169,6 +171,8 @@ public final class IngestionService: Sendable {
     public func keepLeases() async {
         do {
             try await store.renewLeases()
+        } catch is CancellationError {
+            return  // the server is stopping
         } catch {
             logger.warning("could not renew the leases on loading: \(error)")
         }
