@@ -141,9 +141,10 @@ def main():
     print(f"  event at a viewer on server B             {on_other[0] * 1000:7.1f} / {on_other[1] * 1000:7.1f}"
           f"   ratio {on_other[0] / on_writer[0]:.2f} / {on_other[1] / on_writer[1]:.2f}   (goal: within 1 second)")
     print("migrate --from sqlite: --to postgresql:// of one gallery")
-    print(f"  {args.baseline_items:>9,} items (baseline)  {small:7.1f} s   {small / args.baseline_items * 1e6:7.0f} µs/item")
+    per_item = small / args.baseline_items
+    print(f"  {args.baseline_items:>9,} items (baseline)  {small:7.1f} s   {per_item * 1e6:7.0f} µs/item")
     print(f"  {args.items:>9,} items             {big:7.1f} s   {big / args.items * 1e6:7.0f} µs/item"
-          f"   per-item ratio {big / args.items / (small / args.baseline_items):.2f}")
+          f"   per-item ratio {big / args.items / per_item:.2f}")
     return 0
 
 

@@ -151,7 +151,8 @@ def test_a_link_a_killed_server_was_loading_is_loaded_by_the_other(windows, serv
 
 def test_a_data_folder_migrated_onto_postgresql_opens_there_as_it_was(browser, tmp_path, other_site):
     """`image-gallery migrate --from sqlite:DATA --to postgresql://…`, then a server on PostgreSQL with the same data
-    folder: the gallery shows the same images in the same order, and its trash came along; a second run copies nothing."""
+    folder: the gallery shows the same images in the same order, and its trash came along; a second run copies
+    nothing."""
     data = tmp_path / "data"
     on_sqlite = helpers.GalleryServer(helpers.server_binary(), data, tmp_path / "sqlite.log").start()
     try:
