@@ -21,6 +21,7 @@ enum PostgresSchema {
                 "CREATE INDEX item_lease_owner ON item_lease(owner)",
             ]
         ),
+        ("v3: counts and order blocks kept once per statement", keptOncePerStatement),
     ]
 
     private static let text = "TEXT COLLATE \"C\""
@@ -273,6 +274,89 @@ enum PostgresSchema {
           EXECUTE FUNCTION order_block_kept()
         """,
     ]
+}
+
+extension PostgresSchema {
+    /// The kept counts and order blocks of v1, kept once per statement instead of once per row: PostgreSQL keeps every
+    /// version of a row a transaction updates until it ends, and finds the newest by walking them, so a gallery's row
+    /// updated for each of 100,000 items inserted in one transaction (a migration, a big trash) costs their square.
+    /// Per statement, the changes are summed by gallery and by block first (from the statement's transition tables:
+    /// each old live row counts −1 where it was, each new one +1 where it is), and each row is updated once. A block
+    /// past 1,024 is cut into blocks of 512 (the last with the rest), as one block cut at a time on SQLite does.
+    fileprivate static let keptOncePerStatement =
+        [
+            "DROP TRIGGER item_counted ON item",
+            "DROP TRIGGER item_counted_again ON item",
+            "DROP TRIGGER item_blocked ON item",
+            "DROP TRIGGER item_blocked_again ON item",
+            "DROP FUNCTION item_counted()",
+            "DROP FUNCTION item_blocked()",
+        ]
+        + keptPerStatement(
+            "INSERT", referencing: "NEW TABLE AS new_rows", changes: rowsCounted(from: "new_rows", sign: ""))
+        + keptPerStatement(
+            "UPDATE", referencing: "OLD TABLE AS old_rows NEW TABLE AS new_rows",
+            changes: rowsCounted(from: "old_rows", sign: "-") + " UNION ALL " + rowsCounted(from: "new_rows", sign: ""))
+        + keptPerStatement(
+            "DELETE", referencing: "OLD TABLE AS old_rows", changes: rowsCounted(from: "old_rows", sign: "-"))
+        + [
+            """
+            CREATE OR REPLACE FUNCTION order_block_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              IF NEW.liveCount > 1024 THEN
+                INSERT INTO order_block (galleryId, firstKey, liveCount)
+                  SELECT NEW.galleryId, orderKey,
+                    CASE WHEN place / 512 = NEW.liveCount / 512 - 1 THEN NEW.liveCount - place ELSE 512 END
+                  FROM (SELECT orderKey, row_number() OVER (ORDER BY orderKey) - 1 AS place FROM (
+                      SELECT orderKey FROM item WHERE galleryId = NEW.galleryId AND trashedAt IS NULL
+                        AND orderKey >= NEW.firstKey ORDER BY orderKey LIMIT NEW.liveCount) AS live) AS numbered
+                  WHERE place > 0 AND place % 512 = 0 AND place / 512 < NEW.liveCount / 512;
+                UPDATE order_block SET liveCount = 512 WHERE galleryId = NEW.galleryId AND firstKey = NEW.firstKey;
+              ELSIF NEW.liveCount = 0 AND NEW.firstKey <> '' THEN
+                DELETE FROM order_block WHERE galleryId = NEW.galleryId AND firstKey = NEW.firstKey;
+              END IF;
+              RETURN NULL;
+            END $$
+            """
+        ]
+}
+
+extension PostgresSchema {
+    /// The rows of a transition table as changes: gallery, key, and ±1 live or trashed.
+    private static func rowsCounted(from rows: String, sign: String) -> String {
+        "SELECT galleryId, orderKey, \(sign)(trashedAt IS NULL)::int AS live, \(sign)(trashedAt IS NOT NULL)::int AS trashed"
+            + " FROM \(rows)"
+    }
+
+    /// The function and trigger that keep the counts and blocks after each `operation` statement on items.
+    private static func keptPerStatement(_ operation: String, referencing: String, changes: String) -> [String] {
+        let name = "item_rows_\(operation.lowercased())_kept"
+        return [
+            """
+            CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              WITH changed AS (\(changes))
+              UPDATE gallery SET itemCount = itemCount + change.live, trashCount = trashCount + change.trashed
+                FROM (SELECT galleryId, sum(live) AS live, sum(trashed) AS trashed FROM changed
+                  GROUP BY galleryId HAVING sum(live) <> 0 OR sum(trashed) <> 0) AS change
+                WHERE gallery.id = change.galleryId;
+              WITH changed AS (\(changes))
+              UPDATE order_block SET liveCount = liveCount + change.live
+                FROM (SELECT galleryId, firstKey, sum(live) AS live FROM (
+                    SELECT changed.galleryId, changed.live, (SELECT max(block.firstKey) FROM order_block AS block
+                      WHERE block.galleryId = changed.galleryId AND block.firstKey <= changed.orderKey) AS firstKey
+                    FROM changed WHERE changed.live <> 0) AS placed
+                  GROUP BY galleryId, firstKey HAVING sum(live) <> 0) AS change
+                WHERE order_block.galleryId = change.galleryId AND order_block.firstKey = change.firstKey;
+              RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE TRIGGER \(name) AFTER \(operation) ON item REFERENCING \(referencing)
+              FOR EACH STATEMENT EXECUTE FUNCTION \(name)()
+            """,
+        ]
+    }
 }
 
 extension PostgreSQLDatabase {

@@ -181,4 +181,37 @@ struct DatabaseCopyTests {
             }
         }
     }
+
+    /// Thousands of items arrive in a few statements: the target's blocks are cut so that none holds more than 1,024
+    /// and they count every item, and windows anywhere find the same items as on SQLite.
+    @Test func aBigGalleryArrivesInBlocksThatFindEveryPosition() async throws {
+        try await withTemporaryFolder { folder in
+            let sqlite = try AppDatabase.open(atPath: databasePath(in: folder))
+            let original = SQLGalleryStore(database: sqlite)
+            let big = try await original.createGallery(named: "Big")
+            for batch in 0..<6 {
+                _ = try await original.insertPendingItems(
+                    (0..<500).map { draft("B\(batch)-\($0)") }, into: big.id, at: .end, recordingFor: sessionOne)
+            }
+            try await TestEngine.withPostgresSchema(url: url, databases: 1) { databases in
+                _ = try await DatabaseCopy(from: sqlite, to: databases[0]).run()
+                let copy = SQLGalleryStore(database: databases[0])
+                let blocks = try await databases[0].read { db in
+                    try db.row(
+                        sql:
+                            "SELECT count(*) AS blocks, max(liveCount) AS most, sum(liveCount) AS every FROM order_block"
+                    )
+                }
+                let (count, most, every) = (
+                    blocks?["blocks"] as Int?, blocks?["most"] as Int?, blocks?["every"] as Int?
+                )
+                #expect((count ?? 0) >= 3 && (most ?? .max) <= 1024 && every == 3000)
+                for position in [0, 511, 512, 1500, 2047, 2999] {
+                    let there = try await copy.items(in: big.id, from: .position(position), limit: 3)
+                    let here = try await original.items(in: big.id, from: .position(position), limit: 3)
+                    #expect(there.position == here.position && there.items.map(\.id) == here.items.map(\.id))
+                }
+            }
+        }
+    }
 }
