@@ -14,13 +14,16 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         if data.databaseURL != nil {
-            throw ValidationError(
-                """
-                On PostgreSQL, back up the database with its own tool, then copy the data folder's images:
-                  pg_dump --format=custom --file=gallery.dump "$IMAGE_GALLERY_DATABASE_URL"
-                  cp -a DATA/images DEST/images
-                (pg_restore --dbname=… gallery.dump brings the database back.)
-                """)
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    On PostgreSQL, back up the database with its own tool, then copy the data folder's images:
+                      pg_dump --format=custom --file=gallery.dump "$IMAGE_GALLERY_DATABASE_URL"
+                      cp -a DATA/images DEST/images
+                    (pg_restore --dbname=… gallery.dump brings the database back.)
+
+                    """.utf8))
+            throw ExitCode(2)
         }
         let target = URL(fileURLWithPath: destination, isDirectory: true)
         let summary: Backup.Summary

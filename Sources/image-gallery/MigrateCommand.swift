@@ -37,8 +37,14 @@ struct MigrateCommand: AsyncParsableCommand {
         }
         bar.end()
         let seconds = (ContinuousClock.now - started).components.seconds
-        print(
-            "Copied \(summary.galleries) galleries (\(summary.items) items) in \(seconds) s; \(summary.alreadyThere)"
-                + " were there already. Every gallery's items and order are the same on both sides.")
+        func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        var said =
+            "Copied \(counted(summary.galleries, "gallery", "galleries")) (\(counted(summary.items, "item", "items")))"
+            + " in \(seconds) s"
+        if summary.galleries > 0 { said += ", each with the same items in the same order on both sides" }
+        if summary.alreadyThere > 0 {
+            said += "; \(summary.alreadyThere) already there (left as they are)"
+        }
+        print(said + ".")
     }
 }
