@@ -218,7 +218,8 @@ enum PostgresSchema {
     ]
 
     /// Order blocks kept by triggers (SQLite's v10; see the SQLite store's `OrderBlocks`): a block counts the live
-    /// items from its first key to the next block's, is cut in halves past 1,024 and dropped when empty.
+    /// items from its first key to the next block's. (Cutting a block past 1,024 and dropping an empty one is v3's
+    /// `order_block_kept`; databases made before v3 had it from v1, and v3 replaces it.)
     private static let orderBlockTriggers = [
         """
         CREATE FUNCTION gallery_first_block() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -253,25 +254,6 @@ enum PostgresSchema {
           WHEN (OLD.galleryId IS DISTINCT FROM NEW.galleryId OR OLD.orderKey IS DISTINCT FROM NEW.orderKey
             OR (OLD.trashedAt IS NULL) IS DISTINCT FROM (NEW.trashedAt IS NULL))
           EXECUTE FUNCTION item_blocked()
-        """,
-        """
-        CREATE FUNCTION order_block_kept() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.liveCount > 1024 THEN
-            INSERT INTO order_block (galleryId, firstKey, liveCount)
-              SELECT NEW.galleryId, orderKey, NEW.liveCount - 512 FROM item
-              WHERE galleryId = NEW.galleryId AND trashedAt IS NULL AND orderKey >= NEW.firstKey
-              ORDER BY orderKey LIMIT 1 OFFSET 512;
-            UPDATE order_block SET liveCount = 512 WHERE galleryId = NEW.galleryId AND firstKey = NEW.firstKey;
-          ELSIF NEW.liveCount = 0 AND NEW.firstKey <> '' THEN
-            DELETE FROM order_block WHERE galleryId = NEW.galleryId AND firstKey = NEW.firstKey;
-          END IF;
-          RETURN NULL;
-        END $$
-        """,
-        """
-        CREATE TRIGGER order_block_kept AFTER UPDATE OF liveCount ON order_block FOR EACH ROW
-          EXECUTE FUNCTION order_block_kept()
         """,
     ]
 }
@@ -317,7 +299,12 @@ extension PostgresSchema {
               END IF;
               RETURN NULL;
             END $$
+            """,
+            "DROP TRIGGER IF EXISTS order_block_kept ON order_block",
             """
+            CREATE TRIGGER order_block_kept AFTER UPDATE OF liveCount ON order_block FOR EACH ROW
+              EXECUTE FUNCTION order_block_kept()
+            """,
         ]
 }
 
