@@ -109,6 +109,40 @@ extension SQLGalleryStore {
         }
     }
 
+    public func trashItems(
+        from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID,
+        recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        let date = now()
+        return try await database.write { db in
+            _ = try Self.fetchGallery(db, gallery)
+            let ends = try Self.fetchBatch(db, first == last ? [first] : [first, last], in: gallery)
+            guard ends.allSatisfy({ $0.trashedAt == nil }) else {
+                throw GalleryError.notFound("An item at an end of the selection is in the trash already.")
+            }
+            guard ends[0].orderKey <= ends[ends.count - 1].orderKey else {
+                throw GalleryError.invalid("The last item of the run comes before its first.")
+            }
+            let items = try db.rows(
+                sql: """
+                    SELECT \(Item.selectColumns) FROM \(Item.fromClause)
+                    WHERE item.galleryId = ? AND item.trashedAt IS NULL AND item.orderKey >= ? AND item.orderKey <= ?
+                    ORDER BY item.orderKey LIMIT ?
+                    """,
+                arguments: [
+                    gallery.rawValue, ends[0].orderKey.rawValue, ends[ends.count - 1].orderKey.rawValue, count + 1,
+                ]
+            ).map(Item.init(row:))
+            guard items.count == count else {
+                throw GalleryError.conflict(
+                    "The gallery changed since these \(count) items were selected (they are \(items.count) now):"
+                        + " select them again.")
+            }
+            try moveToTrash(db, items, in: gallery, recordingFor: session, date: date)
+            return try items.map { item in try Self.fetchItem(db, item.id) }
+        }
+    }
+
     /// Trashes the items that are not in the trash yet, as one change of the gallery (none if all are there).
     func moveToTrash(
         _ db: any SQLSession, _ items: [Item], in gallery: GalleryID, recordingFor session: HistorySession?, date: Date

@@ -55,3 +55,39 @@ def test_the_first_window_shows_before_the_rest_and_a_live_move_meanwhile_lands(
     expect(page.locator(f"{ITEM}:focus").get_by_role("img")).to_have_accessible_name(re.compile(r"^filler1499\.png"))
     expect(page.locator(f'{ITEM}[data-item-id="{last["id"]}"]')).to_have_count(1)
     assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
+
+
+def test_select_all_of_more_than_a_thousand_items_goes_to_the_trash_in_one_request_and_comes_back_in_one_undo(
+        server, window):
+    gallery = server.gallery_id
+    server.stop()
+    fill_directly(server.data_dir / "gallery.sqlite", gallery, 1_500)
+    server.start(server.port)
+    page = window()
+    trash_requests = []
+    page.on("request", lambda request: trash_requests.append(request.post_data_json)
+            if request.method == "POST" and request.url.endswith(f"/api/galleries/{gallery}/trash") else None)
+    # Every item read (the second window is the rest), so that Select All selects all of them.
+    with page.expect_response(lambda response: "/items?limit=1000" in response.url):
+        page.goto(f"{server.base_url}/g/{gallery}")
+    expect(page.locator(".pane-loading")).to_be_hidden()
+
+    page.locator(ITEM).first.focus()
+    page.keyboard.press("Control+a")
+    expect(page.locator('[aria-live="polite"]')).to_have_text("Selected all 1500 items.")
+    page.keyboard.press("Delete")
+
+    expect(page.locator('[aria-live="polite"]')).to_have_text("Moved 1500 items to the trash.")
+    expect(page.locator(ITEM)).to_have_count(0)
+    assert page.evaluate("document.activeElement && document.activeElement !== document.body"), page.evaluate(
+        "document.activeElement.outerHTML.slice(0, 200)")
+    assert len(trash_requests) == 1 and trash_requests[0]["range"]["count"] == 1_500, trash_requests
+    gallery_now = server.api("GET", f"/api/galleries/{gallery}")
+    assert (gallery_now["itemCount"], gallery_now["trashCount"]) == (0, 1_500)
+
+    page.keyboard.press("Control+z")
+    expect(page.get_by_role("grid", name="My Gallery")).to_have_attribute("aria-rowcount", "1500")
+    gallery_now = server.api("GET", f"/api/galleries/{gallery}")
+    assert (gallery_now["itemCount"], gallery_now["trashCount"]) == (1_500, 0)
+    expect(page.locator(ITEM).first.get_by_role("img")).to_have_accessible_name(re.compile(r"^filler0\.png"))
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]

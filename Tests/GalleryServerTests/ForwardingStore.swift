@@ -90,6 +90,12 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     {
         try await base.trashItems(ids, in: gallery, recordingFor: session)
     }
+    func trashItems(
+        from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID,
+        recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.trashItems(from: first, through: last, count: count, in: gallery, recordingFor: session)
+    }
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {
         try await base.trashedItems(in: gallery, limit: limit)
     }

@@ -224,6 +224,43 @@ struct TrashAPITests {
         }
     }
 
+    @Test func aRangeTrashesTheRunAsOneUndoableChangeOrNothingWhenItChanged() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let items = try await client.settledItems(6, in: gallery)
+            func range(_ first: Int, _ last: Int, count: Int) -> String {
+                #"{"range":{"firstItemId":"\#(items[first].id)","lastItemId":"\#(items[last].id)","count":\#(count)}}"#
+            }
+            let before = try await client.snapshot(gallery)
+            // The run is 4 items, not 3: somebody added one since (or the client counted wrong): nothing happens.
+            let stale = try await client.send(.post, "/api/galleries/\(gallery)/trash", json: range(1, 4, count: 3))
+            #expect(stale.status == .conflict)
+            for bad in [
+                range(4, 1, count: 4),
+                #"{"range":{"firstItemId":"\#(items[0].id)","lastItemId":"\#(items[1].id)","count":0}}"#,
+                #"{"itemIds":["\#(items[0].id)"],"range":{"firstItemId":"\#(items[0].id)","lastItemId":"\#(items[1].id)","count":2}}"#,
+                "{}",
+            ] {
+                #expect(
+                    try await client.send(.post, "/api/galleries/\(gallery)/trash", json: bad).status == .badRequest)
+            }
+            let after = try await client.snapshot(gallery)
+            #expect(after.0 == before.0 && after.1 == before.1 && after.2.isEmpty)
+
+            let session = "tab-one-0001"
+            let trashed: ItemListJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/trash", json: range(1, 4, count: 4), session: session)
+            #expect(trashed.items.map(\.id) == items[1...4].map(\.id))
+            #expect(try await client.items(in: gallery).map(\.id) == [items[0].id, items[5].id])
+            #expect(try await client.gallery(gallery).trashCount == 4)
+
+            let undone: HistoryStepJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/undo", session: session)
+            #expect(undone.message == "Undid the deletion of 4 items.")
+            #expect(try await client.items(in: gallery).map(\.id) == items.map(\.id))
+        }
+    }
+
     @Test func restoredItemsComeBackToTheirPlace() async throws {
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()

@@ -113,7 +113,12 @@ func storedImage(digit: Character = "a", width: Int = 640, height: Int = 480) ->
 extension SQLGalleryStore {
     /// Every live item of the gallery, in order.
     func allItems(in gallery: GalleryID) async throws -> [Item] {
-        try await items(in: gallery, from: .after(nil), limit: 1000).items
+        var all: [Item] = []
+        while true {
+            let window = try await items(in: gallery, from: .after(all.last?.orderKey), limit: 1000).items
+            all += window
+            if window.count < 1000 { return all }
+        }
     }
 
     /// The titles of the live items of the gallery, in order.

@@ -46,6 +46,31 @@ struct TrashItemsTests {
         }
     }
 
+    @Test func aRunOfMoreThanAThousandItemsGoesInOneChangeAndOneUndo() async throws {
+        try await withStore(clock: TickingClock()) { store, _ in
+            let gallery = try await store.firstGallery().id
+            let items = try await store.insertPendingItems(
+                (0..<1_502).map { draft("I\($0)") }, into: gallery, at: .end)
+            let sequence = try await store.gallery(gallery).sequence
+            let session = sessionOne
+
+            let trashed = try await store.trashItems(
+                from: items[1].id, through: items[1_500].id, count: 1_500, in: gallery, recordingFor: session)
+
+            #expect(trashed.map(\.id) == items[1...1_500].map(\.id))
+            let now = try await store.gallery(gallery)
+            #expect(now.sequence == sequence + 1 && now.itemCount == 2 && now.trashCount == 1_500)
+            #expect(try await store.history(in: gallery, for: session).undo == .trash)
+            _ = try await store.step(.undo, in: gallery, for: session)
+            #expect(try await store.titles(in: gallery) == items.map(\.title))
+            await #expect(throws: GalleryError.self) {
+                try await store.trashItems(
+                    from: items[0].id, through: items[1_501].id, count: 1_000, in: gallery, recordingFor: session)
+            }
+            #expect(try await store.gallery(gallery).itemCount == 1_502)
+        }
+    }
+
     @Test func itemsAlreadyInTheTrashStayAsTheyAre() async throws {
         try await withItems("ABC") { store, gallery, items, _ in
             let first = try await store.trashItem(items["A"]!.id)

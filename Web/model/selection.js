@@ -43,3 +43,16 @@ export function pruneSelection(selection, order) {
 export function selectedInOrder(selection, order) {
   return order.filter((id) => selection.ids.has(id));
 }
+
+/**
+ * The run `ids` make in `order` when they are next to each other there (however many: a "Select All"), as the API's
+ * `range` (`{firstItemId, lastItemId, count}`), or null when they are not one run (or name an id not in `order`).
+ */
+export function runOf(ids, order) {
+  if (ids.length < 2) return null;
+  const wanted = new Set(ids);
+  const first = order.findIndex((id) => wanted.has(id));
+  if (first < 0 || first + ids.length > order.length) return null;
+  for (let index = first; index < first + ids.length; index += 1) if (!wanted.has(order[index])) return null;
+  return { firstItemId: order[first], lastItemId: order[first + ids.length - 1], count: ids.length };
+}

@@ -39,7 +39,9 @@ export const api = {
   newNote: (id, text, at) => request("POST", `/api/galleries/${id}/notes`, { text, at }),
   /** Changes a note's text. */
   editNote: (itemId, text) => request("PUT", `/api/items/${itemId}/text`, { text }),
+  /** Moves items to the trash: named (`itemIds`, at most 1,000), or a run of any length (`range`, see `runOf`). */
   trash: (id, itemIds) => request("POST", `/api/galleries/${id}/trash`, { itemIds }),
+  trashRange: (id, range) => request("POST", `/api/galleries/${id}/trash`, { range }),
   trashList: (id) => request("GET", `/api/galleries/${id}/trash`),
   restore: (id, itemIds) => request("POST", `/api/galleries/${id}/trash/restore`, { itemIds }),
   emptyTrash: (id) => request("DELETE", `/api/galleries/${id}/trash`),

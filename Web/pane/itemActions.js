@@ -9,7 +9,8 @@ import { noteTextProblem } from "../model/itemKinds.js";
 import { hiding, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
 import { changesOrder } from "../model/reorder.js";
 import { clampPerRow } from "../model/zoom.js";
-import { insertionAt, itemById } from "../store/paneSelectors.js";
+import { runOf } from "../model/selection.js";
+import { insertionAt, itemById, order } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The item actions of the pane `pane` (its store, views, announcer); `history` its history actions, `board` its
@@ -120,14 +121,18 @@ export function createItemActions(pane, history, board) {
 
     async trashItems(ids) {
       if (pane.refuseChange()) return;
-      ids = ids.filter((id) => !itemById(state(), id)?.local);
+      // A selection may be the whole gallery: each item is looked up once.
+      const shown = new Map(state().shown.map((item) => [item.id, item]));
+      ids = ids.filter((id) => !shown.get(id)?.local);
       if (!ids.length) return;
-      const titles = ids.map((id) => itemById(state(), id)?.title ?? "item");
+      const titles = ids.length === 1 ? [shown.get(ids[0])?.title ?? "item"] : [];
+      // Items next to each other go as one run however many (a "Select All"); the server checks it is still so.
+      const run = runOf(ids, order(state()));
       await pane.shrinkIntoTrash(ids);
       const key = nextKey("trash");
       addOverlay(hiding(key, ids));
       try {
-        const response = await api.trash(galleryId, ids);
+        const response = run ? await api.trashRange(galleryId, run) : await api.trash(galleryId, ids);
         store.dispatch(paneActions.selectionCleared());
         settleOverlay(key, upsert(key, response.items, galleryId));
         announcer.announce(

@@ -328,6 +328,42 @@ struct ItemBatchRequest: Decodable {
     }
 }
 
+/// `POST /api/galleries/{id}/trash`: the items named (at most ``ItemBatchRequest/maximumCount``), or a run of the
+/// gallery's items from one to another, as many as were selected ("Select All" of a big gallery: one small request).
+struct TrashRequest: Decodable {
+    /// The most items a run may hold.
+    static let maximumRun = 100_000
+
+    var itemIds: [ItemID]?
+    var range: ItemRun?
+
+    struct ItemRun: Decodable {
+        var firstItemId: ItemID
+        var lastItemId: ItemID
+        var count: Int
+    }
+
+    enum Items {
+        case named([ItemID])
+        case run(ItemRun)
+    }
+
+    /// What to trash, after checking that exactly one of `itemIds` and `range` is given, and their sizes.
+    func validated() throws(GalleryError) -> Items {
+        switch (itemIds, range) {
+        case (let ids?, nil):
+            return .named(try ItemBatchRequest.validated(ids))
+        case (nil, let run?):
+            guard (1...Self.maximumRun).contains(run.count) else {
+                throw .invalid("A range holds 1 to \(Self.maximumRun) items.")
+            }
+            return .run(run)
+        default:
+            throw .invalid("Name the items either by 'itemIds' or by a 'range'.")
+        }
+    }
+}
+
 /// `POST /api/galleries/{id}/moves` and `…/copies`: the items, in the order they end in, and where they go.
 struct MoveRequest: Decodable {
     var itemIds: [ItemID]

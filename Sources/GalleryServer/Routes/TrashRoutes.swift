@@ -25,9 +25,16 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
         }
         trash.post { request, context in
             let id = try await access.gallery(request, context)
-            let body = try await request.decodeJSON(as: ItemBatchRequest.self, limit: jsonBodyBytes)
+            let body = try await request.decodeJSON(as: TrashRequest.self, limit: jsonBodyBytes)
             let session = try request.historySession()
-            let items = try await store.trashItems(try body.validatedIDs(), in: id, recordingFor: session)
+            let items =
+                switch try body.validated() {
+                case .named(let ids): try await store.trashItems(ids, in: id, recordingFor: session)
+                case .run(let run):
+                    try await store.trashItems(
+                        from: run.firstItemId, through: run.lastItemId, count: run.count, in: id,
+                        recordingFor: session)
+                }
             return try await store.recorded(ItemListResponse(items: items.map(response)), in: id, for: session)
         }
         trash.post("restore") { request, context in
