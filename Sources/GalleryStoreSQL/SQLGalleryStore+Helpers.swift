@@ -118,16 +118,15 @@ extension SQLGalleryStore {
     )
         throws -> OrderKey?
     {
-        let live = "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey < '~'"
-        let limit = excluded.count + 1
-        let rows =
-            if let key {
-                try db.rows(
-                    sql: "\(live) AND orderKey < ? ORDER BY orderKey DESC LIMIT ?",
-                    arguments: [gallery.rawValue, key.rawValue, limit])
-            } else {
-                try db.rows(sql: "\(live) ORDER BY orderKey DESC LIMIT ?", arguments: [gallery.rawValue, limit])
-            }
+        // One upper bound, the lower of `key` and the parked keys': given two, SQLite ranges the index by one and
+        // filters by the other, reading every item from the end of the gallery down to `key`.
+        let bound = min(key?.rawValue ?? "~", "~")
+        let rows = try db.rows(
+            sql: """
+                SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey < ?
+                ORDER BY orderKey DESC LIMIT ?
+                """,
+            arguments: [gallery.rawValue, bound, excluded.count + 1])
         return try rows.map(idAndKey(_:)).first { !excluded.contains($0.id) }?.key
     }
 
