@@ -38,9 +38,12 @@ def test_forced_colours_keep_selection_focus_and_the_insertion_line_visible(page
     highlight = page.evaluate(_SYSTEM_COLOUR_JS, "Highlight")
     selected = item_by_id(page, stored[1]["id"])
     selected.click()
-    mark = selected.evaluate(
-        "e => { const s = getComputedStyle(e, '::after'); return [s.borderTopStyle, s.borderTopColor]; }")
-    assert mark == ["solid", highlight], mark
+    # The selection is drawn on a frame after the click: wait for it, then for its mark in the Highlight colour.
+    expect(selected).to_have_attribute("aria-selected", "true")
+    page.wait_for_function(
+        "([e, colour]) => { const s = getComputedStyle(e, '::after');"
+        " return s.borderTopStyle === 'solid' && s.borderTopColor === colour; }",
+        arg=[selected.element_handle(), highlight])
 
     page.get_by_role("radiogroup", name="View").get_by_role("radio", name="List").check()
     row = page.locator(f'#gallery .row[data-item-id="{stored[2]["id"]}"]')
