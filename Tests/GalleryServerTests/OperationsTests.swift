@@ -71,10 +71,20 @@ struct OperationsTests {
             let ready = try await client.settled(drop.items[0].id)
             let failed = try await client.settled(drop.items[1].id)
             #expect(ready.state == "ready" && failed.state == "failed")
-            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
-            #expect(text.contains(#"image_gallery_ingestions_total{outcome="ready",detail="image"} 1"#))
             let code = try #require(failed.failure?.code)
-            #expect(text.contains(#"image_gallery_ingestions_total{outcome="failed",detail="\#(code)"} 1"#))
+            let lines = [
+                #"image_gallery_ingestions_total{outcome="ready",detail="image"} 1"#,
+                #"image_gallery_ingestions_total{outcome="failed",detail="\#(code)"} 1"#,
+            ]
+            // An item is counted just after it is stored as settled, so a read right after may come first: the
+            // counts are read again for a while until they are there.
+            var text = ""
+            for _ in 0..<50 {
+                text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                if lines.allSatisfy(text.contains) { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            for line in lines { #expect(text.contains(line)) }
         }
     }
 
