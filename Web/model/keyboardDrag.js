@@ -130,12 +130,19 @@ function what(/** @type {KeyboardDrag} */ drag, /** @type {(id: string) => strin
   return drag.ids.length === 1 ? `'${titleOf(drag.ids[0])}'` : `${drag.ids.length} items`;
 }
 
-/** Where the drop would go, as said: "Position 7 of 40.", "Over Trash.", "Into gallery Fruit." */
-export function whereText(/** @type {{id: string}[]} */ shown, /** @type {KeyboardDrag} */ drag) {
+/** Where the drop would go, as said: "Position 7 of 40.", "Over Trash.", "Into gallery Fruit." `place`: where the
+ * items shown lie in the gallery (a window of a big one), `{offset, total}`. */
+export function whereText(
+  /** @type {{id: string}[]} */ shown,
+  /** @type {KeyboardDrag} */ drag,
+  place = { offset: 0, total: shown.length },
+) {
   if (drag.target?.kind === "trash") return "Over Trash.";
   if (drag.target?.kind === "gallery") return `Into gallery ${drag.target.name}${drag.copy ? ", as copies" : ""}.`;
   if (drag.board) return `At ${boardPoint(drag.board, drag.focusId)}${drag.copy ? ", as copies" : ""}.`;
-  return `Position ${positionAt(shown, drag, drag.index)} of ${countAfter(shown, drag)}${drag.copy ? ", as copies" : ""}.`;
+  const position = place.offset + positionAt(shown, drag, drag.index);
+  const count = countAfter(shown, drag) + place.total - shown.length;
+  return `Position ${position} of ${count}${drag.copy ? ", as copies" : ""}.`;
 }
 
 /** What is said when the items are lifted, by keyboard (`how`: "keys") or by a finger ("touch"). */
@@ -144,6 +151,7 @@ export function liftedText(
   /** @type {KeyboardDrag} */ drag,
   /** @type {(id: string) => string} */ titleOf,
   /** @type {string} */ how = "keys",
+  place = { offset: 0, total: shown.length },
 ) {
   const picked = drag.ids.length === 1 ? `Picked up ${what(drag, titleOf)}` : `Picked up ${drag.ids.length} items`;
   const keys = drag.board
@@ -153,7 +161,7 @@ export function liftedText(
     how === "touch"
       ? "Move your finger to where it goes and lift it; tap other items with another finger to add them."
       : `${keys}, Tab goes to the Trash or another gallery, C copies, Space or Enter drops, Escape cancels.`;
-  return `${picked}. ${whereText(shown, drag)} ${help}`;
+  return `${picked}. ${whereText(shown, drag, place)} ${help}`;
 }
 
 /** What is said when the drag is cancelled. */
@@ -161,8 +169,10 @@ export function cancelledText(
   /** @type {{id: string}[]} */ shown,
   /** @type {KeyboardDrag} */ drag,
   /** @type {(id: string) => string} */ titleOf,
+  place = { offset: 0, total: shown.length },
 ) {
   const back = drag.ids.length === 1 ? "is back at" : "are back at";
   if (drag.board) return `Cancelled. ${what(drag, titleOf)} ${back} ${boardPoint(drag.board, drag.focusId, 0, 0)}.`;
-  return `Cancelled. ${what(drag, titleOf)} ${back} position ${positionAt(shown, drag, drag.origin)} of ${shown.length}.`;
+  const position = place.offset + positionAt(shown, drag, drag.origin);
+  return `Cancelled. ${what(drag, titleOf)} ${back} position ${position} of ${place.total}.`;
 }

@@ -3,6 +3,7 @@
 // buffer until the gap before them is filled, older ones (already applied) are ignored.
 
 import { compareKeys } from "./gallery.js";
+import { keptRange, MAX_WINDOW } from "./itemWindow.js";
 
 /**
  * A replica of `gallery` with its live `items`, at the gallery's sequence. With `complete: false` the items are only
@@ -16,6 +17,49 @@ export function createReplica(gallery, items = [], { complete = true } = {}) {
     buffer: new Map(),
     // While the rest loads: the items events removed, which a window read before the event must not bring back.
     loading: complete ? null : { removed: new Set() },
+    // A big gallery's replica holds one window of it (model/itemWindow.js): its first item's position, and the items
+    // events removed, which a page read before the event must not bring back. Null: the whole gallery.
+    window: null,
+  };
+}
+
+/** A replica holding one window of a big gallery: the page read (`{gallery, items, position}`). */
+export function createWindowedReplica(page) {
+  return { ...createReplica(page.gallery, page.items), window: { offset: page.position, removed: new Set() } };
+}
+
+/** The window a replica holds ({offset, length, total}), or null when it holds the whole gallery. */
+export function windowOf(replica) {
+  if (!replica?.window) return null;
+  const total = Math.max(replica.gallery?.itemCount ?? 0, replica.window.offset + replica.items.length);
+  return { offset: replica.window.offset, length: replica.items.length, total };
+}
+
+/**
+ * The windowed replica with a page of the gallery read after it was made (`{items, position}`): next to the window
+ * (`next`: read by the cursor of its first or last item) or overlapping it, the page is added (items already there, as an event left them, are kept as they are; items an
+ * event removed are not brought back) and the window's position is taken from the page's; apart from it, the page
+ * becomes the window. Past MAX_WINDOW items, the items furthest from the page are let go.
+ */
+export function addWindowPage(replica, page, { next = false, max = MAX_WINDOW } = {}) {
+  const { offset, removed } = replica.window;
+  const fresh = live(page.items, replica.gallery?.id).filter((item) => !removed.has(item.id));
+  const apart = !next && (page.position > offset + replica.items.length || page.position + page.items.length < offset);
+  let items;
+  if (apart || !replica.items.length) items = sortItems(fresh);
+  else {
+    const present = new Set(replica.items.map((item) => item.id));
+    items = mergeSorted(replica.items, sortItems(fresh.filter((item) => !present.has(item.id))));
+  }
+  if (!fresh.length)
+    return apart ? { ...replica, items, window: { ...replica.window, offset: page.position } } : replica;
+  const firstId = fresh[0].id;
+  const pageStart = items.findIndex((item) => item.id === firstId);
+  const kept = keptRange(items.length, pageStart, fresh.length, max);
+  return {
+    ...replica,
+    items: kept.count === items.length ? items : items.slice(kept.start, kept.start + kept.count),
+    window: { ...replica.window, offset: Math.max(0, page.position - pageStart + kept.start) },
   };
 }
 
@@ -103,6 +147,7 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
     gone.add(item.id);
     if (!item.trashed && !(item.galleryId && galleryId && item.galleryId !== galleryId)) changed.push(item);
   }
+  const windowed = replica.window ? windowBounds(replica) : null;
   const before = new Map();
   const kept = gone.size
     ? replica.items.filter((item) => {
@@ -112,18 +157,56 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
       })
     : replica.items;
   changes.push({ event, before });
+  // In a window, items that land outside it are not held (their count is the gallery's).
+  const added = windowed ? changed.filter((item) => windowed.holds(item)) : changed;
+  const stays = new Set(added.map((item) => item.id));
+  const leaving = gone.size ? [...gone].filter((id) => !stays.has(id)) : [];
   let loading = replica.loading;
-  if (loading && gone.size) {
-    const stays = new Set(changed.map((item) => item.id));
-    loading = { removed: new Set([...loading.removed, ...[...gone].filter((id) => !stays.has(id))]) };
-  }
+  if (loading && leaving.length) loading = { removed: new Set([...loading.removed, ...leaving]) };
+  const gallery = event.gallery ?? replica.gallery;
+  const items = mergeSorted(kept, sortItems(added));
+  if (!windowed) return { ...replica, gallery, sequence: event.sequence, items, loading };
+  const movedBefore = changed.filter((item) => before.has(item.id) && windowed.before(item)).length;
   return {
     ...replica,
-    gallery: event.gallery ?? replica.gallery,
+    gallery,
     sequence: event.sequence,
-    items: mergeSorted(kept, sortItems(changed)),
-    loading,
+    ...movedWindow(replica, windowed, items, gallery, leaving, movedBefore),
   };
+}
+
+/** Where a window's items begin and end before an event, and whether an item belongs in it: a window that reaches
+ * the start (or the end) of the gallery takes every item before (or after) its own. */
+function windowBounds(replica) {
+  const { items, window, gallery } = replica;
+  const atStart = window.offset === 0;
+  const atEnd = window.offset + items.length >= (gallery?.itemCount ?? 0);
+  const first = items[0];
+  const last = items[items.length - 1];
+  return {
+    atStart,
+    atEnd,
+    before: (item) => !atStart && (!first || compareItems(item, first) < 0),
+    holds: (item) =>
+      (atStart || (first && compareItems(item, first) >= 0)) && (atEnd || (last && compareItems(item, last) <= 0)),
+  };
+}
+
+/** The window after an event: its position (exact when it reaches the start or the end of the gallery; elsewhere
+ * moved by the items it knew that went before it, and set right by the next page read), at most MAX_WINDOW items. */
+function movedWindow(replica, bounds, items, gallery, leaving, movedBefore) {
+  const total = gallery?.itemCount ?? items.length;
+  let offset = replica.window.offset + movedBefore;
+  if (bounds.atStart) offset = 0;
+  else if (bounds.atEnd) offset = Math.max(0, total - items.length);
+  let kept = items;
+  if (items.length > MAX_WINDOW) {
+    const fromEnd = bounds.atEnd && !bounds.atStart;
+    kept = fromEnd ? items.slice(items.length - MAX_WINDOW) : items.slice(0, MAX_WINDOW);
+    if (fromEnd) offset += items.length - MAX_WINDOW;
+  }
+  const removed = leaving.length ? new Set([...replica.window.removed, ...leaving]) : replica.window.removed;
+  return { items: kept, window: { offset: Math.max(0, Math.min(offset, total - kept.length)), removed } };
 }
 
 /** The replica refreshed from a full reload of the gallery (after a reset): the buffer is dropped. */

@@ -25,6 +25,14 @@ export const api = {
    * `cursor` (from the first item without). */
   itemsPage: (id, cursor = null, limit = 500) =>
     request("GET", `/api/galleries/${id}/items?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
+  /** A window of gallery `id`'s items: `where` is {cursor}, {before} (order keys) or {position}. */
+  itemsWindow: (id, where, limit = 500) =>
+    request(
+      "GET",
+      `/api/galleries/${id}/items?limit=${limit}&${Object.entries(where)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join("&")}`,
+    ),
   events: (id, since) => request("GET", `/api/galleries/${id}/events?since=${since}`),
   drop: (id, payload, at) => request("POST", `/api/galleries/${id}/drops`, { payload, at }),
   /** Moves items (from this or other galleries) into gallery `id` at `at` ({before}, {after}, {start}, {index}, {}). */

@@ -8,20 +8,24 @@ import { account } from "../net/account.js";
 import { connectLive } from "../net/live.js";
 import { ownChangeLikely } from "../net/ownChanges.js";
 import { countChange, noChanges, othersText, settledItems } from "../model/announcements.js";
+import { isWindowedCount, PAGE, windowRequest } from "../model/itemWindow.js";
 import {
   addLoadedItems,
+  addWindowPage,
   catchUpFrom,
   createReplica,
+  createWindowedReplica,
   finishLoading,
   hasGap,
   isLoading,
   receiveEvent,
   receiveEvents,
   reloadReplica,
+  windowOf,
 } from "../model/replica.js";
 import { roleOf } from "../model/roles.js";
 import { createStore } from "../store/store.js";
-import { basisFor, insertionAt, itemById, pasteIndex, shownProgress } from "../store/paneSelectors.js";
+import { basisFor, insertionAt, itemById, pasteIndex, shownProgress, shownWindow } from "../store/paneSelectors.js";
 import { initialPaneState, paneActions, paneReducer } from "../store/paneState.js";
 import { BoardView } from "../view/board.js";
 import { GridView } from "../view/grid.js";
@@ -262,14 +266,21 @@ export class GalleryPane {
   }
 
   drawItems(state) {
+    const { offset, total, windowed } = shownWindow(state);
     this.shownView.render({
+      offset,
+      windowed,
       items: state.shown,
       perRow: state.perRow,
       progress: shownProgress(state),
       selected: state.selection.ids,
       dragging: state.dragging,
       // While the rest of the gallery loads, its items are counted in the set the shown ones belong to.
-      setSize: isLoading(state.replica) ? Math.max(state.shown.length, state.gallery?.itemCount ?? 0) : null,
+      setSize: windowed
+        ? total
+        : isLoading(state.replica)
+          ? Math.max(state.shown.length, state.gallery?.itemCount ?? 0)
+          : null,
     });
   }
 
@@ -353,9 +364,8 @@ export class GalleryPane {
   async load() {
     const [page, session] = await Promise.all([api.itemsPage(this.galleryId), account()]);
     this.store.dispatch(paneActions.accessChanged(roleOf(page.gallery), session));
-    this.setReplica(createReplica(page.gallery, page.items, { complete: !page.nextCursor }));
+    this.open(page);
     this.historyActions.refresh();
-    this.loadRest(page);
     this.live = connectLive(this.galleryId, {
       since: () => this.state.replica.sequence,
       onEvent: (event) => this.receive(event),
@@ -398,13 +408,92 @@ export class GalleryPane {
     else if (hasGap(this.state.replica)) setTimeout(() => this.catchUp(), 500);
   }
 
+  /** Holds the gallery from its first page: a big gallery as a window near what is shown (model/itemWindow.js), any
+   * other whole (the rest read in the background: `loadRest`). */
+  open(page, { reloading = false } = {}) {
+    this.loadGeneration += 1;
+    this.wanted = null;
+    if (isWindowedCount(page.count)) {
+      this.view.setLoading(null);
+      this.setReplica(createWindowedReplica(page));
+      return;
+    }
+    const replica = reloading ? reloadReplica : createReplica;
+    this.setReplica(replica(page.gallery, page.items, { complete: !page.nextCursor }));
+    this.loadRest(page);
+  }
+
+  /** The positions `first` to `last` of a big gallery are in view (or near it): the pages that hold them are read
+   * into the window, one request at a time; a view far from the window reads the page there in its place. */
+  showRange(first, last) {
+    this.wanted = { first, last };
+    if (!this.jumping) this.readWindow();
+  }
+
+  /** The item at `position` of the gallery, read into the window first if it is not there (Home, End in a big
+   * gallery); null if there is none. */
+  async itemAt(position) {
+    const held = () => {
+      const { offset, windowed } = shownWindow(this.state);
+      const index = position - (windowed ? offset : 0);
+      return index >= 0 && index < this.state.shown.length ? this.state.shown[index] : null;
+    };
+    if (held() || !windowOf(this.state.replica)) return held();
+    // The view's own positions wait until the item is read (it scrolls there once it is focused).
+    this.jumping = { first: position, last: position };
+    try {
+      await this.readWindow();
+      if (!held()) await this.readWindow();
+    } finally {
+      this.jumping = null;
+    }
+    return held();
+  }
+
+  /** Reads pages into the window until it holds the positions wanted (one request at a time; a later load stops it). */
+  readWindow() {
+    if (!this.windowReading) {
+      const reading = this.readPages().finally(() => {
+        if (this.windowReading === reading) this.windowReading = null;
+      });
+      this.windowReading = reading;
+    }
+    return this.windowReading;
+  }
+
+  async readPages() {
+    const generation = this.loadGeneration;
+    try {
+      for (let step = 0; step < 8; step += 1) {
+        const window = windowOf(this.state.replica);
+        const wanted = this.jumping ?? this.wanted;
+        const ask = window && wanted && windowRequest(window, wanted.first, wanted.last);
+        if (!ask) return;
+        const items = this.state.replica.items;
+        const where = ask.after
+          ? { cursor: items[items.length - 1].orderKey }
+          : ask.before
+            ? { before: items[0].orderKey }
+            : { position: ask.position };
+        const page = await api.itemsWindow(this.galleryId, where, PAGE);
+        if (generation !== this.loadGeneration || this.isGone || !this.state.replica.window) return;
+        this.setReplica(addWindowPage(this.state.replica, page, { next: ask.position === undefined }));
+        if (page.gallery.sequence > this.state.replica.sequence) this.catchUp();
+      }
+    } catch (error) {
+      if (generation !== this.loadGeneration) return;
+      if (error.status === 404) this.gone(error.message);
+      else this.announcer.alert(`Could not read these items of the gallery: ${error.message}`);
+    }
+  }
+
   /**
    * Reads the gallery's windows after `first`, one after the other, each shown as it comes (the items are already
    * there to see, drop on and move while the rest load; events meanwhile are applied as usual). A later load or
    * reload stops it.
    */
   async loadRest(first) {
-    const generation = ++this.loadGeneration;
+    const generation = this.loadGeneration;
     let page = first;
     this.view.setLoading(page.items.length, page.count);
     // Windows are added in batches that grow with what is shown (half of it at least), so that a big gallery is
@@ -435,8 +524,7 @@ export class GalleryPane {
     try {
       const page = await api.itemsPage(this.galleryId);
       this.store.dispatch(paneActions.accessChanged(roleOf(page.gallery)));
-      this.setReplica(reloadReplica(page.gallery, page.items, { complete: !page.nextCursor }));
-      this.loadRest(page);
+      this.open(page, { reloading: true });
     } catch (error) {
       if (error.status === 404) this.gone(error.message);
       else this.announcer.alert(`Could not reload the gallery: ${error.message}`);

@@ -10,7 +10,7 @@ import { hiding, nextKey, placeholders, reordering, upsert } from "../model/over
 import { changesOrder } from "../model/reorder.js";
 import { clampPerRow } from "../model/zoom.js";
 import { runOf } from "../model/selection.js";
-import { insertionAt, itemById, order } from "../store/paneSelectors.js";
+import { insertionAt, itemById, order, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The item actions of the pane `pane` (its store, views, announcer); `history` its history actions, `board` its
@@ -21,6 +21,23 @@ export function createItemActions(pane, history, board) {
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
   let perRowTimer = null;
+
+  /** Sends `ids` (as many as `count`) to the trash with `request`, hiding them meanwhile; `titles` names one. */
+  async function sendToTrash(ids, request, titles, count = ids.length) {
+    await pane.shrinkIntoTrash(ids);
+    const key = nextKey("trash");
+    addOverlay(hiding(key, ids));
+    try {
+      const response = await request();
+      store.dispatch(paneActions.selectionCleared());
+      settleOverlay(key, upsert(key, response.items, galleryId));
+      announcer.announce(count === 1 ? `Moved '${titles[0]}' to the trash.` : `Moved ${count} items to the trash.`);
+      history.afterOwnChange(response.history);
+    } catch (error) {
+      settleOverlay(key);
+      announcer.alert(error.message);
+    }
+  }
 
   const actions = {
     // ---- Drops and pastes from outside: one path ----
@@ -94,6 +111,24 @@ export function createItemActions(pane, history, board) {
 
     // ---- Moving within the gallery: by dragging, by keys, by the menu; one request ----
 
+    /** Moves `ids` in a big gallery held as a window to `position` (1-based, of the whole gallery; the API's `at`:
+     * {start}, {} for the end, or {index}), which may lie outside the window: they leave the window at once, and
+     * the gallery's event shows them where they went if that is in the window. */
+    async moveItemsAt(ids, at, position) {
+      const key = nextKey("move");
+      addOverlay(hiding(key, ids));
+      try {
+        const response = await api.move(galleryId, ids, at);
+        settleOverlay(key, upsert(key, response.items, galleryId));
+        const what = ids.length === 1 ? `'${response.items[0]?.title ?? "item"}'` : `${ids.length} items`;
+        announcer.announce(`Moved ${what} to position ${position} of ${shownWindow(state()).total}.`);
+        history.afterOwnChange(response.history);
+      } catch (error) {
+        settleOverlay(key);
+        announcer.alert(error.message);
+      }
+    },
+
     async moveItems(ids, index, { focus = null } = {}) {
       if (pane.refuseChange()) return;
       if (!changesOrder(state().shown, ids, index)) return;
@@ -106,9 +141,10 @@ export function createItemActions(pane, history, board) {
         settleOverlay(key, upsert(key, response.items, galleryId));
         const shown = state().shown;
         const first = itemById(state(), ids[0]);
-        const position = shown.findIndex((item) => item.id === ids[0]) + 1;
+        const { offset, total } = shownWindow(state());
+        const position = offset + shown.findIndex((item) => item.id === ids[0]) + 1;
         const what = ids.length === 1 ? `'${first?.title ?? "item"}'` : `${ids.length} items`;
-        announcer.announce(`Moved ${what} to position ${position} of ${shown.length}.`);
+        announcer.announce(`Moved ${what} to position ${position} of ${total}.`);
         if (focus) pane.itemsView().focusItem(focus);
         history.afterOwnChange(response.history);
       } catch (error) {
@@ -128,21 +164,30 @@ export function createItemActions(pane, history, board) {
       const titles = ids.length === 1 ? [shown.get(ids[0])?.title ?? "item"] : [];
       // Items next to each other go as one run however many (a "Select All"); the server checks it is still so.
       const run = runOf(ids, order(state()));
-      await pane.shrinkIntoTrash(ids);
-      const key = nextKey("trash");
-      addOverlay(hiding(key, ids));
-      try {
-        const response = run ? await api.trashRange(galleryId, run) : await api.trash(galleryId, ids);
-        store.dispatch(paneActions.selectionCleared());
-        settleOverlay(key, upsert(key, response.items, galleryId));
-        announcer.announce(
-          ids.length === 1 ? `Moved '${titles[0]}' to the trash.` : `Moved ${ids.length} items to the trash.`,
+      await sendToTrash(ids, () => (run ? api.trashRange(galleryId, run) : api.trash(galleryId, ids)), titles);
+    },
+
+    /** Every item of a big gallery, read into its window or not (a "Select All"), to the trash: one run from its
+     * first item to its last, one request, one undoable change. */
+    async trashAll() {
+      if (pane.refuseChange()) return;
+      const { total } = shownWindow(state());
+      if (!total) return;
+      const ends = async () => {
+        const [first, last] = await Promise.all(
+          [0, total - 1].map((position) => api.itemsWindow(galleryId, { position }, 1)),
         );
-        history.afterOwnChange(response.history);
-      } catch (error) {
-        settleOverlay(key);
-        announcer.alert(error.message);
-      }
+        const run = { firstItemId: first.items[0]?.id, lastItemId: last.items[0]?.id, count: total };
+        return api.trashRange(galleryId, run);
+      };
+      await sendToTrash(
+        state()
+          .shown.filter((item) => !item.local)
+          .map((item) => item.id),
+        ends,
+        [],
+        total,
+      );
     },
 
     async showTrash() {

@@ -3,7 +3,7 @@
 
 import { writeItems } from "../dnd/localDrag.js";
 import { stepIndex } from "../model/reorder.js";
-import { itemsFor, selectedItems } from "../store/paneSelectors.js";
+import { itemsFor, selectedItems, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board` and `lifted` are its
@@ -24,7 +24,7 @@ export function createKeyActions(pane, items, board, lifted) {
 
     selectAll() {
       store.dispatch(paneActions.allSelected());
-      announcer.announce(`Selected all ${state().shown.length} items.`);
+      announcer.announce(`Selected all ${shownWindow(state()).total} items.`);
       return true;
     },
 
@@ -36,9 +36,11 @@ export function createKeyActions(pane, items, board, lifted) {
     },
 
     deleteSelection() {
-      if (!state().selection.ids.size) return false;
+      if (!state().selection.ids.size && !state().selection.all) return false;
       if (pane.refuseChange()) return true;
-      items.trashItems(selectedItems(state()).map((item) => item.id));
+      // All of a big gallery, read or not: one run from its first item to its last.
+      if (state().selection.all) items.trashAll();
+      else items.trashItems(selectedItems(state()).map((item) => item.id));
       return true;
     },
 
@@ -89,8 +91,11 @@ export function createKeyActions(pane, items, board, lifted) {
         }
         case "first":
         case "last": {
-          const next = intent.kind === "first" ? shown[0] : shown[shown.length - 1];
-          if (next) pane.itemsView().focusItem(next.id);
+          // In a big gallery the first or last item may not be read yet: it is read, then focused.
+          const { total } = shownWindow(state());
+          pane.facade.itemAt(intent.kind === "first" ? 0 : total - 1).then((next) => {
+            if (next) pane.itemsView().focusItem(next.id);
+          });
           return true;
         }
         case "select":
@@ -101,11 +106,13 @@ export function createKeyActions(pane, items, board, lifted) {
           if (!lifted.start(id, "keys")) store.dispatch(paneActions.itemClicked(id, { toggle: true }));
           return true;
         case "trash":
-          items.trashItems(idsFor(id));
+          // All of a big gallery selected: the whole gallery, read or not.
+          if (state().selection.all && state().selection.ids.has(id)) items.trashAll();
+          else items.trashItems(idsFor(id));
           return true;
         case "menu":
           if (state().access.readOnly) return false; // no item menu: the browser's own
-          pane.menu.open(id, intent.point, tile, shown.length, pane.facade);
+          pane.menu.open(id, intent.point, tile, shownWindow(state()).total, pane.facade);
           return true;
         default:
           return false;
@@ -117,6 +124,15 @@ export function createKeyActions(pane, items, board, lifted) {
       if (pane.refuseChange()) return;
       const ids = idsFor(id);
       const shown = state().shown;
+      const { windowed, total } = shownWindow(state());
+      if (windowed && (action === "start" || action === "end" || action === "position")) {
+        // In a big gallery the place may be outside the items read: it is named by position.
+        const target =
+          action === "start" ? 1 : action === "end" ? total : Math.min(Math.max(1, Math.round(position) || 1), total);
+        const at = action === "start" ? { start: true } : action === "end" ? {} : { index: target - 1 };
+        items.moveItemsAt(ids, at, action === "end" ? total - ids.length + 1 : target);
+        return;
+      }
       if (action === "start") items.moveItems(ids, 0, { focus: id });
       else if (action === "end") items.moveItems(ids, shown.length, { focus: id });
       else if (action === "trash") items.trashItems(ids);

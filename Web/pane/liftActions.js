@@ -16,7 +16,7 @@ import {
   staysPut,
   whereText,
 } from "../model/keyboardDrag.js";
-import { itemById } from "../store/paneSelectors.js";
+import { itemById, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** How long (ms) the arrows must rest before the board's "At x …, y …" is said: a held arrow key says one place. */
@@ -72,7 +72,7 @@ export function createLiftActions(pane, items) {
     const previous = drag;
     drag = next;
     show(previous);
-    if (drag !== previous) say(whereText(state().shown, drag), later);
+    if (drag !== previous) say(whereText(state().shown, drag, shownWindow(state())), later);
   };
 
   const actions = {
@@ -93,7 +93,7 @@ export function createLiftActions(pane, items) {
       pane.itemsView().keyboardDrag = how === "keys";
       store.dispatch(paneActions.dragStarted(drag.ids));
       show(null);
-      announcer.announce(liftedText(state().shown, drag, titleOf, how));
+      announcer.announce(liftedText(state().shown, drag, titleOf, how, shownWindow(state())));
       return true;
     },
 
@@ -181,7 +181,7 @@ export function createLiftActions(pane, items) {
       else if (ended.target?.kind === "gallery")
         pane.hooks.dropIntoGallery?.({ payload, galleryId: ended.target.galleryId, copy: ended.copy });
       else if (!ended.copy && staysPut(ended))
-        announcer.announce(`Dropped where it was. ${whereText(state().shown, ended)}`);
+        announcer.announce(`Dropped where it was. ${whereText(state().shown, ended, shownWindow(state()))}`);
       else if (ended.board) {
         // Where a mouse drop on the board puts them: moved there in one request, or copies put there.
         const places = placesOf(ended);
@@ -196,7 +196,7 @@ export function createLiftActions(pane, items) {
     cancel() {
       if (!drag) return;
       const ended = end();
-      announcer.announce(cancelledText(state().shown, ended, titleOf));
+      announcer.announce(cancelledText(state().shown, ended, titleOf, shownWindow(state())));
       pane.itemsView().focusItem(ended.focusId);
     },
   };

@@ -5,7 +5,7 @@ import { dropTargetForExternal } from "../dnd/externalDrop.js";
 import { autoScrollOnDrag, draggableItems, dropTargetForLocal, isLocalDrag } from "../dnd/localDrag.js";
 import { touchDraggableItems } from "../dnd/touchDrag.js";
 import { zoomGestures } from "../dnd/zoomGestures.js";
-import { itemById, itemsFor } from "../store/paneSelectors.js";
+import { itemById, itemsFor, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** Connects an items view (grid, list or board, each time the pane makes one) to the pane's `items`, `board` and
@@ -15,13 +15,14 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindSelect((id, modifiers) => store.dispatch(paneActions.itemClicked(id, modifiers)));
   itemsView.bindMenu((id, point, returnFocus) => {
     const state = store.getState();
-    if (!state.access.readOnly) pane.menu.open(id, point, returnFocus, state.shown.length, pane.facade);
+    if (!state.access.readOnly) pane.menu.open(id, point, returnFocus, shownWindow(state).total, pane.facade);
   });
   itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
   itemsView.bindDragKey((intent, id) => keys.dragKey(intent, id));
   itemsView.bindEditNote((id, text) => items.editNote(id, text));
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
+  itemsView.bindRange((first, last) => pane.facade.showRange(first, last));
   itemsView.bindMoveTo?.((positions) => board.moveTo(positions));
   itemsView.bindMarquee?.((ids) => store.dispatch(paneActions.idsSelected(ids)));
   itemsView.bindResize?.((id, width) => board.resize(id, width));

@@ -1,6 +1,7 @@
 // What views and controllers read from a pane's state, pure.
 
 import { insertionPointFor } from "../model/reorder.js";
+import { windowOf } from "../model/replica.js";
 import { selectedInOrder } from "../model/selection.js";
 
 /** The ids of the items shown, in order. */
@@ -57,4 +58,12 @@ export function shownProgress(state) {
   const progress = new Map(state.progress);
   for (const [id, entry] of state.uploads) progress.set(id, entry);
   return progress;
+}
+
+/** Where the items shown lie in the gallery: `{offset, total}` (offset 0 and total the items shown when the pane holds
+ * the whole gallery, or a window of it: model/itemWindow.js). */
+export function shownWindow(state) {
+  const window = windowOf(state.replica);
+  if (!window) return { offset: 0, total: state.shown.length, windowed: false };
+  return { offset: window.offset, total: Math.max(window.total, window.offset + state.shown.length), windowed: true };
 }

@@ -101,9 +101,10 @@ export function paneReducer(state, action) {
     case "idsSelected":
       return { ...state, selection: selectIds(action.ids) };
     case "allSelected":
-      return { ...state, selection: selectAll(order(state)) };
+      // In a window of a big gallery, "all" is the whole gallery: the items not read are in it too.
+      return { ...state, selection: { ...selectAll(order(state)), all: Boolean(state.replica?.window) } };
     case "selectionCleared":
-      return state.selection.ids.size ? { ...state, selection: emptySelection() } : state;
+      return state.selection.ids.size || state.selection.all ? { ...state, selection: emptySelection() } : state;
     case "dragStarted":
       return { ...state, dragging: new Set(action.ids) };
     case "dragModeChosen":
@@ -166,7 +167,8 @@ function derive(state) {
   if (!state.replica) return state;
   const shown = showItems(state.replica.items, state.overlays);
   const ids = shown.map((item) => item.id);
-  return { ...state, shown, selection: pruneSelection(state.selection, ids) };
+  const selection = state.selection.all ? { ...selectAll(ids), all: true } : pruneSelection(state.selection, ids);
+  return { ...state, shown, selection };
 }
 
 function order(state) {

@@ -45,6 +45,10 @@ const DRAG_THRESHOLD = 4;
  */
 
 export class BoardView extends ItemsView {
+  get placesWindow() {
+    return false;
+  }
+
   constructor(scroller, list) {
     const marker = document.createElement("div"); // a board shows no insertion point: the order does not change here
     super(scroller, list, marker, 400);

@@ -9,6 +9,8 @@ import {
   insertionIndexAt,
   isCropped,
   itemRect,
+  GUTTER,
+  targetRowHeight,
   verticalNeighbour,
   visibleRange,
 } from "../model/justifiedLayout.js";
@@ -22,12 +24,14 @@ export class GridView extends ItemsView {
     gap.setAttribute("aria-hidden", "true");
     super(scroller, list, gap, 800);
     this.layouts = { plain: null, shown: null, key: null }; // without a gap (hit-testing, keys) and as drawn
+    /** @type {{width: number, perRow: number, value: number} | null} */
+    this.pitch = null;
   }
 
   /** The insertion index under a viewport point. */
   indexAt(clientX, clientY) {
     const box = this.list.getBoundingClientRect();
-    return insertionIndexAt(this.plainLayout(), clientX - box.left, clientY - box.top);
+    return insertionIndexAt(this.plainLayout(), clientX - box.left, clientY - box.top - this.shift);
   }
 
   /** The index of the item one step from `index` in `direction`: Left and Right by order, Up and Down the item of
@@ -78,6 +82,24 @@ export class GridView extends ItemsView {
     return { height: layout.height, ...visibleRange(layout, top, bottom) };
   }
 
+  /** How far a window of a big gallery lies from the top per item before it: the height per item of the first window
+   * laid out at this width and images per row (kept, so that the gallery's height does not change as the window
+   * moves), or a row of squares at the target height per images per row until there is one. */
+  itemPitch() {
+    const width = this.width();
+    const { pitch } = this;
+    if (pitch && pitch.width === width && pitch.perRow === this.perRow) return pitch.value;
+    const perRow = Math.max(1, Math.round(this.perRow) || 1);
+    if (this.items.length < perRow * 8) return (targetRowHeight(this.perRow, width) + GUTTER) / perRow;
+    const layout = computeLayout(this.items, this.perRow, width);
+    this.pitch = { width, perRow: this.perRow, value: (layout.height + GUTTER) / this.items.length };
+    return this.pitch.value;
+  }
+
+  topOf(index) {
+    return itemRect(this.plainLayout(), index).y;
+  }
+
   create(item) {
     return createTile(item);
   }
@@ -87,7 +109,7 @@ export class GridView extends ItemsView {
     updateTile(tile, item, this.progress.get(item.id) ?? item.progress, { ...this.handlers, drawnWidth: slot.width });
     if (isCropped(item)) tile.dataset.cropped = "true";
     else delete tile.dataset.cropped;
-    tile.style.transform = `translate(${slot.x}px, ${slot.y}px)`;
+    tile.style.transform = `translate(${slot.x}px, ${slot.y + this.shift}px)`;
     tile.style.width = `${slot.width}px`;
     tile.style.height = `${slot.height}px`;
   }
@@ -95,7 +117,7 @@ export class GridView extends ItemsView {
   drawMarker() {
     const g = gapRect(this.shownLayout());
     if (g) {
-      this.marker.style.transform = `translate(${g.x}px, ${g.y}px)`;
+      this.marker.style.transform = `translate(${g.x}px, ${g.y + this.shift}px)`;
       this.marker.style.width = `${g.width}px`;
       this.marker.style.height = `${g.height}px`;
       if (!this.marker.isConnected) this.list.append(this.marker);

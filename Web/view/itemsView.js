@@ -2,7 +2,11 @@
 // the DOM order equal to gallery order with one tab stop, mark selected and dragged items, decode the items' DOM
 // events into intents (view/itemEvents.js), and show where a drop would land. A subclass says how items are laid
 // out: `frame(top, bottom)` (the list's height and the indices that meet the band), `create(item)`,
-// `update(element, item, index)` and `drawMarker()` (the drop gap or insertion line, `this.marker`).
+// `update(element, item, index)` and `drawMarker()` (the drop gap or insertion line, `this.marker`), all in the
+// items' own coordinates, and `itemPitch()` and `topOf(index)` for a window of a big gallery: the items are then the
+// window, drawn `this.shift` pixels down (where its first item lies in the whole gallery, estimated at `itemPitch()`
+// per item before it), with the space of the items after it below; the view tells which positions of the whole
+// gallery are in view (`bindRange`), and keeps the item at the top of the view where it was when the window moves.
 
 import { itemName } from "../model/itemKinds.js";
 import { actOnKind, listenToItems, markItem, placeInOrder } from "./itemEvents.js";
@@ -22,6 +26,11 @@ export class ItemsView {
     this.items = [];
     /** How many items the set holds when more than those shown (while the rest of the gallery loads), else null. */
     this.setSize = null;
+    /** The position of the first item in the gallery (a window of a big gallery), and whether the items are one. */
+    this.offset = 0;
+    this.windowed = false;
+    /** Pixels above the first item: the space of the gallery's items before the window. */
+    this.shift = 0;
     this.progress = new Map();
     this.perRow = 4;
     this.gapIndex = null;
@@ -38,6 +47,7 @@ export class ItemsView {
       onDragKey: () => false,
       onFocus: () => {},
       onEditNote: () => {},
+      onRange: () => {},
     };
     /** Whether items are lifted by keyboard (their keys then steer the drag). */
     this.keyboardDrag = false;
@@ -76,6 +86,10 @@ export class ItemsView {
   bindEditNote(handler) {
     this.intents.onEditNote = handler;
   }
+  /** `handler(first, last)`: the positions of the gallery in view (and near it) of a window, after each frame. */
+  bindRange(handler) {
+    this.intents.onRange = handler;
+  }
   bindRetry(handler) {
     this.handlers.onRetry = handler;
   }
@@ -106,15 +120,62 @@ export class ItemsView {
     if (element) actOnKind(this, element, "double");
   }
 
-  render({ items, perRow, progress, selected, dragging, setSize = null }) {
+  render({ items, perRow, progress, selected, dragging, setSize = null, offset = 0, windowed = false }) {
+    const anchor =
+      windowed && this.placesWindow && (items !== this.items || offset !== this.offset) ? this.topItem() : null;
     if (items !== this.items || perRow !== this.perRow) this.invalidate();
     this.items = items;
     this.setSize = setSize;
+    this.offset = offset;
+    this.windowed = windowed && this.placesWindow;
+    if (anchor) this.keepInPlace(anchor);
     this.perRow = perRow;
     this.progress = progress ?? this.progress;
     this.selected = selected ?? this.selected;
     this.dragging = dragging ?? this.dragging;
     this.schedule();
+  }
+
+  /** Whether the view places a window of a big gallery at its position in the gallery (the board shows the window's
+   * items at their own places). */
+  get placesWindow() {
+    return true;
+  }
+
+  /** The item drawn at the top of the view, and where it is: `{id, top}` in the list's coordinates (or null). */
+  topItem() {
+    const viewTop = this.scroller.scrollTop - this.list.offsetTop;
+    let best = null;
+    for (const id of this.elements.keys()) {
+      const index = this.indexOfId(id);
+      if (index < 0) continue;
+      const top = this.shift + this.topOf(index);
+      if (top >= viewTop && (!best || top < best.top)) best = { id, top };
+    }
+    return best;
+  }
+
+  /** Scrolls so that the item `anchor` names is where it was before the window changed. */
+  keepInPlace(anchor) {
+    const index = this.indexOfId(anchor.id);
+    if (index < 0) return;
+    this.shift = this.spaceBefore();
+    const moved = this.shift + this.topOf(index) - anchor.top;
+    if (Math.abs(moved) < 0.5) return;
+    this.list.style.height = `${this.fullHeight(this.frame(0, 0).height)}px`;
+    this.scroller.scrollTop += moved;
+  }
+
+  /** The space above the items: that of the gallery's items before the window. */
+  spaceBefore() {
+    return this.windowed ? this.offset * this.itemPitch() : 0;
+  }
+
+  /** The list's height for items `height` tall: with the space of the gallery's items before and after a window. */
+  fullHeight(height) {
+    if (!this.windowed) return height;
+    const after = Math.max(0, (this.setSize ?? 0) - this.offset - this.items.length);
+    return this.shift + height + after * this.itemPitch();
   }
 
   /** Forgets what was computed from the items (a subclass adds its layout). */
@@ -125,11 +186,25 @@ export class ItemsView {
   /** Moves keyboard focus to an item, scrolling it into view (and rendering it) first. */
   focusItem(id) {
     this.focusedId = id;
+    // In a window of a big gallery the view is scrolled to the item before it is drawn, so that it tells the
+    // positions around the item, not those it showed before.
+    const index = this.indexOfId(id);
+    if (this.windowed && index >= 0) this.scrollNear(index);
     this.draw();
     const element = this.elements.get(id);
     if (!element) return;
     element.scrollIntoView({ block: "nearest" });
     element.focus({ preventScroll: true });
+  }
+
+  /** Scrolls item `index` into the middle of the view unless it is in view already. */
+  scrollNear(index) {
+    this.shift = this.spaceBefore();
+    const top = this.list.offsetTop + this.shift + this.topOf(index);
+    const { scroller } = this;
+    if (top >= scroller.scrollTop && top <= scroller.scrollTop + scroller.clientHeight - 60) return;
+    this.list.style.height = `${this.fullHeight(this.frame(0, 0).height)}px`;
+    scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 2);
   }
 
   /** The rendered element of an item, if any. */
@@ -182,13 +257,35 @@ export class ItemsView {
   /** The indices of the items to render now, ascending: those near the viewport (and sets the list's height). */
   indicesToDraw() {
     const listTop = this.list.offsetTop;
+    this.shift = this.spaceBefore();
     const top = this.scroller.scrollTop - listTop - this.overscan;
     const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + this.overscan;
-    const { height, start, end } = this.frame(top, bottom);
-    this.list.style.height = `${height}px`;
+    const { height, start, end } = this.frame(top - this.shift, bottom - this.shift);
+    this.list.style.height = `${this.fullHeight(height)}px`;
+    if (this.windowed) this.tellRange(top, bottom, height, start, end);
     const indices = [];
     for (let index = start; index < end; index++) indices.push(index);
     return indices;
+  }
+
+  /** Tells which positions of the gallery the band [top, bottom] (list coordinates) shows: those of the window's
+   * items in it, and beyond the window's ends estimated at `itemPitch()` per item. */
+  tellRange(top, bottom, height, start, end) {
+    const pitch = this.itemPitch();
+    const windowBottom = this.shift + height;
+    const first =
+      top < this.shift || end <= start
+        ? Math.floor(Math.max(0, top) / pitch)
+        : top > windowBottom
+          ? this.offset + this.items.length + Math.floor((top - windowBottom) / pitch)
+          : this.offset + start;
+    const last =
+      bottom > windowBottom
+        ? this.offset + this.items.length + Math.floor((bottom - windowBottom) / pitch)
+        : end > start
+          ? this.offset + end - 1
+          : Math.floor(bottom / pitch);
+    this.intents.onRange(first, Math.max(first, last));
   }
 
   draw() {
@@ -200,6 +297,7 @@ export class ItemsView {
     }
     const tabStop = focusIndex >= 0 ? this.focusedId : this.items[0]?.id;
     const count = this.setSize ?? this.items.length;
+    const offset = this.offset;
     this.list.setAttribute("aria-rowcount", String(count));
     const keep = new Set();
     const ordered = [];
@@ -211,8 +309,11 @@ export class ItemsView {
         this.elements.set(item.id, element);
       }
       this.update(element, item, index);
-      element.setAttribute("aria-rowindex", String(index + 1));
-      element.setAttribute("aria-label", itemName(item, index + 1, count, this.progress.get(item.id) ?? item.progress));
+      element.setAttribute("aria-rowindex", String(offset + index + 1));
+      element.setAttribute(
+        "aria-label",
+        itemName(item, offset + index + 1, count, this.progress.get(item.id) ?? item.progress),
+      );
       element.tabIndex = item.id === tabStop ? 0 : -1;
       markItem(element, { selected: this.selected.has(item.id), dragging: this.dragging.has(item.id) });
       keep.add(item.id);
@@ -223,7 +324,9 @@ export class ItemsView {
       if (!keep.has(id)) {
         // The focused item left (trashed, moved away, here or in another tab): focus goes to the item now at its
         // place, never to the page.
-        if (element.contains(document.activeElement)) lostFocusAt = Number(element.getAttribute("aria-rowindex")) - 1;
+        if (element.contains(document.activeElement)) {
+          lostFocusAt = Math.max(0, Number(element.getAttribute("aria-rowindex")) - 1 - offset);
+        }
         element.remove();
         this.elements.delete(id);
       }
@@ -235,7 +338,10 @@ export class ItemsView {
     placeInOrder(this.list, ordered, this.marker);
     if (focusedHere?.isConnected && document.activeElement !== focusedHere) focusedHere.focus({ preventScroll: true });
     this.drawMarker();
-    if (lostFocusAt >= 0) {
+    // Focus moved on to an item still here (a jump in a big gallery's window) stays there.
+    const meant = this.elements.get(this.focusedId);
+    if (lostFocusAt >= 0 && meant) meant.focus({ preventScroll: true });
+    else if (lostFocusAt >= 0) {
       const next = this.items[Math.min(lostFocusAt, this.items.length - 1)];
       if (next) this.focusItem(next.id);
       else this.scroller.focus({ preventScroll: true });
@@ -245,6 +351,16 @@ export class ItemsView {
   /** The list's height and the items in [top, bottom] (indices `start` to `end`, excluded). */
   frame(_top, _bottom) {
     return { height: 0, start: 0, end: 0 };
+  }
+
+  /** Pixels per item of the gallery, on average: how a window's position is estimated. */
+  itemPitch() {
+    return 1;
+  }
+
+  /** The top of item `index` in the items' own coordinates. */
+  topOf(_index) {
+    return 0;
   }
 
   /** A new element for an item. */

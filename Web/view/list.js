@@ -2,7 +2,7 @@
 // is dragged over it; what it shares with the grid (rendering only the rows near the viewport, DOM order, marks,
 // events) is ItemsView's, so a pane shows either.
 
-import { listHeight, listInsertionIndex, listStep, rowTop, visibleRows } from "../model/listLayout.js";
+import { listHeight, listInsertionIndex, listStep, ROW_HEIGHT, rowTop, visibleRows } from "../model/listLayout.js";
 import { ItemsView } from "./itemsView.js";
 import { createRow, updateRow } from "./row.js";
 
@@ -16,7 +16,7 @@ export class ListView extends ItemsView {
 
   /** The insertion index under a viewport point. */
   indexAt(_clientX, clientY) {
-    return listInsertionIndex(this.items.length, clientY - this.list.getBoundingClientRect().top);
+    return listInsertionIndex(this.items.length, clientY - this.list.getBoundingClientRect().top - this.shift);
   }
 
   /** The index of the row one step from `index` ("up"/"left" the one before, "down"/"right" the one after). */
@@ -28,18 +28,26 @@ export class ListView extends ItemsView {
     return { height: listHeight(this.items.length), ...visibleRows(this.items.length, top, bottom) };
   }
 
+  itemPitch() {
+    return ROW_HEIGHT;
+  }
+
+  topOf(index) {
+    return rowTop(index);
+  }
+
   create(item) {
     return createRow(item);
   }
 
   update(row, item, index) {
     updateRow(row, item, this.progress.get(item.id) ?? item.progress, this.handlers);
-    row.style.transform = `translateY(${rowTop(index)}px)`;
+    row.style.transform = `translateY(${rowTop(index) + this.shift}px)`;
   }
 
   drawMarker() {
     if (this.gapIndex !== null) {
-      this.marker.style.transform = `translateY(${rowTop(this.gapIndex) - 2}px)`;
+      this.marker.style.transform = `translateY(${rowTop(this.gapIndex) - 2 + this.shift}px)`;
       if (!this.marker.isConnected) this.list.append(this.marker);
     } else {
       this.marker.remove();

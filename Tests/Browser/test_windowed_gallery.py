@@ -1,0 +1,112 @@
+"""A gallery of 50,000 items is held as a window near what is shown (issue "A million items"): it opens on one page,
+jumps to its end and its middle reading only the pages there, is reordered there, follows a live move of an item it
+never read, and Select All + Move to Trash + Undo take the whole gallery in one request each."""
+
+import re
+
+from filler import fill_directly
+from playwright.sync_api import expect
+
+from helpers import pump_until
+
+ITEM = '[role="row"]'
+COUNT = 50_000
+
+
+def focused(page):
+    return page.locator(f"{ITEM}:focus")
+
+
+def test_a_gallery_of_fifty_thousand_items_is_read_a_window_at_a_time(server, window):
+    gallery = server.gallery_id
+    server.stop()
+    fill_directly(server.data_dir / "gallery.sqlite", gallery, COUNT)
+    server.start(server.port)
+    first = server.api("GET", f"/api/galleries/{gallery}/items?position=0&limit=1")["items"][0]
+
+    page = window()
+    reads = []
+    page.on("request", lambda request: reads.append(request.url) if "/items?" in request.url else None)
+    trash_requests = []
+    page.on("request", lambda request: trash_requests.append(request.post_data_json)
+            if request.method == "POST" and request.url.endswith(f"/api/galleries/{gallery}/trash") else None)
+    page.goto(f"{server.base_url}/g/{gallery}")
+    listing = page.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", str(COUNT))
+    expect(page.locator(ITEM).first).to_have_accessible_name(re.compile(rf"^Image: filler0\.png, 1 of {COUNT}$"))
+    # The page shows the first screen from one page of items: it does not read the rest of the gallery.
+    page.wait_for_timeout(500)
+    assert len(reads) <= 2, reads
+    assert page.locator(ITEM).count() < 300
+
+    # End: the last item is read and focused, and only the pages there are read.
+    page.locator(ITEM).first.focus()
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler49999\.png, {COUNT} of {COUNT}$"))
+    assert len(reads) <= 5, reads
+
+    # Reordered there: the last item one place up, by keyboard, and the server has it so.
+    page.keyboard.press("Alt+ArrowLeft")
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler49999\.png, {COUNT - 1} of {COUNT}$"))
+    expect(page.locator('[aria-live="polite"]')).to_have_text(re.compile(rf"position {COUNT - 1} of {COUNT}"))
+    pump_until(page, lambda: [item["title"] for item in server.api(
+        "GET", f"/api/galleries/{gallery}/items?position={COUNT - 2}&limit=2")["items"]]
+        == ["filler49999.png", "filler49998.png"], message="the move saved")
+
+    # Another window moves the gallery's first item, never read here, to the end: it shows there, last of 50,000.
+    server.api("POST", f"/api/galleries/{gallery}/moves", {"itemIds": [first["id"]], "at": {}})
+    moved = page.locator(f'{ITEM}[data-item-id="{first["id"]}"]')
+    expect(moved).to_have_accessible_name(re.compile(rf"^Image: filler0\.png, {COUNT} of {COUNT}$"))
+    expect(listing).to_have_attribute("aria-rowcount", str(COUNT))
+
+    # The middle, by the scroll bar: the items there are read (and only they), numbered by their place.
+    scroller = page.locator(".gallery").first
+    scroller.evaluate("element => { element.scrollTop = element.scrollHeight / 2; }")
+    middle = page.locator(f'{ITEM}[aria-label^="Image: filler2"]')
+    expect(middle.first).to_be_attached()
+    label = middle.first.get_attribute("aria-label")
+    number, position = re.search(r"filler(\d+)\.png, (\d+) of", label).groups()
+    assert int(position) == int(number), label  # the first item moved to the end: filler n is n of 50,000
+    assert len(reads) <= 10, reads
+
+    # Select All is the whole gallery, read or not; Move to Trash sends it as one run, and one Undo brings it back.
+    page.locator(f'{ITEM}[aria-label^="Image: filler2"]').first.focus()
+    page.keyboard.press("Control+a")
+    expect(page.locator('[aria-live="polite"]')).to_have_text(f"Selected all {COUNT} items.")
+    page.keyboard.press("Delete")
+    expect(page.locator('[aria-live="polite"]')).to_have_text(f"Moved {COUNT} items to the trash.", timeout=120_000)
+    expect(page.locator(ITEM)).to_have_count(0)
+    expect(listing).to_have_attribute("aria-rowcount", "0", timeout=120_000)
+    assert len(trash_requests) == 1 and trash_requests[0]["range"]["count"] == COUNT, trash_requests
+    gallery_now = server.api("GET", f"/api/galleries/{gallery}")
+    assert (gallery_now["itemCount"], gallery_now["trashCount"]) == (0, COUNT)
+
+    page.keyboard.press("Control+z")
+    expect(listing).to_have_attribute("aria-rowcount", str(COUNT), timeout=120_000)
+    gallery_now = server.api("GET", f"/api/galleries/{gallery}")
+    assert (gallery_now["itemCount"], gallery_now["trashCount"]) == (COUNT, 0)
+    expect(page.locator(ITEM).first).to_be_attached()
+    assert page.locator(ITEM).count() < 300
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
+
+
+def test_the_list_of_a_big_gallery_is_a_window_too(server, window):
+    gallery = server.gallery_id
+    server.stop()
+    fill_directly(server.data_dir / "gallery.sqlite", gallery, COUNT)
+    server.start(server.port)
+    page = window()
+    page.goto(f"{server.base_url}/g/{gallery}?view=list")
+    listing = page.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", str(COUNT))
+    expect(page.locator(ITEM).first).to_have_accessible_name(re.compile(rf"^Image: filler0\.png, 1 of {COUNT}$"))
+    page.locator(ITEM).first.focus()
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler49999\.png, {COUNT} of {COUNT}$"))
+    # Each row is where its place in the whole gallery puts it, and only the rows near the view are there.
+    top = focused(page).evaluate(
+        "row => row.getBoundingClientRect().top - row.parentElement.getBoundingClientRect().top")
+    assert top == (COUNT - 1) * 56, top
+    assert page.locator(ITEM).count() < 100
+    page.keyboard.press("Home")
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler0\.png, 1 of {COUNT}$"))

@@ -1,0 +1,126 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { isWindowedCount, keptRange, MAX_WINDOW, PAGE, windowRequest } from "../../Web/model/itemWindow.js";
+import { addWindowPage, createWindowedReplica, receiveEvent, windowOf } from "../../Web/model/replica.js";
+
+const G = "gallery-1";
+const key = (position) => `k${String(position).padStart(7, "0")}`;
+const item = (position, extra = {}) => ({
+  id: `i${position}`,
+  galleryId: G,
+  orderKey: key(position),
+  state: "ready",
+  trashed: false,
+  changeSequence: 1,
+  ...extra,
+});
+const gallery = (itemCount, sequence = 10) => ({ id: G, name: "Big", imagesPerRow: 4, sequence, itemCount });
+/** The page of `total` items from `position`, `count` long, read at `sequence`. */
+const page = (position, count, total, sequence = 10) => ({
+  gallery: gallery(total, sequence),
+  items: Array.from({ length: Math.max(0, Math.min(count, total - position)) }, (_, i) => item(position + i)),
+  position,
+  count: total,
+});
+const positions = (replica) => replica.items.map((each) => Number(each.id.slice(1)));
+
+test("galleries over 5,000 items are held as a window", () => {
+  assert.equal(isWindowedCount(5000), false);
+  assert.equal(isWindowedCount(5001), true);
+});
+
+test("what to read: nothing inside the window, the next page near an edge, a jump far from it", () => {
+  const window = { offset: 1000, length: 1000, total: 50_000 };
+  assert.equal(windowRequest(window, 1300, 1600), null);
+  assert.deepEqual(windowRequest(window, 1800, 1900), { after: true });
+  assert.deepEqual(windowRequest(window, 1900, 2100), { after: true });
+  assert.deepEqual(windowRequest(window, 1100, 1200), { before: true });
+  assert.deepEqual(windowRequest(window, 900, 1100), { before: true });
+  assert.deepEqual(windowRequest(window, 30_000, 30_050), { position: 30_000 - PAGE / 4 });
+  assert.deepEqual(windowRequest(window, 49_990, 50_400), { position: 50_000 - PAGE });
+  assert.deepEqual(windowRequest(window, 0, 20), { position: 0 });
+  // A window at the start or the end has nothing more to read there.
+  assert.equal(windowRequest({ offset: 0, length: 1000, total: 50_000 }, 0, 30), null);
+  assert.equal(windowRequest({ offset: 49_000, length: 1000, total: 50_000 }, 49_950, 50_000), null);
+  assert.equal(windowRequest({ offset: 0, length: 0, total: 0 }, 0, 10), null);
+  assert.deepEqual(windowRequest({ offset: 0, length: 0, total: 9000 }, 0, 10), { position: 0 });
+});
+
+test("a window past its size keeps the part around the page just read", () => {
+  assert.deepEqual(keptRange(1500, 1000, 500), { start: 0, count: 1500 });
+  assert.deepEqual(keptRange(2500, 2000, 500), { start: 500, count: MAX_WINDOW });
+  assert.deepEqual(keptRange(2500, 0, 500), { start: 0, count: MAX_WINDOW });
+});
+
+test("pages after and before the window join it; the far end is let go past the window's size", () => {
+  let replica = createWindowedReplica(page(10_000, 500, 50_000));
+  assert.deepEqual(windowOf(replica), { offset: 10_000, length: 500, total: 50_000 });
+  for (const position of [10_500, 11_000, 11_500])
+    replica = addWindowPage(replica, page(position, 500, 50_000), { next: true });
+  assert.deepEqual(windowOf(replica), { offset: 10_000, length: 2000, total: 50_000 });
+  replica = addWindowPage(replica, page(12_000, 500, 50_000), { next: true });
+  assert.deepEqual(windowOf(replica), { offset: 10_500, length: 2000, total: 50_000 });
+  assert.deepEqual(positions(replica).slice(0, 2), [10_500, 10_501]);
+  assert.equal(positions(replica).at(-1), 12_499);
+  replica = addWindowPage(replica, page(10_000, 500, 50_000), { next: true });
+  assert.deepEqual(windowOf(replica), { offset: 10_000, length: 2000, total: 50_000 });
+  assert.equal(positions(replica).at(-1), 11_999);
+});
+
+test("a page apart from the window becomes the window (a jump)", () => {
+  let replica = createWindowedReplica(page(0, 500, 50_000));
+  replica = addWindowPage(replica, page(49_500, 500, 50_000));
+  assert.deepEqual(windowOf(replica), { offset: 49_500, length: 500, total: 50_000 });
+  assert.deepEqual(positions(replica).slice(0, 1), [49_500]);
+});
+
+test("the window's position is taken from the page read (events elsewhere moved it)", () => {
+  let replica = createWindowedReplica(page(10_000, 500, 50_000));
+  // Three items were added before the window meanwhile: the next page says where it is now.
+  const next = page(10_500, 500, 50_003);
+  next.position = 10_503;
+  replica = addWindowPage(replica, next, { next: true });
+  assert.deepEqual(windowOf(replica), { offset: 10_003, length: 1000, total: 50_000 });
+});
+
+test("events: items landing outside the window are not held, inside they are; counts come from the gallery", () => {
+  let replica = createWindowedReplica(page(10_000, 500, 50_000));
+  const moved = { ...item(30_000), orderKey: `${key(10_100)}m`, changeSequence: 11 };
+  const outside = { ...item(30_001), orderKey: `${key(40_000)}m`, changeSequence: 11 };
+  replica = receiveEvent(replica, { sequence: 11, gallery: gallery(50_000, 11), items: [moved, outside] }).replica;
+  assert.equal(replica.items.length, 501);
+  assert.ok(replica.items.some((each) => each.id === moved.id));
+  assert.ok(!replica.items.some((each) => each.id === outside.id));
+  // An item of the window moved before it: the window begins one later.
+  const early = { ...item(10_200), orderKey: `${key(5)}m`, changeSequence: 12 };
+  replica = receiveEvent(replica, { sequence: 12, gallery: gallery(50_000, 12), items: [early] }).replica;
+  assert.deepEqual(windowOf(replica), { offset: 10_001, length: 500, total: 50_000 });
+  // A page read before that event does not bring the item back into the window.
+  replica = addWindowPage(replica, page(10_000, 500, 50_000, 10));
+  assert.ok(!replica.items.some((each) => each.id === early.id));
+});
+
+test("events: a window at the end of the gallery keeps its exact position, and takes items added after it", () => {
+  let replica = createWindowedReplica(page(49_500, 500, 50_000));
+  const first = { ...item(0), orderKey: key(60_000), changeSequence: 11 };
+  replica = receiveEvent(replica, { sequence: 11, gallery: gallery(50_000, 11), items: [first] }).replica;
+  assert.deepEqual(windowOf(replica), { offset: 49_499, length: 501, total: 50_000 });
+  assert.equal(replica.items.at(-1).id, first.id);
+  const trashed = { ...item(49_700), trashed: true, changeSequence: 12 };
+  replica = receiveEvent(replica, { sequence: 12, gallery: gallery(49_999, 12), items: [trashed] }).replica;
+  assert.deepEqual(windowOf(replica), { offset: 49_499, length: 500, total: 49_999 });
+});
+
+test("events: a whole gallery trashed and brought back leaves a window of at most its size, at the start", () => {
+  let replica = createWindowedReplica(page(0, 500, 6000));
+  const all = Array.from({ length: 6000 }, (_, i) => item(i, { changeSequence: 11 }));
+  replica = receiveEvent(replica, {
+    sequence: 11,
+    gallery: gallery(0, 11),
+    items: all.map((each) => ({ ...each, trashed: true })),
+  }).replica;
+  assert.deepEqual(windowOf(replica), { offset: 0, length: 0, total: 0 });
+  replica = receiveEvent(replica, { sequence: 12, gallery: gallery(6000, 12), items: all }).replica;
+  assert.deepEqual(windowOf(replica), { offset: 0, length: MAX_WINDOW, total: 6000 });
+  assert.equal(replica.items[0].id, "i0");
+});
