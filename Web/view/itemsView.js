@@ -11,6 +11,10 @@
 import { itemName } from "../model/itemKinds.js";
 import { actOnKind, listenToItems, markItem, placeInOrder } from "./itemEvents.js";
 
+/** The tallest the list of a big gallery's window is made (browsers cap an element's height, Firefox near 17.9
+ * million pixels): past it, the items outside the window take less space each than they would drawn. */
+const MOST_HEIGHT = 8_000_000;
+
 export class ItemsView {
   /**
    * @param {HTMLElement} scroller the scrolling pane
@@ -168,14 +172,14 @@ export class ItemsView {
 
   /** The space above the items: that of the gallery's items before the window. */
   spaceBefore() {
-    return this.windowed ? this.offset * this.itemPitch() : 0;
+    return this.windowed ? this.offset * this.spacePitch() : 0;
   }
 
   /** The list's height for items `height` tall: with the space of the gallery's items before and after a window. */
   fullHeight(height) {
     if (!this.windowed) return height;
     const after = Math.max(0, (this.setSize ?? 0) - this.offset - this.items.length);
-    return this.shift + height + after * this.itemPitch();
+    return this.shift + height + after * this.spacePitch();
   }
 
   /** Forgets what was computed from the items (a subclass adds its layout). */
@@ -271,7 +275,7 @@ export class ItemsView {
   /** Tells which positions of the gallery the band [top, bottom] (list coordinates) shows: those of the window's
    * items in it, and beyond the window's ends estimated at `itemPitch()` per item. */
   tellRange(top, bottom, height, start, end) {
-    const pitch = this.itemPitch();
+    const pitch = this.spacePitch();
     const windowBottom = this.shift + height;
     const first =
       top < this.shift || end <= start
@@ -356,6 +360,12 @@ export class ItemsView {
   /** Pixels per item of the gallery, on average: how a window's position is estimated. */
   itemPitch() {
     return 1;
+  }
+
+  /** The space of each of the gallery's items outside a window: as drawn, or less in a gallery so big that the list
+   * would be taller than MOST_HEIGHT. */
+  spacePitch() {
+    return Math.min(this.itemPitch(), MOST_HEIGHT / Math.max(1, this.setSize ?? this.items.length));
   }
 
   /** The top of item `index` in the items' own coordinates. */
