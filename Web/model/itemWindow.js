@@ -6,7 +6,7 @@
 /** Items read per request. */
 export const PAGE = 500;
 /** The most items a window holds: pages further from what is read last are let go. */
-export const MAX_WINDOW = 2000;
+export const MAX_WINDOW = 1000;
 /** Galleries up to this many items are read whole (in the background, after their first window). */
 export const WINDOWED_ABOVE = 5000;
 
