@@ -110,3 +110,18 @@ def test_the_list_of_a_big_gallery_is_a_window_too(server, window):
     assert page.locator(ITEM).count() < 100
     page.keyboard.press("Home")
     expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler0\.png, 1 of {COUNT}$"))
+
+    # Go to position… (G): any position of the gallery, read when it is not, and focused.
+    page.keyboard.press("g")
+    dialog = page.get_by_role("dialog", name="Go to position")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_text(f"1 to {COUNT}")).to_be_visible()
+    dialog.get_by_label(re.compile("Position")).fill("25000")
+    dialog.get_by_role("button", name="Go").click()
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler24999\.png, 25000 of {COUNT}$"))
+    # Cancelled, focus goes back to where it was.
+    page.keyboard.press("g")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler24999\.png, 25000 of {COUNT}$"))

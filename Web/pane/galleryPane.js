@@ -194,6 +194,19 @@ export class GalleryPane {
     return this.keyActions.selectAll();
   }
 
+  /** How many items the gallery holds (read or not). */
+  get itemCount() {
+    return shownWindow(this.state).total;
+  }
+
+  /** Shows and focuses the item at `position` (1-based) of the gallery, read first if it is not (Go to position…). */
+  async goToPosition(position) {
+    const wanted = Math.min(Math.max(1, Math.round(position) || 1), this.itemCount);
+    const item = await this.itemAt(wanted - 1);
+    if (item) this.shownView.focusItem(item.id);
+    else this.tell(`There is no item at position ${wanted}.`);
+  }
+
   /** A new note, edited in place (the N key, New Note). */
   newNote() {
     if (this.state.view === "list") return false;

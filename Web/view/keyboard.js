@@ -16,6 +16,7 @@ export class KeyboardView {
       onRedo: () => {},
       onCopy: () => false,
       onNewNote: () => false,
+      onGoTo: () => false,
     };
     root.addEventListener("keydown", (event) => this.keydown(event));
     root.addEventListener("copy", (event) => {
@@ -39,6 +40,7 @@ export class KeyboardView {
     if (mod && key === "a") handled = this.handlers.onSelectAll();
     else if (event.key === "Escape") handled = this.handlers.onClearSelection();
     else if (key === "n" && !mod && !event.altKey && !event.shiftKey) handled = this.handlers.onNewNote();
+    else if (key === "g" && !mod && !event.altKey && !event.shiftKey) handled = this.handlers.onGoTo();
     else if ((event.key === "Delete" || event.key === "Backspace") && !event.target.closest?.("[data-item-id]")) {
       handled = this.handlers.onDeleteSelection();
     }
@@ -63,6 +65,10 @@ export class KeyboardView {
   /** `handler()` makes a new note (the N key); false when it did not. */
   bindNewNote(handler) {
     this.handlers.onNewNote = handler;
+  }
+  /** `handler()` asks for a position to go to (the G key); false when there is nothing to go to. */
+  bindGoTo(handler) {
+    this.handlers.onGoTo = handler;
   }
   /** `handler(clipboardData)` writes the selection and returns true, or returns false when nothing is selected. */
   bindCopy(handler) {
