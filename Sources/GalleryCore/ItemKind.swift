@@ -23,21 +23,10 @@ public enum NoteText {
         let length = text.unicodeScalars.count
         guard length <= maximumLength else {
             throw .invalid(
-                "A note holds at most \(grouped(maximumLength)) characters; this text has \(grouped(length)). "
+                "A note holds at most \(maximumLength.grouped) characters; this text has \(length.grouped). "
                     + "Nothing was added or changed.")
         }
         return text
-    }
-
-    /// 20000 as "20,000".
-    static func grouped(_ number: Int) -> String {
-        var digits = String(number)
-        var groups: [Substring] = []
-        while digits.count > 3 {
-            groups.insert(digits.suffix(3), at: 0)
-            digits.removeLast(3)
-        }
-        return ([Substring(digits)] + groups).joined(separator: ",")
     }
 
     /// A short title for a note: its first non-empty line, at most 80 characters ("Note" for an empty one).

@@ -244,6 +244,12 @@ struct TrashAPITests {
                 #expect(
                     try await client.send(.post, "/api/galleries/\(gallery)/trash", json: bad).status == .badRequest)
             }
+            // Too many for one request: the answer says how many it takes and what to do instead.
+            let tooMany = try await client.send(
+                .post, "/api/galleries/\(gallery)/trash", json: range(0, 5, count: 100_001))
+            #expect(tooMany.status == .badRequest)
+            let refusal = try tooMany.decoded(as: ErrorJSON.self).error.message
+            #expect(refusal.contains("at most 100,000 items at once") && refusal.contains("select fewer"))
             let after = try await client.snapshot(gallery)
             #expect(after.0 == before.0 && after.1 == before.1 && after.2.isEmpty)
 

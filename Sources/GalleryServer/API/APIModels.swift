@@ -354,8 +354,12 @@ struct TrashRequest: Decodable {
         case (let ids?, nil):
             return .named(try ItemBatchRequest.validated(ids))
         case (nil, let run?):
-            guard (1...Self.maximumRun).contains(run.count) else {
-                throw .invalid("A range holds 1 to \(Self.maximumRun) items.")
+            guard run.count >= 1 else { throw .invalid("A range holds at least 1 item.") }
+            guard run.count <= Self.maximumRun else {
+                throw .invalid(
+                    "Move to Trash takes at most \(Self.maximumRun.grouped) items at once, not"
+                        + " \(run.count.grouped): select fewer, or put the whole gallery in the trash from the"
+                        + " list of galleries.")
             }
             return .run(run)
         default:
