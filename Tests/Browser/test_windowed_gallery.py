@@ -125,3 +125,25 @@ def test_the_list_of_a_big_gallery_is_a_window_too(server, window):
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler24999\.png, 25000 of {COUNT}$"))
+
+
+def test_the_board_of_a_big_gallery_holds_all_of_it(server, window):
+    gallery = server.gallery_id
+    server.stop()
+    fill_directly(server.data_dir / "gallery.sqlite", gallery, 6_000)
+    server.start(server.port)
+    page = window()
+    reads = []
+    page.on("request", lambda request: reads.append(request.url) if "/items?" in request.url else None)
+    page.goto(f"{server.base_url}/g/{gallery}")
+    listing = page.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    page.wait_for_timeout(300)
+    assert not [url for url in reads if "limit=1000" in url], reads  # the grid holds a window
+
+    # The board shows every item where it lies: switched to it, the pane reads the whole gallery.
+    page.get_by_role("radio", name="Board").check()
+    pump_until(page, lambda: [url for url in reads if "limit=1000" in url], message="the rest read for the board")
+    expect(page.locator(".pane-loading")).to_be_hidden(timeout=30_000)
+    expect(page.locator(ITEM).first).to_be_attached()
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]

@@ -252,7 +252,11 @@ export class GalleryPane {
 
   render(state, previous) {
     if (state.closed) return;
-    if (state.view !== this.shownKind) this.showView(state.view);
+    if (state.view !== this.shownKind) {
+      this.showView(state.view);
+      // The board shows every item where it lies: a big gallery held as a window is read whole for it.
+      if (state.view === "board" && state.replica?.window) this.reload({ restart: false });
+    }
     if (state.gallery !== previous.gallery && state.gallery) {
       this.shownView.setName(state.gallery.name);
       this.view.setName(state.gallery.name);
@@ -422,11 +426,12 @@ export class GalleryPane {
   }
 
   /** Holds the gallery from its first page: a big gallery as a window near what is shown (model/itemWindow.js), any
-   * other whole (the rest read in the background: `loadRest`). */
+   * other whole (the rest read in the background: `loadRest`); the board holds the whole gallery, whose items lie
+   * anywhere on it. */
   open(page, { reloading = false } = {}) {
     this.loadGeneration += 1;
     this.wanted = null;
-    if (isWindowedCount(page.count)) {
+    if (isWindowedCount(page.count) && this.state.view !== "board") {
       this.view.setLoading(null);
       this.setReplica(createWindowedReplica(page));
       return;
