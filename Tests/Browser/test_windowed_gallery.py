@@ -126,6 +126,22 @@ def test_the_list_of_a_big_gallery_is_a_window_too(server, window):
     expect(dialog).to_be_hidden()
     expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler24999\.png, 25000 of {COUNT}$"))
 
+    # An arrow key at the window's first item goes on to the item before it, read first.
+    held, released = [], []
+    page.route("**/items?*before=*", lambda route: route.continue_() if released else held.append(route))
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler49999\.png, {COUNT} of {COUNT}$"))
+    page.keyboard.press("g")
+    dialog.get_by_label(re.compile("Position")).fill("49501")
+    dialog.get_by_role("button", name="Go").click()
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler49500\.png, 49501 of {COUNT}$"))
+    pump_until(page, lambda: held, message="the page before the window asked for")
+    page.keyboard.press("ArrowUp")
+    released.append(True)
+    for route in held:
+        route.continue_()
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler49499\.png, 49500 of {COUNT}$"))
+
 
 def test_the_board_of_a_big_gallery_holds_all_of_it(server, window):
     gallery = server.gallery_id

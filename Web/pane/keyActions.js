@@ -82,11 +82,23 @@ export function createKeyActions(pane, items, board, lifted) {
           return true;
         }
         case "focus": {
-          const next = shown[pane.itemsView().indexInDirection(index, intent.direction)];
-          if (next) {
+          const to = pane.itemsView().indexInDirection(index, intent.direction);
+          const focusOn = (next) => {
+            if (!next) return;
             if (intent.extend) store.dispatch(paneActions.itemClicked(next.id, { range: true }));
             pane.itemsView().focusItem(next.id);
+          };
+          const { offset, total, windowed } = shownWindow(state());
+          if (to === index && windowed) {
+            // At the edge of a big gallery's window: the item that way is read first.
+            const back = intent.direction === "left" || intent.direction === "up";
+            const vertical = intent.direction === "up" || intent.direction === "down";
+            const step = vertical && state().view === "grid" ? Math.max(1, Math.round(state().perRow)) : 1;
+            const target = offset + index + (back ? -step : step);
+            if (target >= 0 && target < total) pane.facade.itemAt(target).then(focusOn);
+            return true;
           }
+          focusOn(shown[to]);
           return true;
         }
         case "first":
