@@ -87,6 +87,10 @@ def test_a_gallery_of_fifty_thousand_items_is_read_a_window_at_a_time(server, wi
     assert (gallery_now["itemCount"], gallery_now["trashCount"]) == (COUNT, 0)
     expect(page.locator(ITEM).first).to_be_attached()
     assert page.locator(ITEM).count() < 300
+    # Every item came back, those beyond the window too: the end reads as it did before the trash.
+    page.locator(ITEM).first.focus()
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler0\.png, {COUNT} of {COUNT}$"))
     assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
 
 

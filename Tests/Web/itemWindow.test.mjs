@@ -124,3 +124,27 @@ test("events: a whole gallery trashed and brought back leaves a window of at mos
   assert.deepEqual(windowOf(replica), { offset: 0, length: MAX_WINDOW, total: 6000 });
   assert.equal(replica.items[0].id, "i0");
 });
+
+test("an item an event moved out of the window shows where a later page finds it", () => {
+  let replica = createWindowedReplica(page(0, 500, 50_000));
+  const away = { ...item(100), orderKey: `${key(30_000)}m`, changeSequence: 11 };
+  replica = receiveEvent(replica, { sequence: 11, gallery: gallery(50_000, 11), items: [away] }).replica;
+  assert.ok(!replica.items.some((each) => each.id === away.id));
+  // Read after the move: the page there has it at its new place, and it is shown.
+  const there = page(30_000, 500, 50_000, 11);
+  there.items.splice(1, 0, away);
+  replica = addWindowPage(replica, there);
+  assert.ok(replica.items.some((each) => each.id === away.id));
+});
+
+test("items trashed and brought back by events show in the pages read after, beyond the window", () => {
+  let replica = createWindowedReplica(page(0, 500, 6000));
+  const all = Array.from({ length: 6000 }, (_, i) => item(i, { changeSequence: 11 }));
+  const trashed = all.map((each) => ({ ...each, trashed: true }));
+  replica = receiveEvent(replica, { sequence: 11, gallery: gallery(0, 11), items: trashed }).replica;
+  replica = receiveEvent(replica, { sequence: 12, gallery: gallery(6000, 12), items: all }).replica;
+  assert.deepEqual(windowOf(replica), { offset: 0, length: MAX_WINDOW, total: 6000 });
+  replica = addWindowPage(replica, page(MAX_WINDOW, 500, 6000, 12), { next: true });
+  assert.deepEqual(windowOf(replica), { offset: 500, length: MAX_WINDOW, total: 6000 });
+  assert.equal(positions(replica).at(-1), MAX_WINDOW + 499);
+});

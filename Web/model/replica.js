@@ -18,14 +18,15 @@ export function createReplica(gallery, items = [], { complete = true } = {}) {
     // While the rest loads: the items events removed, which a window read before the event must not bring back.
     loading: complete ? null : { removed: new Set() },
     // A big gallery's replica holds one window of it (model/itemWindow.js): its first item's position, and the items
-    // events removed, which a page read before the event must not bring back. Null: the whole gallery.
+    // events took out of it (id → the event's sequence), which a page read before that event must not bring back.
+    // Null: the whole gallery.
     window: null,
   };
 }
 
 /** A replica holding one window of a big gallery: the page read (`{gallery, items, position}`). */
 export function createWindowedReplica(page) {
-  return { ...createReplica(page.gallery, page.items), window: { offset: page.position, removed: new Set() } };
+  return { ...createReplica(page.gallery, page.items), window: { offset: page.position, takenOut: new Map() } };
 }
 
 /** The window a replica holds ({offset, length, total}), or null when it holds the whole gallery. */
@@ -36,30 +37,28 @@ export function windowOf(replica) {
 }
 
 /**
- * The windowed replica with a page of the gallery read after it was made (`{items, position}`): next to the window
- * (`next`: read by the cursor of its first or last item) or overlapping it, the page is added (items already there, as an event left them, are kept as they are; items an
- * event removed are not brought back) and the window's position is taken from the page's; apart from it, the page
- * becomes the window. Past MAX_WINDOW items, the items furthest from the page are let go.
+ * The windowed replica with a page of the gallery read after it was made (`{gallery, items, position}`): next to the
+ * window (`next`: read by the cursor of its first or last item) or overlapping it, the page is added (items already
+ * there, as an event left them, are kept as they are; items an event took out after the page was read are not brought
+ * back) and the window's position is taken from the page's; apart from it, the page becomes the window. Past
+ * MAX_WINDOW items, the items furthest from the page are let go.
  */
 export function addWindowPage(replica, page, { next = false, max = MAX_WINDOW } = {}) {
-  const { offset, removed } = replica.window;
-  const fresh = live(page.items, replica.gallery?.id).filter((item) => !removed.has(item.id));
+  const { offset, takenOut } = replica.window;
+  const read = page.gallery?.sequence ?? 0;
+  const stale = (item) => (takenOut.get(item.id) ?? 0) > read;
   const apart = !next && (page.position > offset + replica.items.length || page.position + page.items.length < offset);
-  let items;
-  if (apart || !replica.items.length) items = sortItems(fresh);
-  else {
-    const present = new Set(replica.items.map((item) => item.id));
-    items = mergeSorted(replica.items, sortItems(fresh.filter((item) => !present.has(item.id))));
-  }
-  if (!fresh.length)
-    return apart ? { ...replica, items, window: { ...replica.window, offset: page.position } } : replica;
-  const firstId = fresh[0].id;
-  const pageStart = items.findIndex((item) => item.id === firstId);
-  const kept = keptRange(items.length, pageStart, fresh.length, max);
+  const { items: merged, added } = mergePage(apart ? [] : replica.items, page.items, replica.gallery?.id, stale);
+  // What the events took out before the page was read can no longer come back in a later page either.
+  const window = { ...replica.window, takenOut: new Map([...takenOut].filter(([, sequence]) => sequence > read)) };
+  if (!added.length)
+    return { ...replica, items: merged, window: apart ? { ...window, offset: page.position } : window };
+  const pageStart = merged.indexOf(added[0]);
+  const kept = keptRange(merged.length, pageStart, added.length, max);
   return {
     ...replica,
-    items: kept.count === items.length ? items : items.slice(kept.start, kept.start + kept.count),
-    window: { ...replica.window, offset: Math.max(0, page.position - pageStart + kept.start) },
+    items: kept.count === merged.length ? merged : merged.slice(kept.start, kept.start + kept.count),
+    window: { ...window, offset: Math.max(0, page.position - pageStart + kept.start) },
   };
 }
 
@@ -69,11 +68,18 @@ export function addWindowPage(replica, page, { next = false, max = MAX_WINDOW } 
  * loading began is not brought back; the rest are merged in order.
  */
 export function addLoadedItems(replica, items) {
-  const present = new Set(replica.items.map((item) => item.id));
   const removed = replica.loading?.removed ?? new Set();
-  const fresh = live(items, replica.gallery?.id).filter((item) => !present.has(item.id) && !removed.has(item.id));
-  if (!fresh.length) return replica;
-  return { ...replica, items: mergeSorted(replica.items, sortItems(fresh)) };
+  const { items: merged, added } = mergePage(replica.items, items, replica.gallery?.id, (item) => removed.has(item.id));
+  return added.length ? { ...replica, items: merged } : replica;
+}
+
+/** `held` (sorted) with the live items of a page read from the server merged in, in order (`items`), and the page's
+ * items `added` (sorted): an item already held is kept as it is, and one `stale` says an event changed since the page
+ * was read is left out. */
+function mergePage(held, pageItems, galleryId, stale) {
+  const present = new Set(held.map((item) => item.id));
+  const added = sortItems(live(pageItems, galleryId).filter((item) => !present.has(item.id) && !stale(item)));
+  return { items: mergeSorted(held, added), added };
 }
 
 /** The replica once every window of the gallery has been read. */
@@ -171,7 +177,7 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
     ...replica,
     gallery,
     sequence: event.sequence,
-    ...movedWindow(replica, windowed, items, gallery, leaving, movedBefore),
+    ...movedWindow(replica, windowed, items, gallery, leaving, movedBefore, event.sequence),
   };
 }
 
@@ -194,7 +200,7 @@ function windowBounds(replica) {
 
 /** The window after an event: its position (exact when it reaches the start or the end of the gallery; elsewhere
  * moved by the items it knew that went before it, and set right by the next page read), at most MAX_WINDOW items. */
-function movedWindow(replica, bounds, items, gallery, leaving, movedBefore) {
+function movedWindow(replica, bounds, items, gallery, leaving, movedBefore, sequence) {
   const total = gallery?.itemCount ?? items.length;
   let offset = replica.window.offset + movedBefore;
   if (bounds.atStart) offset = 0;
@@ -205,8 +211,12 @@ function movedWindow(replica, bounds, items, gallery, leaving, movedBefore) {
     kept = fromEnd ? items.slice(items.length - MAX_WINDOW) : items.slice(0, MAX_WINDOW);
     if (fromEnd) offset += items.length - MAX_WINDOW;
   }
-  const removed = leaving.length ? new Set([...replica.window.removed, ...leaving]) : replica.window.removed;
-  return { items: kept, window: { offset: Math.max(0, Math.min(offset, total - kept.length)), removed } };
+  let takenOut = replica.window.takenOut;
+  if (leaving.length) {
+    takenOut = new Map(takenOut);
+    for (const id of leaving) takenOut.set(id, sequence);
+  }
+  return { items: kept, window: { offset: Math.max(0, Math.min(offset, total - kept.length)), takenOut } };
 }
 
 /** The replica refreshed from a full reload of the gallery (after a reset): the buffer is dropped. */
