@@ -39,6 +39,28 @@ export function createItemActions(pane, history, board) {
     }
   }
 
+  /** Sends a move of `ids` to `at`, shown meanwhile by the overlay `overlayFor(key)`, and says where they went:
+   * `position` (1-based, in the whole gallery), or where the first of them is shown now. Focus stays on `focus`. */
+  async function sendMove(ids, at, overlayFor, { focus = null, position = null } = {}) {
+    const key = nextKey("move");
+    addOverlay(overlayFor(key));
+    if (focus) pane.itemsView().focusItem(focus);
+    try {
+      const response = await api.move(galleryId, ids, at);
+      settleOverlay(key, upsert(key, response.items, galleryId));
+      const { offset, total } = shownWindow(state());
+      const where = position ?? offset + state().shown.findIndex((item) => item.id === ids[0]) + 1;
+      const title = itemById(state(), ids[0])?.title ?? response.items.find((item) => item.id === ids[0])?.title;
+      const what = ids.length === 1 ? `'${title ?? "item"}'` : `${ids.length} items`;
+      announcer.announce(`Moved ${what} to position ${where} of ${total}.`);
+      if (focus) pane.itemsView().focusItem(focus);
+      history.afterOwnChange(response.history);
+    } catch (error) {
+      settleOverlay(key);
+      announcer.alert(error.message);
+    }
+  }
+
   const actions = {
     // ---- Drops and pastes from outside: one path ----
 
@@ -114,43 +136,15 @@ export function createItemActions(pane, history, board) {
     /** Moves `ids` in a big gallery held as a window to `position` (1-based, of the whole gallery; the API's `at`:
      * {start}, {} for the end, or {index}), which may lie outside the window: they leave the window at once, and
      * the gallery's event shows them where they went if that is in the window. */
-    async moveItemsAt(ids, at, position) {
-      const key = nextKey("move");
-      addOverlay(hiding(key, ids));
-      try {
-        const response = await api.move(galleryId, ids, at);
-        settleOverlay(key, upsert(key, response.items, galleryId));
-        const what = ids.length === 1 ? `'${response.items[0]?.title ?? "item"}'` : `${ids.length} items`;
-        announcer.announce(`Moved ${what} to position ${position} of ${shownWindow(state()).total}.`);
-        history.afterOwnChange(response.history);
-      } catch (error) {
-        settleOverlay(key);
-        announcer.alert(error.message);
-      }
+    moveItemsAt(ids, at, position) {
+      return sendMove(ids, at, (key) => hiding(key, ids), { position });
     },
 
     async moveItems(ids, index, { focus = null } = {}) {
       if (pane.refuseChange()) return;
       if (!changesOrder(state().shown, ids, index)) return;
       const { at, beforeId } = insertionAt(state(), index, ids);
-      const key = nextKey("move");
-      addOverlay(reordering(key, ids, beforeId));
-      if (focus) pane.itemsView().focusItem(focus);
-      try {
-        const response = await api.move(galleryId, ids, at);
-        settleOverlay(key, upsert(key, response.items, galleryId));
-        const shown = state().shown;
-        const first = itemById(state(), ids[0]);
-        const { offset, total } = shownWindow(state());
-        const position = offset + shown.findIndex((item) => item.id === ids[0]) + 1;
-        const what = ids.length === 1 ? `'${first?.title ?? "item"}'` : `${ids.length} items`;
-        announcer.announce(`Moved ${what} to position ${position} of ${total}.`);
-        if (focus) pane.itemsView().focusItem(focus);
-        history.afterOwnChange(response.history);
-      } catch (error) {
-        settleOverlay(key);
-        announcer.alert(error.message);
-      }
+      await sendMove(ids, at, (key) => reordering(key, ids, beforeId), { focus });
     },
 
     // ---- Trash ----

@@ -15,6 +15,13 @@ export function createKeyActions(pane, items, board, lifted) {
     itemsFor(state(), id)
       .filter((item) => !item.local)
       .map((item) => item.id);
+  /** To the trash: the items an action on `id` applies to (null: the selection); all of a big gallery when all of it
+   * is selected, read or not (one run from its first item to its last). */
+  const trash = (id) => {
+    const { selection } = state();
+    if (selection.all && (id === null || selection.ids.has(id))) items.trashAll();
+    else items.trashItems(id === null ? selectedItems(state()).map((item) => item.id) : idsFor(id));
+  };
 
   return {
     /** A key while items are lifted by keyboard (view/itemKeys.js decodeDragKey); true when it was the drag's. */
@@ -38,9 +45,7 @@ export function createKeyActions(pane, items, board, lifted) {
     deleteSelection() {
       if (!state().selection.ids.size && !state().selection.all) return false;
       if (pane.refuseChange()) return true;
-      // All of a big gallery, read or not: one run from its first item to its last.
-      if (state().selection.all) items.trashAll();
-      else items.trashItems(selectedItems(state()).map((item) => item.id));
+      trash(null);
       return true;
     },
 
@@ -118,9 +123,7 @@ export function createKeyActions(pane, items, board, lifted) {
           if (!lifted.start(id, "keys")) store.dispatch(paneActions.itemClicked(id, { toggle: true }));
           return true;
         case "trash":
-          // All of a big gallery selected: the whole gallery, read or not.
-          if (state().selection.all && state().selection.ids.has(id)) items.trashAll();
-          else items.trashItems(idsFor(id));
+          trash(id);
           return true;
         case "menu":
           if (state().access.readOnly) return false; // no item menu: the browser's own
@@ -147,7 +150,7 @@ export function createKeyActions(pane, items, board, lifted) {
       }
       if (action === "start") items.moveItems(ids, 0, { focus: id });
       else if (action === "end") items.moveItems(ids, shown.length, { focus: id });
-      else if (action === "trash") items.trashItems(ids);
+      else if (action === "trash") trash(id);
       else if (action === "gallery") pane.hooks.onMoveToGallery(pane.facade, ids, returnFocus);
       else if (action === "position") {
         const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);

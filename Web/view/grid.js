@@ -91,8 +91,7 @@ export class GridView extends ItemsView {
     if (pitch && pitch.width === width && pitch.perRow === this.perRow) return pitch.value;
     const perRow = Math.max(1, Math.round(this.perRow) || 1);
     if (this.items.length < perRow * 8) return (targetRowHeight(this.perRow, width) + GUTTER) / perRow;
-    const layout = computeLayout(this.items, this.perRow, width);
-    this.pitch = { width, perRow: this.perRow, value: (layout.height + GUTTER) / this.items.length };
+    this.pitch = { width, perRow: this.perRow, value: (this.plainLayout().height + GUTTER) / this.items.length };
     return this.pitch.value;
   }
 

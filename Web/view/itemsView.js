@@ -166,13 +166,18 @@ export class ItemsView {
     this.shift = this.spaceBefore();
     const moved = this.shift + this.topOf(index) - anchor.top;
     if (Math.abs(moved) < 0.5) return;
-    this.list.style.height = `${this.fullHeight(this.frame(0, 0).height)}px`;
+    this.sizeList();
     this.scroller.scrollTop += moved;
   }
 
   /** The space above the items: that of the gallery's items before the window. */
   spaceBefore() {
     return this.windowed ? this.offset * this.spacePitch() : 0;
+  }
+
+  /** Makes the list as tall as the items need (with the gallery's before and after a window), before a scroll. */
+  sizeList() {
+    this.list.style.height = `${this.fullHeight(this.frame(0, 0).height)}px`;
   }
 
   /** The list's height for items `height` tall: with the space of the gallery's items before and after a window. */
@@ -207,7 +212,7 @@ export class ItemsView {
     const top = this.list.offsetTop + this.shift + this.topOf(index);
     const { scroller } = this;
     if (top >= scroller.scrollTop && top <= scroller.scrollTop + scroller.clientHeight - 60) return;
-    this.list.style.height = `${this.fullHeight(this.frame(0, 0).height)}px`;
+    this.sizeList();
     scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 2);
   }
 
