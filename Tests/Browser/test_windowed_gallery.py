@@ -146,6 +146,10 @@ def test_the_list_of_a_big_gallery_is_a_window_too(server, window):
         route.continue_()
     expect(focused(page)).to_have_accessible_name(re.compile(rf"^Image: filler49499\.png, 49500 of {COUNT}$"))
 
+    # Switched to the grid, the view shows the item that had the focus, not the start of the gallery.
+    page.get_by_role("radio", name="Grid").check()
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler49499.png, "]')).to_be_in_viewport()
+
 
 def test_the_board_of_a_big_gallery_holds_all_of_it(server, window):
     gallery = server.gallery_id

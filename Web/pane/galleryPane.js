@@ -117,8 +117,9 @@ export class GalleryPane {
     this.shownView.setMenuEnabled(!this.state.access.readOnly);
     this.shownView.focusedId = focused;
     this.drawItems(this.state);
-    // Focus stays on the item it was on, now in the other view.
+    // Focus stays on the item it was on, now in the other view; in a big gallery the view shows it either way.
     if (hadFocus && focused) this.shownView.focusItem(focused);
+    else if (focused) this.shownView.reveal(focused);
   }
 
   /** The view showing the items now (a GridView, a ListView or a BoardView). */

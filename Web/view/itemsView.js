@@ -197,13 +197,18 @@ export class ItemsView {
     this.focusedId = id;
     // In a window of a big gallery the view is scrolled to the item before it is drawn, so that it tells the
     // positions around the item, not those it showed before.
-    const index = this.indexOfId(id);
-    if (this.windowed && index >= 0) this.scrollNear(index);
+    this.reveal(id);
     this.draw();
     const element = this.elements.get(id);
     if (!element) return;
     element.scrollIntoView({ block: "nearest" });
     element.focus({ preventScroll: true });
+  }
+
+  /** In a window of a big gallery, scrolls to item `id` unless it is in view (elsewhere the browser does, on focus). */
+  reveal(id) {
+    const index = this.indexOfId(id);
+    if (this.windowed && index >= 0) this.scrollNear(index);
   }
 
   /** Scrolls item `index` into the middle of the view unless it is in view already. */
