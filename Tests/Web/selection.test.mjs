@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runOf } from "../../Web/model/selection.js";
+import { pruneSelection, runOf, selectAll } from "../../Web/model/selection.js";
 
 const order = ["a", "b", "c", "d", "e"];
 
@@ -19,4 +19,16 @@ test("items with a gap, one item, or an id not shown are no run", () => {
 test("a run of a hundred thousand is found in one pass", () => {
   const big = Array.from({ length: 100_000 }, (_, index) => `i${index}`);
   assert.deepEqual(runOf(big.slice(1), big), { firstItemId: "i1", lastItemId: "i99999", count: 99_999 });
+});
+
+test("a selection of the whole gallery stays the whole of whatever part of it is read", () => {
+  const whole = selectAll(["a", "b"], true);
+  assert.equal(whole.all, true);
+  const later = pruneSelection(whole, ["c", "d", "e"]);
+  assert.deepEqual([...later.ids], ["c", "d", "e"]);
+  assert.equal(later.all, true);
+  // A plain Select All is of the items there, and drops those that leave.
+  const some = pruneSelection(selectAll(["a", "b", "c"]), ["b", "c", "d"]);
+  assert.deepEqual([...some.ids], ["b", "c"]);
+  assert.equal(some.all, undefined);
 });

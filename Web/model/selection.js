@@ -28,12 +28,16 @@ export function selectIds(ids) {
   return { ids: new Set(ids), anchor: ids[0] ?? null };
 }
 
-export function selectAll(order) {
-  return { ids: new Set(order), anchor: order[0] ?? null };
+/** Every item of `order` selected; `whole`: the whole gallery, the items not in `order` (not read yet) too. */
+export function selectAll(order, whole = false) {
+  return whole
+    ? { ids: new Set(order), anchor: order[0] ?? null, all: true }
+    : { ids: new Set(order), anchor: order[0] ?? null };
 }
 
-/** Drops ids that are no longer in the gallery. */
+/** Drops ids that are no longer in the gallery (a selection of the whole gallery takes every item of `order`). */
 export function pruneSelection(selection, order) {
+  if (selection.all) return selectAll(order, true);
   const present = new Set(order);
   const ids = new Set([...selection.ids].filter((id) => present.has(id)));
   return { ids, anchor: present.has(selection.anchor) ? selection.anchor : null };

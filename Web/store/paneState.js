@@ -102,7 +102,7 @@ export function paneReducer(state, action) {
       return { ...state, selection: selectIds(action.ids) };
     case "allSelected":
       // In a window of a big gallery, "all" is the whole gallery: the items not read are in it too.
-      return { ...state, selection: { ...selectAll(order(state)), all: Boolean(state.replica?.window) } };
+      return { ...state, selection: selectAll(order(state), Boolean(state.replica?.window)) };
     case "selectionCleared":
       return state.selection.ids.size || state.selection.all ? { ...state, selection: emptySelection() } : state;
     case "dragStarted":
@@ -167,8 +167,7 @@ function derive(state) {
   if (!state.replica) return state;
   const shown = showItems(state.replica.items, state.overlays);
   const ids = shown.map((item) => item.id);
-  const selection = state.selection.all ? { ...selectAll(ids), all: true } : pruneSelection(state.selection, ids);
-  return { ...state, shown, selection };
+  return { ...state, shown, selection: pruneSelection(state.selection, ids) };
 }
 
 function order(state) {
