@@ -39,3 +39,13 @@ def fill_directly(database: Path, gallery_id: str, count: int, start: int = 0) -
                 "INSERT INTO item (id, galleryId, orderKey, state, origin, title, blobHash, createdAt, updatedAt,"
                 " changeSequence) VALUES (?, ?, ?, 'ready', 'inline', ?, ?, ?, ?, 0)", rows)
     connection.close()
+
+
+def refill(server, count: int) -> str:
+    """The test server's open gallery with `count` filler items written into it: the server is stopped for the writing
+    and started again on its port. Returns the gallery's id."""
+    gallery = server.gallery_id
+    server.stop()
+    fill_directly(server.data_dir / "gallery.sqlite", gallery, count)
+    server.start(server.port)
+    return gallery

@@ -3,7 +3,7 @@ the rest window by window while the gallery stays live and usable, and says how 
 
 import re
 
-from filler import fill_directly
+from filler import refill
 from playwright.sync_api import expect
 
 from helpers import pump_until
@@ -12,10 +12,7 @@ ITEM = '[role="row"]'
 
 
 def test_the_first_window_shows_before_the_rest_and_a_live_move_meanwhile_lands(server, window):
-    gallery = server.gallery_id
-    server.stop()
-    fill_directly(server.data_dir / "gallery.sqlite", gallery, 1_500)
-    server.start(server.port)
+    gallery = refill(server, 1_500)
     last = server.api("GET", f"/api/galleries/{gallery}/items?position=1499&limit=1")["items"][0]
 
     page = window()
@@ -59,10 +56,7 @@ def test_the_first_window_shows_before_the_rest_and_a_live_move_meanwhile_lands(
 
 def test_select_all_of_more_than_a_thousand_items_goes_to_the_trash_in_one_request_and_comes_back_in_one_undo(
         server, window):
-    gallery = server.gallery_id
-    server.stop()
-    fill_directly(server.data_dir / "gallery.sqlite", gallery, 1_500)
-    server.start(server.port)
+    gallery = refill(server, 1_500)
     page = window()
     trash_requests = []
     page.on("request", lambda request: trash_requests.append(request.post_data_json)

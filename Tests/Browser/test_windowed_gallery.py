@@ -4,7 +4,7 @@ never read, and Select All + Move to Trash + Undo take the whole gallery in one 
 
 import re
 
-from filler import fill_directly
+from filler import refill
 from playwright.sync_api import expect
 
 from helpers import pump_until
@@ -18,10 +18,7 @@ def focused(page):
 
 
 def test_a_gallery_of_fifty_thousand_items_is_read_a_window_at_a_time(server, window):
-    gallery = server.gallery_id
-    server.stop()
-    fill_directly(server.data_dir / "gallery.sqlite", gallery, COUNT)
-    server.start(server.port)
+    gallery = refill(server, COUNT)
     first = server.api("GET", f"/api/galleries/{gallery}/items?position=0&limit=1")["items"][0]
 
     page = window()
@@ -95,10 +92,7 @@ def test_a_gallery_of_fifty_thousand_items_is_read_a_window_at_a_time(server, wi
 
 
 def test_the_list_of_a_big_gallery_is_a_window_too(server, window):
-    gallery = server.gallery_id
-    server.stop()
-    fill_directly(server.data_dir / "gallery.sqlite", gallery, COUNT)
-    server.start(server.port)
+    gallery = refill(server, COUNT)
     page = window()
     page.goto(f"{server.base_url}/g/{gallery}?view=list")
     listing = page.get_by_role("grid", name="My Gallery")
@@ -152,10 +146,7 @@ def test_the_list_of_a_big_gallery_is_a_window_too(server, window):
 
 
 def test_the_board_of_a_big_gallery_holds_all_of_it(server, window):
-    gallery = server.gallery_id
-    server.stop()
-    fill_directly(server.data_dir / "gallery.sqlite", gallery, 6_000)
-    server.start(server.port)
+    gallery = refill(server, 6_000)
     page = window()
     reads = []
     page.on("request", lambda request: reads.append(request.url) if "/items?" in request.url else None)
