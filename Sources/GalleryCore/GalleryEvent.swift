@@ -11,13 +11,27 @@ public struct GalleryEvent: Sendable, Equatable, Codable {
     public var items: [Item]
     /// Items that left this gallery: moved to another gallery or deleted for good.
     public var removed: [ItemID]
+    /// Runs of items that went into the trash or came out of it together, told by their ends (see ``KeyRun``).
+    public var runs: [KeyRun]
 
     /// Makes an event.
-    public init(sequence: Int64, gallery: Gallery, items: [Item], removed: [ItemID] = []) {
+    public init(sequence: Int64, gallery: Gallery, items: [Item], removed: [ItemID] = [], runs: [KeyRun] = []) {
         self.sequence = sequence
         self.gallery = gallery
         self.items = items
         self.removed = removed
+        self.runs = runs
+    }
+
+    /// Decodes an event; one written before runs had none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            sequence: try container.decode(Int64.self, forKey: .sequence),
+            gallery: try container.decode(Gallery.self, forKey: .gallery),
+            items: try container.decode([Item].self, forKey: .items),
+            removed: try container.decode([ItemID].self, forKey: .removed),
+            runs: try container.decodeIfPresent([KeyRun].self, forKey: .runs) ?? [])
     }
 }
 

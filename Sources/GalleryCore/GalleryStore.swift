@@ -136,15 +136,17 @@ public protocol GalleryStore: Sendable {
     func trashItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
         -> [Item]
     /// Moves a run of the gallery's live items to its trash — from `first` through `last` in the gallery's order, which
-    /// must be `count` items (what the person selected, however many: "Select All" of a big gallery) — as one change
-    /// and one undoable action, and returns them in order.
+    /// must be `count` items (what the person selected, however many: "Select All" of a million items) — as one
+    /// change and one undoable action, whose cost grows with the run but neither reads nor lists its items one by one:
+    /// the change's event and the history entry tell the run by its ends (``KeyRun``). Returns how many went, and the
+    /// change.
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery, `first` or `last` is unknown, in the trash or of another
     ///   gallery; ``GalleryError/invalid(_:)`` if `last` comes before `first`; ``GalleryError/conflict(_:)`` if the
     ///   run is not `count` items any more (items came or went meanwhile). Nothing changes then.
     func trashItems(
         from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID,
         recordingFor session: HistorySession?
-    ) async throws -> [Item]
+    ) async throws -> TrashedRun
     /// Puts live items of the gallery on its board at the given positions, and returns them, in the given order; one
     /// change of the gallery (its views receive the items) and one undoable action. Their order in the gallery stays.
     /// - Throws: ``GalleryError/invalid(_:)`` for a position out of range or an item named twice;

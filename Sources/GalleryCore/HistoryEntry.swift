@@ -148,10 +148,38 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         }
     }
 
+    /// A run of a gallery's items that an action moved into its trash (or out of it) together, kept by the change
+    /// that last placed them rather than item by item: undoing "Select All" of a million items and Move to Trash
+    /// neither lists nor reads them one by one.
+    public struct RunStep: Sendable, Equatable, Codable {
+        /// The gallery.
+        public var galleryID: GalleryID
+        /// The lowest order key of its items.
+        public var firstKey: OrderKey
+        /// The highest.
+        public var lastKey: OrderKey
+        /// How many items it holds.
+        public var count: Int
+        /// The gallery's change that last placed them (by the action, or by its last undo or redo): an item with
+        /// another change number was changed since.
+        public var sequence: Int64
+
+        /// Makes a step.
+        public init(galleryID: GalleryID, firstKey: OrderKey, lastKey: OrderKey, count: Int, sequence: Int64) {
+            self.galleryID = galleryID
+            self.firstKey = firstKey
+            self.lastKey = lastKey
+            self.count = count
+            self.sequence = sequence
+        }
+    }
+
     /// What the user did.
     public var action: Action
     /// The items it placed.
     public var items: [Step]
+    /// The runs of items it moved into the trash together (after the action: in the trash).
+    public var runs: [RunStep]
     /// The settings it changed.
     public var settings: SettingsStep?
     /// The board positions it changed.
@@ -162,16 +190,18 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     /// Makes an entry.
     public init(
         action: Action, items: [Step] = [], settings: SettingsStep? = nil, positions: [PositionStep] = [],
-        texts: [TextStep] = []
+        texts: [TextStep] = [], runs: [RunStep] = []
     ) {
         self.action = action
         self.items = items
+        self.runs = runs
         self.settings = settings
         self.positions = positions
         self.texts = texts
     }
 
-    /// Decodes an entry; one recorded before the board changed no positions, one recorded before notes no texts.
+    /// Decodes an entry; one recorded before the board changed no positions, one recorded before notes no texts, one
+    /// recorded before runs no runs.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -179,7 +209,8 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
             items: try container.decode([Step].self, forKey: .items),
             settings: try container.decodeIfPresent(SettingsStep.self, forKey: .settings),
             positions: try container.decodeIfPresent([PositionStep].self, forKey: .positions) ?? [],
-            texts: try container.decodeIfPresent([TextStep].self, forKey: .texts) ?? [])
+            texts: try container.decodeIfPresent([TextStep].self, forKey: .texts) ?? [],
+            runs: try container.decodeIfPresent([RunStep].self, forKey: .runs) ?? [])
     }
 }
 

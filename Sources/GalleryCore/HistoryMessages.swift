@@ -29,17 +29,25 @@ enum HistoryMessages {
         let inTrash = conflicts.count { if case .galleryInTrash = $0 { true } else { false } }
         let arranged = conflicts.count { if case .arrangedSince = $0 { true } else { false } }
         let edited = conflicts.count { if case .editedSince = $0 { true } else { false } }
+        let runChanged = conflicts.reduce(0) { total, conflict in
+            if case .runChangedSince(let count) = conflict { total + count } else { total }
+        }
         let settingsConflict = conflicts.contains(.settingsChangedSince)
-        let itemCount = entry.items.count + entry.positions.count + entry.texts.count
+        let itemCount = entry.items.count + entry.positions.count + entry.texts.count + runItems(entry)
         let verb = direction == .undo ? "undo" : "redo"
 
         let everythingInConflict =
-            !conflicts.isEmpty && placedSince + deleted + inTrash + arranged + edited == itemCount
+            !conflicts.isEmpty && placedSince + deleted + inTrash + arranged + edited + runChanged == itemCount
             && (entry.settings == nil || settingsConflict)
         if everythingInConflict {
             let reason: String
             if settingsConflict {
                 reason = settingsReason(entry.action, isGalleryGone: isGalleryGone)
+            } else if runChanged > 0 {
+                reason =
+                    runChanged == itemCount
+                    ? "its \(count(itemCount, "item")) were changed since"
+                    : "its items were changed since"
             } else if edited > 0 {
                 reason = "the note was changed by someone else since"
             } else if entry.action == .editNote, deleted > 0 {
@@ -81,6 +89,12 @@ enum HistoryMessages {
                 ? " 1 item was moved\(who) since and was left where it is."
                 : " \(count) items were moved\(who) since and were left where they are."
         }
+        if runChanged > 0 {
+            message +=
+                runChanged == 1
+                ? " 1 item was changed since and was left as it is."
+                : " \(runChanged) items were changed since and were left as they are."
+        }
         if arranged > 0 {
             message +=
                 arranged == 1
@@ -116,7 +130,8 @@ enum HistoryMessages {
 
     /// "the move of 3 items" (or "the move", without counting), "the rename to 'Fruit'"…
     private static func description(of entry: HistoryEntry, countingItems: Bool) -> String {
-        let items = countingItems ? " of " + count(entry.items.count + entry.positions.count, "item") : ""
+        let items =
+            countingItems ? " of " + count(entry.items.count + entry.positions.count + runItems(entry), "item") : ""
         switch entry.action {
         case .drop: return "the drop\(items)"
         case .move: return "the move\(items)"
@@ -156,6 +171,11 @@ enum HistoryMessages {
         case .view: return "The view was changed by someone else since and was left as it is."
         default: return "The gallery was renamed by someone else since; its name was left as it is."
         }
+    }
+
+    /// How many items the entry's runs hold.
+    private static func runItems(_ entry: HistoryEntry) -> Int {
+        entry.runs.reduce(0) { $0 + $1.count }
     }
 
     /// "1 item", "3 items".

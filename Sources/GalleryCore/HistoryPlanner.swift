@@ -71,10 +71,15 @@ public struct HistoryPlan: Sendable, Equatable {
         case arrangedSince(ItemID)
         /// Somebody changed the note's text since; it is left as it is.
         case editedSince(ItemID)
+        /// This many items of a run were changed since (restored, trashed again, deleted for good…); they are left as
+        /// they are.
+        case runChangedSince(count: Int)
     }
 
     /// The moves to carry out, in the entry's item order.
     public var moves: [Move]
+    /// The runs whose items (those still as the entry left them) go into the trash (redo) or out of it (undo).
+    public var runs: [HistoryEntry.RunStep]
     /// The board positions to set, in the entry's item order.
     public var positions: [Reposition]
     /// The note texts to set.
@@ -88,10 +93,11 @@ public struct HistoryPlan: Sendable, Equatable {
 
     /// Makes a plan.
     public init(
-        moves: [Move], positions: [Reposition] = [], texts: [TextChange] = [], settings: HistoryEntry.Settings?,
-        conflicts: [Conflict], message: String
+        moves: [Move], runs: [HistoryEntry.RunStep] = [], positions: [Reposition] = [], texts: [TextChange] = [],
+        settings: HistoryEntry.Settings?, conflicts: [Conflict], message: String
     ) {
         self.moves = moves
+        self.runs = runs
         self.positions = positions
         self.texts = texts
         self.settings = settings
@@ -143,10 +149,13 @@ public enum HistoryPlanner {
     /// still lies where the entry is leaving it (else ``HistoryPlan/Conflict/arrangedSince(_:)``) and is still in the
     /// gallery it was arranged in (else ``HistoryPlan/Conflict/placedSince(_:)``: moving it away took it off the
     /// board).
+    ///
+    /// Each run's items still as the entry left them (`runsAsLeft`, one count per run) go out of the trash (undo) or
+    /// back in (redo); the rest of its items were changed since (``HistoryPlan/Conflict/runChangedSince(count:)``).
     public static func plan(
         _ entry: HistoryEntry, _ direction: HistoryDirection,
         current: [ItemID: CurrentPlacement], settings: HistoryEntry.Settings?,
-        trashedGalleries: Set<GalleryID> = []
+        trashedGalleries: Set<GalleryID> = [], runsAsLeft: [Int] = []
     ) -> HistoryPlan {
         var moves: [HistoryPlan.Move] = []
         var conflicts: [HistoryPlan.Conflict] = []
@@ -167,6 +176,13 @@ public enum HistoryPlanner {
                 continue
             }
             moves.append(HistoryPlan.Move(id: step.id, to: target))
+        }
+
+        var runs: [HistoryEntry.RunStep] = []
+        for (index, run) in entry.runs.enumerated() {
+            let asLeft = min(run.count, index < runsAsLeft.count ? runsAsLeft[index] : 0)
+            if asLeft > 0 { runs.append(run) }
+            if asLeft < run.count { conflicts.append(.runChangedSince(count: run.count - asLeft)) }
         }
 
         var positions: [HistoryPlan.Reposition] = []
@@ -226,13 +242,17 @@ public enum HistoryPlanner {
         let message = HistoryMessages.message(
             for: entry, direction, conflicts: conflicts, isGalleryGone: settings == nil)
         return HistoryPlan(
-            moves: moves, positions: positions, texts: texts, settings: newSettings, conflicts: conflicts,
+            moves: moves, runs: runs, positions: positions, texts: texts, settings: newSettings, conflicts: conflicts,
             message: message)
     }
 
-    /// The entry after a plan was carried out: each moved item's step gets its new placement version.
-    public static func updated(_ entry: HistoryEntry, versions: [ItemID: Int64]) -> HistoryEntry {
+    /// The entry after a plan was carried out: each moved item's step gets its new placement version, and each run
+    /// carried out its new change number and key span (`runs`, by index of the entry's runs).
+    public static func updated(
+        _ entry: HistoryEntry, versions: [ItemID: Int64], runs: [Int: HistoryEntry.RunStep] = [:]
+    ) -> HistoryEntry {
         var entry = entry
+        for (index, run) in runs where entry.runs.indices.contains(index) { entry.runs[index] = run }
         for index in entry.items.indices {
             if let version = versions[entry.items[index].id] {
                 entry.items[index].version = version

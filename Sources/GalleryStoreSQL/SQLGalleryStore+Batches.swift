@@ -112,7 +112,7 @@ extension SQLGalleryStore {
     public func trashItems(
         from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID,
         recordingFor session: HistorySession?
-    ) async throws -> [Item] {
+    ) async throws -> TrashedRun {
         let date = now()
         return try await database.write { db in
             _ = try Self.fetchGallery(db, gallery)
@@ -120,27 +120,47 @@ extension SQLGalleryStore {
             guard ends.allSatisfy({ $0.trashedAt == nil }) else {
                 throw GalleryError.notFound("An item at an end of the selection is in the trash already.")
             }
-            guard ends[0].orderKey <= ends[ends.count - 1].orderKey else {
+            let (firstKey, lastKey) = (ends[0].orderKey, ends[ends.count - 1].orderKey)
+            guard firstKey <= lastKey else {
                 throw GalleryError.invalid("The last item of the run comes before its first.")
             }
-            let items = try db.rows(
-                sql: """
-                    SELECT \(Item.selectColumns) FROM \(Item.fromClause)
-                    WHERE item.galleryId = ? AND item.trashedAt IS NULL AND item.orderKey >= ? AND item.orderKey <= ?
-                    ORDER BY item.orderKey LIMIT ?
-                    """,
-                arguments: [
-                    gallery.rawValue, ends[0].orderKey.rawValue, ends[ends.count - 1].orderKey.rawValue, count + 1,
-                ]
-            ).map(Item.init(row:))
-            guard items.count == count else {
+            let found = try Self.liveCount(db, gallery, from: firstKey, through: lastKey)
+            guard found == count else {
                 throw GalleryError.conflict(
-                    "The gallery changed since these \(count) items were selected (they are \(items.count) now):"
-                        + " select them again.")
+                    "The gallery changed since these \(count.grouped) items were selected (they are"
+                        + " \(found.grouped) now): select them again.")
             }
-            try moveToTrash(db, items, in: gallery, recordingFor: session, date: date)
-            return try items.map { item in try Self.fetchItem(db, item.id) }
+            var log = ChangeLog()
+            let sequence = try log.sequence(db, gallery, date: date)
+            // One statement, whatever the run's length: the items keep their keys, for a restore.
+            try db.execute(
+                sql: """
+                    UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ?,
+                    placementVersion = placementVersion + 1
+                    WHERE galleryId = ? AND trashedAt IS NULL AND orderKey >= ? AND orderKey <= ?
+                    """,
+                arguments: [date, date, sequence, gallery.rawValue, firstKey.rawValue, lastKey.rawValue])
+            log.run(gallery, KeyRun(firstKey: firstKey, lastKey: lastKey, count: count, isTrashed: true))
+            try log.commit(db, in: self)
+            if let session {
+                let run = HistoryEntry.RunStep(
+                    galleryID: gallery, firstKey: firstKey, lastKey: lastKey, count: count, sequence: sequence)
+                try recordHistory(db, gallery, session, HistoryEntry(action: .trash, runs: [run]), date: date)
+            }
+            return TrashedRun(count: count, sequence: sequence)
         }
+    }
+
+    /// How many live items of the gallery have keys from `first` through `last`.
+    static func liveCount(_ db: any SQLSession, _ gallery: GalleryID, from first: OrderKey, through last: OrderKey)
+        throws -> Int
+    {
+        try db.value(
+            Int.self,
+            sql: """
+                SELECT count(*) FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey >= ? AND orderKey <= ?
+                """,
+            arguments: [gallery.rawValue, first.rawValue, last.rawValue]) ?? 0
     }
 
     /// Trashes the items that are not in the trash yet, as one change of the gallery (none if all are there).

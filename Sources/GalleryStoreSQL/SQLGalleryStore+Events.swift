@@ -6,12 +6,14 @@ import GalleryCore
 extension SQLGalleryStore {
     /// Writes the event of change `sequence` of the gallery: the gallery and the touched items as they are now.
     func recordEvent(
-        _ db: any SQLSession, _ gallery: GalleryID, _ sequence: Int64, items ids: [ItemID], removed: [ItemID] = []
+        _ db: any SQLSession, _ gallery: GalleryID, _ sequence: Int64, items ids: [ItemID], removed: [ItemID] = [],
+        runs: [KeyRun] = []
     ) throws {
         var seen = Set<ItemID>()
         let items = try ids.filter { seen.insert($0).inserted }.map { id in try Self.fetchItem(db, id) }
         let event = GalleryEvent(
-            sequence: sequence, gallery: try Self.fetchAnyGallery(db, gallery), items: items, removed: removed)
+            sequence: sequence, gallery: try Self.fetchAnyGallery(db, gallery), items: items, removed: removed,
+            runs: runs)
         let payload = String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
         try db.execute(
             sql: "INSERT INTO event (galleryId, sequence, payload) VALUES (?, ?, ?)",

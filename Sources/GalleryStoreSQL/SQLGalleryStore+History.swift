@@ -123,10 +123,20 @@ extension SQLGalleryStore {
             let trashedGalleries = try destinations.filter { id in
                 try Self.fetchAnyGallery(db, id).trashedAt != nil
             }
+            let runsAsLeft = try entry.runs.map { run in try Self.runItemsAsLeft(db, run, inTrash: isUndo) }
             let plan = HistoryPlanner.plan(
                 entry, direction, current: current, settings: HistoryEntry.Settings(of: currentGallery),
-                trashedGalleries: trashedGalleries)
+                trashedGalleries: trashedGalleries, runsAsLeft: runsAsLeft)
             var log = ChangeLog()
+            var runs: [Int: HistoryEntry.RunStep] = [:]
+            for run in plan.runs {
+                guard let index = entry.runs.firstIndex(of: run) else { continue }
+                let count = runsAsLeft[index]
+                runs[index] =
+                    isUndo
+                    ? try restoreRun(db, run, count: count, log: &log, date: date)
+                    : try trashRunAgain(db, run, count: count, log: &log, date: date)
+            }
             try place(
                 db, plan.moves.compactMap { move in items[move.id].map { ($0, move.to) } }, log: &log, date: date)
             for reposition in plan.positions {
@@ -148,7 +158,7 @@ extension SQLGalleryStore {
             }
             for reposition in plan.positions { placed.append(try Self.fetchItem(db, reposition.id)) }
             for change in plan.texts { placed.append(try Self.fetchItem(db, change.id)) }
-            let updated = HistoryPlanner.updated(entry, versions: versions)
+            let updated = HistoryPlanner.updated(entry, versions: versions, runs: runs)
             // The linked rows of a move or copy between galleries change with it.
             try db.execute(
                 sql: """
@@ -161,6 +171,78 @@ extension SQLGalleryStore {
             return HistoryOutcome(
                 message: plan.message, state: try Self.historyState(db, gallery, session), items: placed)
         }
+    }
+
+    /// How many items of the run are still as its entry left them: with the change number that last placed them, in
+    /// the trash (`inTrash`: after the action or its redo) or out of it (after its undo).
+    static func runItemsAsLeft(_ db: any SQLSession, _ run: HistoryEntry.RunStep, inTrash: Bool) throws -> Int {
+        try db.value(
+            Int.self,
+            sql: """
+                SELECT count(*) FROM item WHERE galleryId = ? AND changeSequence = ?
+                AND trashedAt IS \(inTrash ? "NOT NULL" : "NULL")
+                """,
+            arguments: [run.galleryID.rawValue, run.sequence]) ?? 0
+    }
+
+    /// Takes the run's `count` items still as it left them out of the trash, as one change: each keeps its key (one
+    /// statement for them all), except one whose key a live item has taken since, which lands between its old
+    /// neighbours (as ``place(_:_:log:date:)`` puts it). Returns the run as this change left it.
+    func restoreRun(
+        _ db: any SQLSession, _ run: HistoryEntry.RunStep, count: Int, log: inout ChangeLog, date: Date
+    ) throws -> HistoryEntry.RunStep {
+        let gallery = run.galleryID
+        let sequence = try log.sequence(db, gallery, date: date)
+        try db.execute(
+            sql: """
+                UPDATE item SET trashedAt = NULL, updatedAt = ?, changeSequence = ?,
+                placementVersion = placementVersion + 1
+                WHERE galleryId = ? AND changeSequence = ? AND trashedAt IS NOT NULL AND NOT EXISTS (
+                  SELECT 1 FROM item AS live
+                  WHERE live.galleryId = item.galleryId AND live.trashedAt IS NULL AND live.orderKey = item.orderKey)
+                """,
+            arguments: [date, sequence, gallery.rawValue, run.sequence])
+        let crowded = try db.rows(
+            sql: """
+                SELECT \(Item.selectColumns) FROM \(Item.fromClause)
+                WHERE item.galleryId = ? AND item.changeSequence = ? AND item.trashedAt IS NOT NULL
+                """,
+            arguments: [gallery.rawValue, run.sequence]
+        ).map(Item.init(row:))
+        try place(db, crowded.map { ($0, Placement(of: $0).trashed(false)) }, log: &log, date: date)
+        let firstKey = try crowded.map { try Self.fetchItem(db, $0.id).orderKey }.reduce(run.firstKey, min)
+        log.run(gallery, KeyRun(firstKey: firstKey, lastKey: run.lastKey, count: count, isTrashed: false))
+        return HistoryEntry.RunStep(
+            galleryID: gallery, firstKey: firstKey, lastKey: run.lastKey, count: run.count, sequence: sequence)
+    }
+
+    /// Puts the run's `count` items still as its undo left them back in the trash, as one change (one statement).
+    /// Live items that came between them since stay; the change's event names them. Returns the run as this change
+    /// left it.
+    func trashRunAgain(
+        _ db: any SQLSession, _ run: HistoryEntry.RunStep, count: Int, log: inout ChangeLog, date: Date
+    ) throws -> HistoryEntry.RunStep {
+        let gallery = run.galleryID
+        let sequence = try log.sequence(db, gallery, date: date)
+        try db.execute(
+            sql: """
+                UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ?,
+                placementVersion = placementVersion + 1
+                WHERE galleryId = ? AND changeSequence = ? AND trashedAt IS NULL
+                """,
+            arguments: [date, date, sequence, gallery.rawValue, run.sequence])
+        let staying = try db.values(
+            String.self,
+            sql: """
+                SELECT id FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey >= ? AND orderKey <= ?
+                """,
+            arguments: [gallery.rawValue, run.firstKey.rawValue, run.lastKey.rawValue]
+        ).map(ItemID.init(trusted:))
+        log.touch(gallery, staying)
+        log.run(gallery, KeyRun(firstKey: run.firstKey, lastKey: run.lastKey, count: count, isTrashed: true))
+        var again = run
+        again.sequence = sequence
+        return again
     }
 
     /// Whether the item's current placement was made by one of the session's recorded actions (in any gallery): some

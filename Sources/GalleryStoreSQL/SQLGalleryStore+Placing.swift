@@ -6,6 +6,7 @@ struct ChangeLog {
     private(set) var sequences: [GalleryID: Int64] = [:]
     private var touched: [GalleryID: [ItemID]] = [:]
     private var removed: [GalleryID: [ItemID]] = [:]
+    private var runs: [GalleryID: [KeyRun]] = [:]
     private var order: [GalleryID] = []
 
     /// The gallery's change number for this transaction (bumped the first time it is asked for).
@@ -23,12 +24,16 @@ struct ChangeLog {
     /// Notes items that left a gallery.
     mutating func remove(_ gallery: GalleryID, _ ids: [ItemID]) { removed[gallery, default: []] += ids }
 
+    /// Notes a run of items that went into a gallery's trash or came out of it together.
+    mutating func run(_ gallery: GalleryID, _ run: KeyRun) { runs[gallery, default: []].append(run) }
+
     /// Writes one event per changed gallery.
     func commit(_ db: any SQLSession, in store: SQLGalleryStore) throws {
         for gallery in order {
             guard let sequence = sequences[gallery] else { continue }
             try store.recordEvent(
-                db, gallery, sequence, items: touched[gallery] ?? [], removed: removed[gallery] ?? [])
+                db, gallery, sequence, items: touched[gallery] ?? [], removed: removed[gallery] ?? [],
+                runs: runs[gallery] ?? [])
         }
     }
 }

@@ -93,7 +93,7 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func trashItems(
         from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID,
         recordingFor session: HistorySession?
-    ) async throws -> [Item] {
+    ) async throws -> TrashedRun {
         try await base.trashItems(from: first, through: last, count: count, in: gallery, recordingFor: session)
     }
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {

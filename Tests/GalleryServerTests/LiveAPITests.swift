@@ -17,6 +17,14 @@ struct EventJSON: Decodable {
     var gallery: GalleryJSON
     var items: [ItemJSON]
     var removed: [String]
+    var runs: [RunJSON]?
+}
+
+struct RunJSON: Decodable, Equatable {
+    var firstKey: String
+    var lastKey: String
+    var count: Int
+    var trashed: Bool
 }
 
 struct EventsJSON: Decodable {

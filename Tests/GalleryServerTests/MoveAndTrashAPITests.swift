@@ -8,6 +8,12 @@ struct ItemListJSON: Decodable {
     var items: [ItemJSON]
 }
 
+struct TrashedRunJSON: Decodable {
+    var trashed: Int
+    var sequence: Int64
+    var history: HistoryJSON
+}
+
 struct EmptyTrashJSON: Decodable {
     var deleted: Int
 }
@@ -244,21 +250,29 @@ struct TrashAPITests {
                 #expect(
                     try await client.send(.post, "/api/galleries/\(gallery)/trash", json: bad).status == .badRequest)
             }
-            // Too many for one request: the answer says how many it takes and what to do instead.
-            let tooMany = try await client.send(
-                .post, "/api/galleries/\(gallery)/trash", json: range(0, 5, count: 100_001))
-            #expect(tooMany.status == .badRequest)
-            let refusal = try tooMany.decoded(as: ErrorJSON.self).error.message
-            #expect(refusal.contains("at most 100,000 items at once") && refusal.contains("select fewer"))
+            // However many were selected, the count is checked against the gallery, not against a cap.
+            let miscounted = try await client.send(
+                .post, "/api/galleries/\(gallery)/trash", json: range(0, 5, count: 1_000_000))
+            #expect(miscounted.status == .conflict)
+            let refusal = try miscounted.decoded(as: ErrorJSON.self).error.message
+            #expect(refusal.contains("1,000,000 items were selected (they are 6 now)"))
             let after = try await client.snapshot(gallery)
             #expect(after.0 == before.0 && after.1 == before.1 && after.2.isEmpty)
 
             let session = "tab-one-0001"
-            let trashed: ItemListJSON = try await client.call(
+            let sequence = try await client.gallery(gallery).sequence
+            let trashed: TrashedRunJSON = try await client.call(
                 .post, "/api/galleries/\(gallery)/trash", json: range(1, 4, count: 4), session: session)
-            #expect(trashed.items.map(\.id) == items[1...4].map(\.id))
+            #expect(trashed.trashed == 4 && trashed.sequence == sequence + 1 && trashed.history.undo?.name == "Delete")
             #expect(try await client.items(in: gallery).map(\.id) == [items[0].id, items[5].id])
             #expect(try await client.gallery(gallery).trashCount == 4)
+            // Its event tells the run by its ends.
+            let events: EventsJSON = try await client.call(.get, "/api/galleries/\(gallery)/events?since=\(sequence)")
+            #expect(events.events.count == 1 && events.events[0].items.isEmpty)
+            #expect(
+                events.events[0].runs == [
+                    RunJSON(firstKey: items[1].orderKey, lastKey: items[4].orderKey, count: 4, trashed: true)
+                ])
 
             let undone: HistoryStepJSON = try await client.call(
                 .post, "/api/galleries/\(gallery)/undo", session: session)

@@ -148,3 +148,42 @@ test("items trashed and brought back by events show in the pages read after, bey
   assert.deepEqual(windowOf(replica), { offset: 500, length: MAX_WINDOW, total: 6000 });
   assert.equal(positions(replica).at(-1), MAX_WINDOW + 499);
 });
+
+test("a run to the trash told by its ends takes every held item between them, and the window is read again", () => {
+  let replica = createWindowedReplica(page(10_000, 500, 50_000));
+  // Items 9,000 to 10,199 went: 200 of them were held, 1,000 lay before the window.
+  const run = { firstKey: key(9_000), lastKey: key(10_199), count: 1_200, trashed: true };
+  const event = { sequence: 11, gallery: gallery(48_800, 11), items: [], removed: [], runs: [run] };
+  replica = receiveEvent(replica, event).replica;
+  assert.equal(replica.items.length, 300);
+  assert.equal(replica.items[0].id, "i10200");
+  assert.equal(replica.reread, 11);
+  // A page read before the run does not bring its items back; the page read after it sets the position right.
+  const stale = page(10_000, 500, 50_000, 10);
+  assert.equal(addWindowPage(replica, stale).items[0].id, "i10200");
+  const fresh = { ...page(9_000, 300, 48_800, 11), items: Array.from({ length: 300 }, (_, i) => item(10_200 + i)) };
+  assert.equal(windowOf(addWindowPage(replica, fresh)).offset, 9_000);
+});
+
+test("a run's event keeps the live items it names, and a run out of the trash asks for a read", () => {
+  let replica = createWindowedReplica(page(0, 500, 50_000));
+  const run = { firstKey: key(10), lastKey: key(19), count: 9, trashed: true };
+  const staying = item(15, { changeSequence: 11 });
+  replica = receiveEvent(replica, {
+    sequence: 11,
+    gallery: gallery(49_991, 11),
+    items: [staying],
+    removed: [],
+    runs: [run],
+  }).replica;
+  assert.deepEqual(positions(replica).slice(9, 12), [9, 15, 20]);
+  const back = { ...run, trashed: false };
+  replica = receiveEvent(replica, {
+    sequence: 12,
+    gallery: gallery(50_000, 12),
+    items: [],
+    removed: [],
+    runs: [back],
+  }).replica;
+  assert.equal(replica.reread, 12);
+});

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   hiding,
+  hidingUntil,
   insertion,
   placeholders,
   positioning,
@@ -142,4 +143,15 @@ test("reconnection waits longer after each failure, up to a limit", () => {
     [250, 500, 1000, 2000, 4000, 5000, 5000, 5000],
   );
   assert.ok(reconnectDelay(0, () => 0) >= 187 && reconnectDelay(0, () => 0.999) <= 313);
+});
+
+test("items hidden until a change's sequence stay hidden until the replica reaches it", () => {
+  const replica = createReplica(gallery(3), [item("a", "a0", 1), item("b", "a1", 1)]);
+  const overlay = hidingUntil("trash-1", ["a"], 4);
+  assert.deepEqual(
+    overlay.apply(replica.items).map((each) => each.id),
+    ["b"],
+  );
+  assert.equal(overlay.settled(replica), false);
+  assert.equal(overlay.settled({ ...replica, sequence: 4 }), true);
 });

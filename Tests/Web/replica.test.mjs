@@ -405,3 +405,26 @@ test("a window does not replace an item an event changed since it was read", () 
   assert.equal(ids(replica), "b,a,c");
   assert.equal(replica.items[0].orderKey, "a0");
 });
+
+test("a run to the trash removes the held items between its ends exactly, without a read", () => {
+  const replica = createReplica(gallery(1), [item("a", "a0", 1), item("b", "a1", 1), item("c", "a2", 1)]);
+  const run = { firstKey: "a0", lastKey: "a1", count: 2, trashed: true };
+  const { replica: next } = receiveEvent(replica, {
+    sequence: 2,
+    gallery: gallery(2),
+    items: [],
+    removed: [],
+    runs: [run],
+  });
+  assert.equal(ids(next), "c");
+  assert.equal(next.reread, 0);
+  // Coming back out of the trash, the items are read again.
+  const back = receiveEvent(next, {
+    sequence: 3,
+    gallery: gallery(3),
+    items: [],
+    removed: [],
+    runs: [{ ...run, trashed: false }],
+  }).replica;
+  assert.equal(back.reread, 3);
+});

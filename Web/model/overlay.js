@@ -132,6 +132,12 @@ export function hiding(key, ids, basis = null) {
   };
 }
 
+/** Items hidden until the replica reaches `sequence`: the change that took them away, whose answer lists no items (a
+ * run of items to the trash, told by its ends). */
+export function hidingUntil(key, ids, sequence) {
+  return { ...hiding(key, ids), settled: (replica) => replica.sequence >= sequence };
+}
+
 /**
  * Sorts merged items by order key; local entries (placeholders, items on their way in) keep the place they had
  * among their neighbours in `before`.

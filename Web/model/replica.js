@@ -21,6 +21,9 @@ export function createReplica(gallery, items = [], { complete = true } = {}) {
     // events took out of it (id → the event's sequence), which a page read before that event must not bring back.
     // Null: the whole gallery.
     window: null,
+    // The sequence of the last event that changed more than the replica holds (a run of items in or out of the
+    // trash, told by its ends): what is shown is read again. 0: none.
+    reread: 0,
   };
 }
 
@@ -154,14 +157,23 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
     if (!item.trashed && !(item.galleryId && galleryId && item.galleryId !== galleryId)) changed.push(item);
   }
   const windowed = replica.window ? windowBounds(replica) : null;
+  // Runs of items that went into the trash together are told by their ends: every held item between them goes.
+  const runs = event.runs ?? [];
+  const trashedRuns = runs.filter((run) => run.trashed);
+  const inTrashedRun = (item) =>
+    trashedRuns.some(
+      (run) => compareKeys(item.orderKey, run.firstKey) >= 0 && compareKeys(item.orderKey, run.lastKey) <= 0,
+    );
   const before = new Map();
-  const kept = gone.size
-    ? replica.items.filter((item) => {
-        if (!gone.has(item.id)) return true;
-        before.set(item.id, item);
-        return false;
-      })
-    : replica.items;
+  const kept =
+    gone.size || trashedRuns.length
+      ? replica.items.filter((item) => {
+          if (!gone.has(item.id) && !(trashedRuns.length && inTrashedRun(item))) return true;
+          gone.add(item.id);
+          before.set(item.id, item);
+          return false;
+        })
+      : replica.items;
   changes.push({ event, before });
   // In a window, items that land outside it are not held (their count is the gallery's).
   const added = windowed ? changed.filter((item) => windowed.holds(item)) : changed;
@@ -171,12 +183,17 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
   if (loading && leaving.length) loading = { removed: new Set([...loading.removed, ...leaving]) };
   const gallery = event.gallery ?? replica.gallery;
   const items = mergeSorted(kept, sortItems(added));
-  if (!windowed) return { ...replica, gallery, sequence: event.sequence, items, loading };
+  // What a run changed beyond the held items (items coming back, or leaving from before a window, or from windows
+  // still being read) is read again: `reread` is the sequence of the event that asks for it.
+  const reread =
+    runs.length && (windowed || loading || runs.some((run) => !run.trashed)) ? event.sequence : replica.reread;
+  if (!windowed) return { ...replica, gallery, sequence: event.sequence, items, loading, reread };
   const movedBefore = changed.filter((item) => before.has(item.id) && windowed.before(item)).length;
   return {
     ...replica,
     gallery,
     sequence: event.sequence,
+    reread,
     ...movedWindow(replica, windowed, items, gallery, leaving, movedBefore, event.sequence),
   };
 }

@@ -60,6 +60,8 @@ export class GalleryPane {
     this.view = view;
     /** Counts the loads of the gallery: a window read for an older one is dropped. */
     this.loadGeneration = 0;
+    // The last sequence whose event asked for what is shown to be read again (see `rereadIfAsked`).
+    this.rereadDone = 0;
     this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
@@ -404,6 +406,33 @@ export class GalleryPane {
     }
     this.setReplica(replica);
     if (hasGap(replica)) this.catchUp();
+    this.rereadIfAsked();
+  }
+
+  /** Reads again what an event changed beyond the items held (a run of items into or out of the trash, told by its
+   * ends): a big gallery's window around its first item held, any other gallery whole. */
+  async rereadIfAsked() {
+    const { reread, window, items, gallery } = this.state.replica;
+    if (!reread || reread <= this.rereadDone) return;
+    this.rereadDone = reread;
+    if (!window) {
+      if (await this.reload({ restart: false })) this.catchUp();
+      return;
+    }
+    const total = gallery?.itemCount ?? 0;
+    if (!total) return;
+    const generation = this.loadGeneration;
+    const where = items.length ? { around: items[0].id } : { position: Math.min(window.offset, total - 1) };
+    try {
+      const page = await api.itemsWindow(this.galleryId, where, PAGE);
+      if (generation !== this.loadGeneration || this.isGone || !this.state.replica.window) return;
+      this.setReplica(addWindowPage(this.state.replica, page));
+      if (page.gallery.sequence > this.state.replica.sequence) this.catchUp();
+    } catch (error) {
+      if (generation !== this.loadGeneration) return;
+      if (error.status === 404) this.gone(error.message);
+      else this.announcer.alert(`Could not read these items of the gallery: ${error.message}`);
+    }
   }
 
   /** Fetches the events after the replica's sequence (a gap), or reloads when the server says it cannot. */
@@ -414,7 +443,10 @@ export class GalleryPane {
     try {
       const feed = await api.events(this.galleryId, catchUpFrom(this.state.replica));
       if (feed.reset) reloaded = await this.reload({ restart: false });
-      else this.setReplica(receiveEvents(this.state.replica, feed.events));
+      else {
+        this.setReplica(receiveEvents(this.state.replica, feed.events));
+        this.rereadIfAsked();
+      }
     } catch (error) {
       if (error.status === 404) this.gone(error.message);
       else console.warn("catching up failed", error);

@@ -6,7 +6,7 @@
 import { api } from "../net/api.js";
 import { anchorBefore } from "../model/gallery.js";
 import { noteTextProblem } from "../model/itemKinds.js";
-import { hiding, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
+import { hiding, hidingUntil, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
 import { changesOrder } from "../model/reorder.js";
 import { clampPerRow } from "../model/zoom.js";
 import { runOf } from "../model/selection.js";
@@ -30,7 +30,11 @@ export function createItemActions(pane, history, board) {
     try {
       const response = await request();
       store.dispatch(paneActions.selectionCleared());
-      settleOverlay(key, upsert(key, response.items, galleryId));
+      // A run's answer lists no items: they stay hidden until its event removes them.
+      const answered = response.items
+        ? upsert(key, response.items, galleryId)
+        : hidingUntil(key, ids, response.sequence);
+      settleOverlay(key, answered);
       announcer.announce(count === 1 ? `Moved '${titles[0]}' to the trash.` : `Moved ${count} items to the trash.`);
       history.afterOwnChange(response.history);
     } catch (error) {

@@ -66,6 +66,24 @@ struct EventResponse: ResponseEncodable, Equatable {
     var items: [ItemResponse]
     /// Ids of items that left the gallery (moved to another gallery, or deleted for good).
     var removed: [String]
+    /// Runs of items that went into the trash or came out of it together, told by their ends (absent when none).
+    var runs: [RunResponse]?
+}
+
+/// A run of items that went into a gallery's trash (`trashed`: every live item with a key from `firstKey` through
+/// `lastKey`, except the items the same event lists) or came out of it (`count` items in that span: read them).
+struct RunResponse: Codable, Equatable {
+    var firstKey: String
+    var lastKey: String
+    var count: Int
+    var trashed: Bool
+
+    init(_ run: KeyRun) {
+        firstKey = run.firstKey.rawValue
+        lastKey = run.lastKey.rawValue
+        count = run.count
+        trashed = run.isTrashed
+    }
 }
 
 /// `GET /api/galleries/{id}/events?since=N`
@@ -329,11 +347,9 @@ struct ItemBatchRequest: Decodable {
 }
 
 /// `POST /api/galleries/{id}/trash`: the items named (at most ``ItemBatchRequest/maximumCount``), or a run of the
-/// gallery's items from one to another, as many as were selected ("Select All" of a big gallery: one small request).
+/// gallery's items from one to another, as many as were selected ("Select All" of a million items: one small request
+/// and one transaction).
 struct TrashRequest: Decodable {
-    /// The most items a run may hold.
-    static let maximumRun = 100_000
-
     var itemIds: [ItemID]?
     var range: ItemRun?
 
@@ -355,17 +371,18 @@ struct TrashRequest: Decodable {
             return .named(try ItemBatchRequest.validated(ids))
         case (nil, let run?):
             guard run.count >= 1 else { throw .invalid("A range holds at least 1 item.") }
-            guard run.count <= Self.maximumRun else {
-                throw .invalid(
-                    "Move to Trash takes at most \(Self.maximumRun.grouped) items at once, not"
-                        + " \(run.count.grouped): select fewer, or put the whole gallery in the trash from the"
-                        + " list of galleries.")
-            }
             return .run(run)
         default:
             throw .invalid("Name the items either by 'itemIds' or by a 'range'.")
         }
     }
+}
+
+/// `POST /api/galleries/{id}/trash` with a `range`: how many items went, and the gallery's change that moved them
+/// (its event removes them from views; the items are not listed).
+struct TrashedRunResponse: ResponseEncodable {
+    var trashed: Int
+    var sequence: Int64
 }
 
 /// `POST /api/galleries/{id}/moves` and `…/copies`: the items, in the order they end in, and where they go.

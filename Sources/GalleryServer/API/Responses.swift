@@ -21,7 +21,7 @@ extension IngestionService {
     func response(for event: GalleryEvent) -> EventResponse {
         EventResponse(
             sequence: event.sequence, gallery: response(for: event.gallery), items: event.items.map(response(for:)),
-            removed: event.removed.map(\.rawValue))
+            removed: event.removed.map(\.rawValue), runs: event.runs.isEmpty ? nil : event.runs.map(RunResponse.init))
     }
 
     /// The thumbnails of an image: as recorded with it (no file is touched), or, for one stored before they were

@@ -27,15 +27,18 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: TrashRequest.self, limit: jsonBodyBytes)
             let session = try request.historySession()
-            let items =
-                switch try body.validated() {
-                case .named(let ids): try await store.trashItems(ids, in: id, recordingFor: session)
-                case .run(let run):
-                    try await store.trashItems(
-                        from: run.firstItemId, through: run.lastItemId, count: run.count, in: id,
-                        recordingFor: session)
-                }
-            return try await store.recorded(ItemListResponse(items: items.map(response)), in: id, for: session)
+            switch try body.validated() {
+            case .named(let ids):
+                let items = try await store.trashItems(ids, in: id, recordingFor: session)
+                return try await store.recorded(ItemListResponse(items: items.map(response)), in: id, for: session)
+                    .response(from: request, context: context)
+            case .run(let run):
+                let trashed = try await store.trashItems(
+                    from: run.firstItemId, through: run.lastItemId, count: run.count, in: id, recordingFor: session)
+                return try await store.recorded(
+                    TrashedRunResponse(trashed: trashed.count, sequence: trashed.sequence), in: id, for: session
+                ).response(from: request, context: context)
+            }
         }
         trash.post("restore") { request, context in
             let id = try await access.gallery(request, context)
