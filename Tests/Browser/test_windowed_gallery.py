@@ -17,6 +17,13 @@ def focused(page):
     return page.locator(f"{ITEM}:focus")
 
 
+def numbered_right(page, position_of) -> bool:
+    """Whether the items shown are consecutive and each filler n is numbered `position_of(n)`."""
+    labels = page.locator(ITEM).evaluate_all("rows => rows.map(row => row.getAttribute('aria-label'))")
+    found = [re.search(r"filler(\d+)\.png, (\d+) of", label).groups() for label in labels if label]
+    return bool(found) and all(position_of(int(number)) == int(position) for number, position in found)
+
+
 def test_a_gallery_of_fifty_thousand_items_is_read_a_window_at_a_time(server, window):
     gallery = refill(server, COUNT)
     first = server.api("GET", f"/api/galleries/{gallery}/items?position=0&limit=1")["items"][0]
@@ -162,3 +169,47 @@ def test_the_board_of_a_big_gallery_holds_all_of_it(server, window):
     expect(page.locator(".pane-loading")).to_be_hidden(timeout=30_000)
     expect(page.locator(ITEM).first).to_be_attached()
     assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
+
+
+def test_a_window_follows_a_run_trashed_elsewhere_and_brought_back_beyond_what_it_holds(server, window):
+    gallery = refill(server, 6_000)
+    watcher = window()
+    watcher.goto(f"{server.base_url}/g/{gallery}")
+    listing = watcher.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    # The watcher looks at the middle: a window it read there, far from the gallery's ends.
+    watcher.locator(ITEM).first.focus()
+    watcher.keyboard.press("g")
+    dialog = watcher.get_by_role("dialog", name="Go to position")
+    dialog.get_by_label(re.compile("Position")).fill("3500")
+    dialog.get_by_role("button", name="Go").click()
+    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler3499\.png, 3500 of 6000$"))
+
+    # Somebody else trashes items 2,001 to 4,000 as one run, told by its ends: the watcher's window loses the items
+    # it held between them, and is read again to number the rest (it did not hold the ones before it).
+    ends = [server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
+            for position in (2_000, 3_999)]
+    session = {"X-Gallery-Session": "someone-else-01"}
+    status, answer = server.request("POST", f"/api/galleries/{gallery}/trash", {
+        "range": {"firstItemId": ends[0], "lastItemId": ends[1], "count": 2_000}}, headers=session)
+    assert status == 200 and answer["trashed"] == 2_000, answer
+    expect(listing).to_have_attribute("aria-rowcount", "4000")
+    pump_until(watcher, lambda: numbered_right(watcher, lambda n: n + 1 - (2_000 if n >= 4_000 else 0)),
+               message="the items shown numbered as the gallery is now")
+    expect(watcher.locator(f'{ITEM}[aria-label^="Image: filler3499.png"]')).to_have_count(0)
+    # Back at the run's end, the next item is numbered from it.
+    watcher.locator(ITEM).first.focus()
+    watcher.keyboard.press("g")
+    dialog.get_by_label(re.compile("Position")).fill("2001")
+    dialog.get_by_role("button", name="Go").click()
+    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler4000\.png, 2001 of 4000$"))
+
+    # Their undo brings them back: the watcher reads them again where it is.
+    status, _ = server.request("POST", f"/api/galleries/{gallery}/undo", headers=session)
+    assert status == 200
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    pump_until(watcher, lambda: numbered_right(watcher, lambda n: n + 1), message="the items back, numbered")
+    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler4000\.png, 4001 of 6000$"))
+    watcher.keyboard.press("ArrowLeft")
+    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler3999\.png, 4000 of 6000$"))
+    assert not [problem for problem in watcher.problems if "filler" not in problem and "404" not in problem]

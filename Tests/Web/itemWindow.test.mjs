@@ -187,3 +187,11 @@ test("a run's event keeps the live items it names, and a run out of the trash as
   }).replica;
   assert.equal(replica.reread, 12);
 });
+
+test("a page overlapping the window sets its position by the page's own first item", () => {
+  let replica = createWindowedReplica(page(2_874, 500, 4_000));
+  replica = addWindowPage(replica, page(3_360, 500, 4_000));
+  assert.equal(windowOf(replica).offset, 2_874);
+  assert.equal(replica.items[0].id, "i2874");
+  assert.equal(replica.items.length, 986);
+});

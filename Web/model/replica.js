@@ -44,11 +44,15 @@ export function windowOf(replica) {
  * window (`next`: read by the cursor of its first or last item) or overlapping it, the page is added (items already
  * there, as an event left them, are kept as they are; items an event took out after the page was read are not brought
  * back) and the window's position is taken from the page's; apart from it, the page becomes the window. Past
- * MAX_WINDOW items, the items furthest from the page are let go.
+ * MAX_WINDOW items, the items furthest from the page are let go. A page read before the last run's event (`reread`)
+ * is left out.
  */
 export function addWindowPage(replica, page, { next = false, max = MAX_WINDOW } = {}) {
   const { offset, takenOut } = replica.window;
   const read = page.gallery?.sequence ?? 0;
+  // A page read before a run of items went into the trash or came out of it cannot be placed: its positions are from
+  // before the run. It is read again.
+  if (replica.reread > read) return replica;
   const stale = (item) => (takenOut.get(item.id) ?? 0) > read;
   const apart = !next && (page.position > offset + replica.items.length || page.position + page.items.length < offset);
   const { items: merged, added } = mergePage(apart ? [] : replica.items, page.items, replica.gallery?.id, stale);
@@ -58,10 +62,12 @@ export function addWindowPage(replica, page, { next = false, max = MAX_WINDOW } 
     return { ...replica, items: merged, window: apart ? { ...window, offset: page.position } : window };
   const pageStart = merged.indexOf(added[0]);
   const kept = keptRange(merged.length, pageStart, added.length, max);
+  // The first item added is not the page's first when the page overlaps the window: its place is counted in the page.
+  const position = page.position + page.items.findIndex((item) => item.id === added[0].id);
   return {
     ...replica,
     items: kept.count === merged.length ? merged : merged.slice(kept.start, kept.start + kept.count),
-    window: { ...window, offset: Math.max(0, page.position - pageStart + kept.start) },
+    window: { ...window, offset: Math.max(0, position - pageStart + kept.start) },
   };
 }
 

@@ -410,7 +410,7 @@ export class GalleryPane {
   }
 
   /** Reads again what an event changed beyond the items held (a run of items into or out of the trash, told by its
-   * ends): a big gallery's window around its first item held, any other gallery whole. */
+   * ends): a big gallery's window around the item focused or the middle of those held, any other gallery whole. */
   async rereadIfAsked() {
     const { reread, window, items, gallery } = this.state.replica;
     if (!reread || reread <= this.rereadDone) return;
@@ -422,7 +422,10 @@ export class GalleryPane {
     const total = gallery?.itemCount ?? 0;
     if (!total) return;
     const generation = this.loadGeneration;
-    const where = items.length ? { around: items[0].id } : { position: Math.min(window.offset, total - 1) };
+    // Around the focused item if it is held (it keeps its place and its focus), else the middle of the window.
+    const focused = this.itemsView().focusedId;
+    const anchor = items.find((item) => item.id === focused) ?? items[items.length >> 1];
+    const where = anchor ? { around: anchor.id } : { position: Math.min(window.offset, total - 1) };
     try {
       const page = await api.itemsWindow(this.galleryId, where, PAGE);
       if (generation !== this.loadGeneration || this.isGone || !this.state.replica.window) return;
