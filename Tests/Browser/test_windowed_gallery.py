@@ -213,3 +213,35 @@ def test_a_window_follows_a_run_trashed_elsewhere_and_brought_back_beyond_what_i
     watcher.keyboard.press("ArrowLeft")
     expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler3999\.png, 4000 of 6000$"))
     assert not [problem for problem in watcher.problems if "filler" not in problem and "404" not in problem]
+
+
+def test_shift_click_selects_a_span_of_a_big_gallery_read_or_not_and_trashes_it_as_one_run(server, window):
+    gallery = refill(server, 6_000)
+    page = window()
+    trash_requests = []
+    page.on("request", lambda request: trash_requests.append(request.post_data_json)
+            if request.method == "POST" and request.url.endswith(f"/api/galleries/{gallery}/trash") else None)
+    page.goto(f"{server.base_url}/g/{gallery}")
+    listing = page.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+
+    # Item 11 clicked, the end reached (the start is let go), Shift+click on item 5,990: items 11 to 5,990.
+    page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]').click()
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name(re.compile(r"^Image: filler5999\.png, 6000 of 6000$"))
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]')).to_have_count(0)
+    page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]').click(modifiers=["Shift"])
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]')).to_have_attribute("aria-selected", "true")
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler5990.png"]')).to_have_attribute("aria-selected", "false")
+    page.keyboard.press("Delete")
+    expect(page.locator('[aria-live="polite"]')).to_have_text("Moved 5980 items to the trash.")
+    expect(listing).to_have_attribute("aria-rowcount", "20")
+    assert trash_requests == [{"range": {"firstItemId": trash_requests[0]["range"]["firstItemId"],
+                                         "lastItemId": trash_requests[0]["range"]["lastItemId"], "count": 5_980}}]
+    left = [f"filler{n}.png" for n in [*range(10), *range(5990, 6000)]]
+    assert [item["title"] for item in server.items(gallery)] == left
+
+    page.keyboard.press("Control+z")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    assert server.gallery(gallery)["itemCount"] == 6_000
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]

@@ -9,7 +9,7 @@ import { noteTextProblem } from "../model/itemKinds.js";
 import { hiding, hidingUntil, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
 import { changesOrder } from "../model/reorder.js";
 import { clampPerRow } from "../model/zoom.js";
-import { runOf } from "../model/selection.js";
+import { runOf, spanRun } from "../model/selection.js";
 import { insertionAt, itemById, order, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
@@ -186,6 +186,14 @@ export function createItemActions(pane, history, board) {
         [],
         total,
       );
+    },
+
+    /** A span of a big gallery selected with Shift, read or not, to the trash: one run, one request, one undoable
+     * change. */
+    async trashSpan(span) {
+      if (pane.refuseChange()) return;
+      const held = [...state().selection.ids];
+      await sendToTrash(held, () => api.trashRange(galleryId, spanRun(span)), [], span.count);
     },
 
     async showTrash() {

@@ -16,10 +16,12 @@ export function createKeyActions(pane, items, board, lifted) {
       .filter((item) => !item.local)
       .map((item) => item.id);
   /** To the trash: the items an action on `id` applies to (null: the selection); all of a big gallery when all of it
-   * is selected, read or not (one run from its first item to its last). */
+   * is selected, read or not (one run from its first item to its last), or the span of it selected (one run). */
   const trash = (id) => {
     const { selection } = state();
-    if (selection.all && (id === null || selection.ids.has(id))) items.trashAll();
+    const ofSelection = id === null || selection.ids.has(id);
+    if (selection.all && ofSelection) items.trashAll();
+    else if (selection.span && ofSelection) items.trashSpan(selection.span);
     else items.trashItems(id === null ? selectedItems(state()).map((item) => item.id) : idsFor(id));
   };
 
@@ -36,14 +38,16 @@ export function createKeyActions(pane, items, board, lifted) {
     },
 
     clearSelection() {
-      if (!state().selection.ids.size) return false;
+      const { selection } = state();
+      if (!selection.ids.size && !selection.span) return false;
       store.dispatch(paneActions.selectionCleared());
       announcer.announce("Selection cleared.");
       return true;
     },
 
     deleteSelection() {
-      if (!state().selection.ids.size && !state().selection.all) return false;
+      const { selection } = state();
+      if (!selection.ids.size && !selection.all && !selection.span) return false;
       if (pane.refuseChange()) return true;
       trash(null);
       return true;

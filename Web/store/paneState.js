@@ -4,6 +4,7 @@
 
 import { knownView } from "../model/location.js";
 import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
+import { windowOf } from "../model/replica.js";
 import { canChange, isLinkSession, isOwner } from "../model/roles.js";
 import { clickSelect, emptySelection, pruneSelection, selectAll, selectIds } from "../model/selection.js";
 import { clampPerRow } from "../model/zoom.js";
@@ -96,15 +97,20 @@ export function paneReducer(state, action) {
       else uploads.delete(action.id);
       return { ...state, uploads };
     }
-    case "itemClicked":
-      return { ...state, selection: clickSelect(state.selection, order(state), action.id, action.modifiers) };
+    case "itemClicked": {
+      const place = placeInWindow(state, action.id);
+      const selection = clickSelect(state.selection, order(state), action.id, action.modifiers, place, state.shown);
+      return { ...state, selection };
+    }
     case "idsSelected":
       return { ...state, selection: selectIds(action.ids) };
     case "allSelected":
       // In a window of a big gallery, "all" is the whole gallery: the items not read are in it too.
       return { ...state, selection: selectAll(order(state), Boolean(state.replica?.window)) };
     case "selectionCleared":
-      return state.selection.ids.size || state.selection.all ? { ...state, selection: emptySelection() } : state;
+      return state.selection.ids.size || state.selection.all || state.selection.span
+        ? { ...state, selection: emptySelection() }
+        : state;
     case "dragStarted":
       return { ...state, dragging: new Set(action.ids) };
     case "dragModeChosen":
@@ -167,9 +173,18 @@ function derive(state) {
   if (!state.replica) return state;
   const shown = showItems(state.replica.items, state.overlays);
   const ids = shown.map((item) => item.id);
-  return { ...state, shown, selection: pruneSelection(state.selection, ids) };
+  return { ...state, shown, selection: pruneSelection(state.selection, ids, shown) };
 }
 
 function order(state) {
   return state.shown.map((item) => item.id);
+}
+
+/** Where item `id` lies in a big gallery held as a window ({id, key, position}); null in a gallery held whole. */
+function placeInWindow(state, id) {
+  const window = windowOf(state.replica);
+  if (!window) return null;
+  const index = state.shown.findIndex((item) => item.id === id);
+  if (index < 0) return null;
+  return { id, key: state.shown[index].orderKey, position: window.offset + index };
 }
