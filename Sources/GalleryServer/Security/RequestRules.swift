@@ -54,6 +54,16 @@ struct RequestRules: Sendable {
 
     /// The host part of a `Host` header or an origin's authority: `[::1]:8080` → `::1`, `a.b:80` → `a.b`.
     static func hostName(_ authority: String) -> String {
+        // ASCII (every name a browser sends): the same, by bytes.
+        if authority.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = authority.utf8
+            if bytes.first == UInt8(ascii: "[") {
+                guard let end = bytes.firstIndex(of: UInt8(ascii: "]")) else { return "" }
+                return String(Substring(bytes[bytes.index(after: bytes.startIndex)..<end]))
+            }
+            if let colon = bytes.lastIndex(of: UInt8(ascii: ":")) { return String(Substring(bytes[..<colon])) }
+            return authority
+        }
         if authority.hasPrefix("[") {
             guard let end = authority.firstIndex(of: "]") else { return "" }
             return String(authority[authority.index(after: authority.startIndex)..<end])
