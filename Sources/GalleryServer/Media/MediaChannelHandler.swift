@@ -1,0 +1,286 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+import NIOHTTPTypes
+
+/// What the lean media path of every connection shares.
+struct MediaService: Sendable {
+    let library: MediaLibrary
+    let rules: RequestRules
+    let authenticator: Authenticator
+    let metrics: ServerMetrics
+}
+
+/// The lean path of media files, in each HTTP/1 connection's pipeline in front of the router: answers a GET or HEAD
+/// of a stored file (``MediaRoute``) on the event loop, with the checks and answer of the router's path — the request
+/// guard's rules (``RequestRules``), the sign-in rule (``SignInRule``; an API token or session cookie is looked up off
+/// the event loop), the file's lookup (``MediaLibrary``) and answer (``MediaReply``), the safety headers
+/// (``SafetyHeaders``) and the request metrics (``ServerMetrics``) — and passes every other request on to the router
+/// untouched. So does it with a media request it would not answer 200, 206, 304 or 416 (refused, not signed in, not
+/// found, a type only the database knows yet) and with the GET of a large file: the router answers those as it does
+/// any request. Answers leave in the order the requests came: a media request waits for the router's answers to the
+/// requests before it, and requests after one waiting for its sign-in wait with it.
+final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// Where the parts of the request being read go.
+    private enum Destination {
+        case router
+        case nowhere
+    }
+
+    private let service: MediaService
+    /// Request parts read but not yet answered or passed on.
+    private var held = CircularBuffer<HTTPRequestPart>()
+    private var destination = Destination.router
+    /// Requests passed on to the router whose answer has not ended yet.
+    private var routerRequestsInFlight = 0
+    /// Whether a media request waits for its sign-in.
+    private var isWaiting = false
+    /// Whether a request said `Connection: close`: the requests after it are not answered.
+    private var isEnding = false
+    private var isReading = false
+    private var needsFlush = false
+    private var needsReadComplete = false
+    private var readIsHeld = false
+    private var inputClosedIsHeld = false
+
+    /// A lean path using `service`.
+    init(service: MediaService) {
+        self.service = service
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        isReading = true
+        held.append(unwrapInboundIn(data))
+        drain(context)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        isReading = false
+        needsReadComplete = false
+        flushIfNeeded(context)
+        context.fireChannelReadComplete()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(data, promise: promise)
+        guard case .end = unwrapOutboundIn(data) else { return }
+        routerRequestsInFlight = max(0, routerRequestsInFlight - 1)
+        if routerRequestsInFlight == 0, !held.isEmpty { drain(context) }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if held.isEmpty, !isWaiting {
+            context.read()
+        } else {
+            readIsHeld = true
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        context.fireChannelWritabilityChanged()
+        if context.channel.isWritable, !held.isEmpty { drain(context) }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The end of the input reaches the router after the requests held here.
+        if let event = event as? ChannelEvent, event == .inputClosed, !held.isEmpty || isWaiting {
+            inputClosedIsHeld = true
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    // MARK: - Requests in order
+
+    /// Answers or passes on the held requests in order, up to one that must wait.
+    private func drain(_ context: ChannelHandlerContext) {
+        while !isWaiting, let part = held.first {
+            guard case .head(let head) = part else {
+                held.removeFirst()
+                if destination == .router { passOn(part, context) }
+                continue
+            }
+            if isEnding {
+                held.removeFirst()
+                destination = .nowhere
+            } else if let media = MediaRequest(head) {
+                guard routerRequestsInFlight == 0, context.channel.isWritable else { break }
+                held.removeFirst()
+                destination = .nowhere
+                check(media, context)
+            } else {
+                held.removeFirst()
+                passOnRequest(head, context)
+            }
+        }
+        if !isReading {
+            flushIfNeeded(context)
+            if needsReadComplete {
+                needsReadComplete = false
+                context.fireChannelReadComplete()
+            }
+        }
+        guard held.isEmpty, !isWaiting else { return }
+        if readIsHeld {
+            readIsHeld = false
+            context.read()
+        }
+        if inputClosedIsHeld {
+            inputClosedIsHeld = false
+            context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        }
+    }
+
+    private func passOnRequest(_ head: HTTPRequest, _ context: ChannelHandlerContext) {
+        destination = .router
+        routerRequestsInFlight += 1
+        if head.headerFields[.connection] == "close" { isEnding = true }
+        passOn(.head(head), context)
+    }
+
+    private func passOn(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
+        context.fireChannelRead(wrapInboundOut(part))
+        if !isReading { needsReadComplete = true }
+    }
+
+    // MARK: - One media request
+
+    /// The sign-in rule, now when no lookup is needed, else off the event loop (the requests after it wait).
+    private func check(_ media: MediaRequest, _ context: ChannelHandlerContext) {
+        guard
+            service.rules.refusal(
+                method: media.head.method, path: media.uri.path, authority: media.head.authority,
+                headers: media.head.headerFields) == nil
+        else { return passOnRequest(media.head, context) }
+        if let credentials = service.authenticator.credentialsWithoutSignIn {
+            return signedIn(media, credentials, context)
+        }
+        // Without a token or cookie nobody is looked up: the router refuses it.
+        guard media.head.headerFields[.authorization] != nil || media.head.headerFields[.cookie] != nil else {
+            return passOnRequest(media.head, context)
+        }
+        isWaiting = true
+        let authenticator = service.authenticator
+        let request = Request(head: media.head, body: RequestBody(buffer: ByteBuffer()))
+        let handler = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        Task {
+            let credentials = try? await authenticator.credentials(for: request)
+            eventLoop.execute {
+                let (self_, context) = handler.value
+                self_.isWaiting = false
+                guard context.channel.isActive else { return }
+                self_.signedIn(media, credentials, context)
+                self_.drain(context)
+            }
+        }
+    }
+
+    /// Answers a request that passed sign-in (or was refused: the router answers it), when it can.
+    private func signedIn(
+        _ media: MediaRequest, _ credentials: Authenticator.Credentials?, _ context: ChannelHandlerContext
+    ) {
+        guard
+            case .pass = SignInRule.check(
+                method: media.head.method, uri: media.uri, credentials: credentials,
+                csrfToken: media.head.headerFields.value(named: "X-CSRF-Token")),
+            case .found(let target) = service.library.lookUp(media.route, file: media.file),
+            let reply = MediaReply(for: target, requestHeaders: media.head.headerFields)
+        else { return passOnRequest(media.head, context) }
+        // A large file is streamed by the router's route.
+        if case .file = reply.body, media.head.method == .get { return passOnRequest(media.head, context) }
+        write(reply, to: media, context)
+    }
+
+    private func write(_ reply: MediaReply, to media: MediaRequest, _ context: ChannelHandlerContext) {
+        var headers = reply.headers
+        headers[.contentLength] = String(reply.body.count)
+        SafetyHeaders.add(to: &headers)
+        headers[.date] = ResponseDate.now
+        headers[.server] = ServerConfiguration.serverName
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: reply.status, headerFields: headers))), promise: nil)
+        if case .bytes(let bytes) = reply.body, media.head.method != .head {
+            context.write(wrapOutboundOut(.body(bytes)), promise: nil)
+        }
+        context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        needsFlush = true
+        service.metrics.requestAnswered(
+            method: media.head.method.rawValue, route: media.route.pattern, status: Int(reply.status.code),
+            duration: ContinuousClock.now - media.arrived)
+        if media.head.headerFields[.connection] == "close" {
+            // As the router's connection does: the answer, then the end of the output; nothing more is read.
+            isEnding = true
+            flushIfNeeded(context)
+            context.close(mode: .output, promise: nil)
+        }
+    }
+
+    private func flushIfNeeded(_ context: ChannelHandlerContext) {
+        guard needsFlush else { return }
+        needsFlush = false
+        context.flush()
+    }
+}
+
+@available(*, unavailable)
+extension MediaChannelHandler: Sendable {}
+
+/// A request the lean path may answer: a GET or HEAD of a media route, not asking for a protocol upgrade.
+struct MediaRequest: Sendable {
+    let head: HTTPRequest
+    let uri: URI
+    let route: MediaRoute
+    let file: Substring
+    let arrived: ContinuousClock.Instant
+
+    init?(_ head: HTTPRequest) {
+        guard head.method == .get || head.method == .head, head.headerFields[.upgrade] == nil else { return nil }
+        let uri = URI(head.path ?? "")
+        guard let (route, file) = MediaRoute.match(path: uri.path) else { return nil }
+        self.head = head
+        self.uri = uri
+        self.route = route
+        self.file = file
+        arrived = .now
+    }
+}
+
+/// Puts a ``MediaChannelHandler`` right behind Hummingbird's connection state handler, once the connection's HTTP/1
+/// pipeline is complete (at its first request, as Hummingbird adds its handlers only then, after the ones it is given):
+/// there the state handler counts the lean path's requests and answers too, for its idle timeout and for a graceful
+/// shutdown's wait. Leaves the pipeline then.
+final class MediaChannelHandlerInstaller: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+
+    private let service: MediaService
+
+    /// An installer of a lean path using `service`.
+    init(service: MediaService) {
+        self.service = service
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let pipeline = context.pipeline.syncOperations
+        let handler = MediaChannelHandler(service: service)
+        do {
+            if let state = try? pipeline.handler(type: HTTPConnectionStateHandler.self) {
+                try pipeline.addHandler(handler, position: .after(state))
+            } else {
+                try pipeline.addHandler(handler, position: .after(self))
+            }
+        } catch {
+            context.fireErrorCaught(error)
+        }
+        context.fireChannelRead(data)
+        pipeline.removeHandler(context: context, promise: nil)
+    }
+}
+
+@available(*, unavailable)
+extension MediaChannelHandlerInstaller: Sendable {}
