@@ -34,8 +34,17 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private let service: MediaService
-    /// Request parts read but not yet answered or passed on.
-    private var held = CircularBuffer<HTTPRequestPart>()
+    /// What came in, in order, after a request that is not answered yet.
+    private enum Inbound {
+        case part(HTTPRequestPart)
+        /// A parse error: the router answers it (400) when it comes to it.
+        case error(any Error)
+        /// The end of the input.
+        case inputClosed
+    }
+
+    /// Request parts (and a parse error, the end of the input) read but not yet answered or passed on.
+    private var held = CircularBuffer<Inbound>()
     private var destination = Destination.router
     /// Requests passed on to the router whose answer has not ended yet.
     private var routerRequestsInFlight = 0
@@ -47,7 +56,6 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var needsFlush = false
     private var needsReadComplete = false
     private var readIsHeld = false
-    private var inputClosedIsHeld = false
 
     /// A lean path using `service`.
     init(service: MediaService) {
@@ -56,7 +64,7 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         isReading = true
-        held.append(unwrapInboundIn(data))
+        held.append(.part(unwrapInboundIn(data)))
         drain(context)
     }
 
@@ -90,17 +98,39 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         // The end of the input reaches the router after the requests held here.
         if let event = event as? ChannelEvent, event == .inputClosed, !held.isEmpty || isWaiting {
-            inputClosedIsHeld = true
+            held.append(.inputClosed)
             return
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // So does a parse error of the bytes after them.
+        if !held.isEmpty || isWaiting {
+            held.append(.error(error))
+            return
+        }
+        context.fireErrorCaught(error)
     }
 
     // MARK: - Requests in order
 
     /// Answers or passes on the held requests in order, up to one that must wait.
     private func drain(_ context: ChannelHandlerContext) {
-        while !isWaiting, let part = held.first {
+        while !isWaiting, let inbound = held.first {
+            let part: HTTPRequestPart
+            switch inbound {
+            case .part(let next): part = next
+            case .error(let error):
+                held.removeFirst()
+                // After `Connection: close` the router reads no further.
+                if !isEnding { context.fireErrorCaught(error) }
+                continue
+            case .inputClosed:
+                held.removeFirst()
+                context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+                continue
+            }
             guard case .head(let head) = part else {
                 held.removeFirst()
                 if destination == .router { passOn(part, context) }
@@ -126,14 +156,9 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 context.fireChannelReadComplete()
             }
         }
-        guard held.isEmpty, !isWaiting else { return }
-        if readIsHeld {
+        if held.isEmpty, !isWaiting, readIsHeld {
             readIsHeld = false
             context.read()
-        }
-        if inputClosedIsHeld {
-            inputClosedIsHeld = false
-            context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
         }
     }
 
