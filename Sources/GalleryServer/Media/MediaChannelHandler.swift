@@ -56,6 +56,8 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var needsFlush = false
     private var needsReadComplete = false
     private var readIsHeld = false
+    /// The last `Host` of this connection found to name this server.
+    private var allowedAuthority: String??
 
     /// A lean path using `service`.
     init(service: MediaService) {
@@ -178,9 +180,15 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The sign-in rule, now when no lookup is needed, else off the event loop (the requests after it wait).
     private func check(_ media: MediaRequest, _ context: ChannelHandlerContext) {
+        // The request guard's rules; whether the connection's name is this server's is asked once per name.
+        let authority = media.head.authority
+        if authority != allowedAuthority {
+            guard service.rules.hostRefusal(authority) == nil else { return passOnRequest(media.head, context) }
+            allowedAuthority = authority
+        }
         guard
-            service.rules.refusal(
-                method: media.head.method, path: media.uri.path, authority: media.head.authority,
+            service.rules.refusalOnThisHost(
+                method: media.head.method, path: media.uri.path, authority: authority,
                 headers: media.head.headerFields) == nil
         else { return passOnRequest(media.head, context) }
         if let credentials = service.authenticator.credentialsWithoutSignIn {
@@ -213,8 +221,7 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     ) {
         guard
             case .pass = SignInRule.check(
-                method: media.head.method, uri: media.uri, credentials: credentials,
-                csrfToken: media.head.headerFields.value(named: "X-CSRF-Token")),
+                method: media.head.method, uri: media.uri, credentials: credentials, headers: media.head.headerFields),
             case .found(let target) = service.library.lookUp(media.route, file: media.file),
             let reply = MediaReply(for: target, requestHeaders: media.head.headerFields)
         else { return passOnRequest(media.head, context) }

@@ -29,19 +29,22 @@ struct MediaReply {
     var headers: HTTPFields
     var body: Body
 
+    private static let cacheControl = HTTPField(name: .cacheControl, value: "public, max-age=31536000, immutable")
+    private static let acceptRanges = HTTPField(name: .acceptRanges, value: "bytes")
+    private static let noSniffing = HTTPField(name: .xContentTypeOptions, value: "nosniff")
+    private static let policy = HTTPField(
+        name: .contentSecurityPolicy, value: "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+
     /// The message of the 404 for a file that is not there.
     static let notFoundMessage = "No such image."
 
     /// The answer for `target` to a request with these headers; nil when there is no such file (404).
     init?(for target: MediaTarget, requestHeaders: HTTPFields) {
         let tag = "\"\(target.tag)\""
-        headers = HTTPFields()
-        headers[.contentType] = target.mimeType
-        headers[.cacheControl] = "public, max-age=31536000, immutable"
-        headers[.eTag] = tag
-        headers[.acceptRanges] = "bytes"
-        headers[.xContentTypeOptions] = "nosniff"
-        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+        headers = HTTPFields([
+            HTTPField(name: .contentType, value: target.mimeType), Self.cacheControl,
+            HTTPField(name: .eTag, value: tag), Self.acceptRanges, Self.noSniffing, Self.policy,
+        ])
         let notModified = requestHeaders[.ifNoneMatch] == tag
         guard let file = notModified ? nil : MediaFile.open(target.path) else {
             guard notModified, FileManager.default.fileExists(atPath: target.path) else { return nil }

@@ -13,7 +13,13 @@ struct RequestRules: Sendable {
     /// Why the request is refused, or nil if it may go on.
     /// - Parameter authority: the `Host` header (HTTP/1) or `:authority` (HTTP/2).
     func refusal(method: HTTPRequest.Method, path: String, authority: String?, headers: HTTPFields) -> Refusal? {
-        if let refusal = hostRefusal(authority) { return refusal }
+        hostRefusal(authority) ?? refusalOnThisHost(method: method, path: path, authority: authority, headers: headers)
+    }
+
+    /// Why a request whose `Host` names this server (``hostRefusal(_:)`` is nil) is refused, or nil if it may go on.
+    func refusalOnThisHost(method: HTTPRequest.Method, path: String, authority: String?, headers: HTTPFields)
+        -> Refusal?
+    {
         if Self.hasControlCharacter(path) {
             return Refusal(status: .badRequest, message: "The path holds a control character.")
         }

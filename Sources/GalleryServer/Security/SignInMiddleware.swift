@@ -17,8 +17,7 @@ struct SignInMiddleware<Context: IdentifiedRequestContext>: RouterMiddleware {
         let credentials = try await authenticator.credentials(for: request)
         context.identity = credentials?.identity
         switch SignInRule.check(
-            method: request.method, uri: request.uri, credentials: credentials,
-            csrfToken: request.headers.value(named: "X-CSRF-Token"))
+            method: request.method, uri: request.uri, credentials: credentials, headers: request.headers)
         {
         case .pass: return try await next(request, context)
         case .redirect(let location): return Response.redirect(to: location, type: .found)
@@ -41,9 +40,9 @@ enum SignInRule {
     }
 
     /// Only the sign-in pages pass without `credentials`; a request signed in by its cookie must also carry the
-    /// session's CSRF token (`csrfToken`, its `X-CSRF-Token`) to change anything.
+    /// session's CSRF token (in its `headers`, `X-CSRF-Token`) to change anything.
     static func check(
-        method: HTTPRequest.Method, uri: URI, credentials: Authenticator.Credentials?, csrfToken: String?
+        method: HTTPRequest.Method, uri: URI, credentials: Authenticator.Credentials?, headers: HTTPFields
     ) -> Outcome {
         let path = uri.path
         if PublicPaths.contains(method, path) { return .pass }
@@ -56,7 +55,7 @@ enum SignInRule {
             return .refuse(HTTPError(.unauthorized, message: "Sign in first."))
         }
         if let session = credentials.session, RequestRules.changesState(method) {
-            guard let sent = csrfToken,
+            guard let sent = headers.value(named: "X-CSRF-Token"),
                 PasswordHasher.constantTimeEqual(Data(sent.utf8), Data(session.csrfToken.utf8))
             else {
                 return .refuse(
@@ -87,7 +86,8 @@ enum PublicPaths {
         guard method == .get || method == .head else { return false }
         if files.contains(path) { return true }
         if path.hasPrefix("/auth/") { return true }
-        // `/s/{token}`: a read-only link's landing page.
+        // `/s/{token}`: a read-only link's landing page (a path starting with "/" must start with "/s/").
+        if path.hasPrefix("/"), !path.hasPrefix("/s/") { return false }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 3 && parts[1] == "s"
     }
