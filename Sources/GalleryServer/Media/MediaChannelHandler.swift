@@ -4,14 +4,6 @@ import HummingbirdCore
 import NIOCore
 import NIOHTTPTypes
 
-/// What the lean media path of every connection shares.
-struct MediaService: Sendable {
-    let library: MediaLibrary
-    let rules: RequestRules
-    let authenticator: Authenticator
-    let metrics: ServerMetrics
-}
-
 /// The lean path of media files, in each HTTP/1 connection's pipeline in front of the router: answers a GET or HEAD
 /// of a stored file (``MediaRoute``) on the event loop, with the checks and answer of the router's path — the request
 /// guard's rules (``RequestRules``), the sign-in rule (``SignInRule``; an API token or session cookie is looked up off
@@ -262,57 +254,3 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
 @available(*, unavailable)
 extension MediaChannelHandler: Sendable {}
-
-/// A request the lean path may answer: a GET or HEAD of a media route, not asking for a protocol upgrade.
-struct MediaRequest: Sendable {
-    let head: HTTPRequest
-    let uri: URI
-    let route: MediaRoute
-    let file: Substring
-    let arrived: ContinuousClock.Instant
-
-    init?(_ head: HTTPRequest) {
-        guard head.method == .get || head.method == .head, head.headerFields[.upgrade] == nil else { return nil }
-        let uri = URI(head.path ?? "")
-        guard let (route, file) = MediaRoute.match(path: uri.path) else { return nil }
-        self.head = head
-        self.uri = uri
-        self.route = route
-        self.file = file
-        arrived = .now
-    }
-}
-
-/// Puts a ``MediaChannelHandler`` right behind Hummingbird's connection state handler, once the connection's HTTP/1
-/// pipeline is complete (at its first request, as Hummingbird adds its handlers only then, after the ones it is given):
-/// there the state handler counts the lean path's requests and answers too, for its idle timeout and for a graceful
-/// shutdown's wait. Leaves the pipeline then.
-final class MediaChannelHandlerInstaller: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-
-    private let service: MediaService
-
-    /// An installer of a lean path using `service`.
-    init(service: MediaService) {
-        self.service = service
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let pipeline = context.pipeline.syncOperations
-        let handler = MediaChannelHandler(service: service)
-        do {
-            if let state = try? pipeline.handler(type: HTTPConnectionStateHandler.self) {
-                try pipeline.addHandler(handler, position: .after(state))
-            } else {
-                try pipeline.addHandler(handler, position: .after(self))
-            }
-        } catch {
-            context.fireErrorCaught(error)
-        }
-        context.fireChannelRead(data)
-        pipeline.removeHandler(context: context, promise: nil)
-    }
-}
-
-@available(*, unavailable)
-extension MediaChannelHandlerInstaller: Sendable {}
