@@ -6,6 +6,8 @@ import GalleryCore
 public struct BlobStore: Sendable {
     /// The folder holding the files.
     public let root: URL
+    /// The folder's path, without a trailing `/`.
+    private let rootPath: String
 
     /// Why a blob operation failed.
     public enum Error: Swift.Error, Equatable, Sendable {
@@ -18,6 +20,9 @@ public struct BlobStore: Sendable {
     /// Opens (and creates if needed) a blob folder.
     public init(root: URL) throws {
         self.root = root
+        var rootPath = root.path
+        while rootPath.hasSuffix("/") { rootPath.removeLast() }
+        self.rootPath = rootPath
         try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
     }
 
@@ -30,8 +35,12 @@ public struct BlobStore: Sendable {
 
     /// Where the file of a hash lives (whether or not it exists).
     public func fileURL(forHash hash: String) -> URL {
-        let prefix = String(hash.prefix(2))
-        return root.appendingPathComponent(prefix, isDirectory: true).appendingPathComponent(hash)
+        URL(fileURLWithPath: filePath(forHash: hash), isDirectory: false)
+    }
+
+    /// The path of ``fileURL(forHash:)``, made without `URL` (what serving a file needs, many times a second).
+    public func filePath(forHash hash: String) -> String {
+        "\(rootPath)/\(hash.prefix(2))/\(hash)"
     }
 
     /// Whether the bytes of this hash are stored.

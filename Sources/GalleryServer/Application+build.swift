@@ -23,6 +23,8 @@ public struct GalleryServices: Sendable {
     public let authenticator: Authenticator
     /// What is counted for `/metrics`.
     public let metrics: ServerMetrics
+    /// The stored files served under `/media/`.
+    let media: MediaLibrary
 
     var access: GalleryAccess { GalleryAccess(accounts: accounts) }
 }
@@ -47,9 +49,13 @@ public func buildApplication(
         router: router,
         server: .guardedHTTP1WebSocketUpgrade(
             webSocketRouter: buildLiveRouter(parts, configuration: configuration), bounds: configuration.bounds,
-            uncapped: configuration.proxyAddresses),
+            uncapped: configuration.proxyAddresses,
+            media: MediaService(
+                library: parts.media, rules: configuration.requestRules, authenticator: parts.authenticator,
+                metrics: parts.metrics)),
         configuration: .init(
-            address: .hostname(configuration.host, port: configuration.port), serverName: "image-gallery"),
+            address: .hostname(configuration.host, port: configuration.port),
+            serverName: ServerConfiguration.serverName),
         services: [
             IngestionBackgroundService(
                 ingestion: parts.ingestion, uploadPatience: configuration.uploadPatience,
@@ -97,7 +103,7 @@ public func buildServices(
     if resumingWork { await ingestion.resumePendingWork() }
     return GalleryServices(
         store: store, blobs: blobs, ingestion: ingestion, accounts: accounts, authenticator: authenticator,
-        metrics: metrics)
+        metrics: metrics, media: MediaLibrary(store: store, blobs: blobs, thumbnails: thumbnails))
 }
 
 /// The router: the JSON API, image bytes and the web client. Every request passes the guard (Host, Origin, path,
@@ -134,7 +140,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access,
         importBytes: bounds.importBytes
     ).add(to: router)
-    MediaRoutes(store: parts.store, blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails).add(to: router)
+    MediaRoutes(library: parts.media).add(to: router)
     WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)
     return router
 }
@@ -164,6 +170,9 @@ public struct ConfigurationError: Error, CustomStringConvertible {
 }
 
 extension ServerConfiguration {
+    /// The server's name in every answer's `Server` header.
+    static let serverName = "image-gallery"
+
     var requestRules: RequestRules { RequestRules(allowedHosts: Set(allowedHosts.map { $0.lowercased() })) }
 
     /// The host as a browser would write it in an address.

@@ -10,6 +10,8 @@ import Thumbnails
 public final class ThumbnailService: Sendable {
     /// The folder holding the thumbnails.
     let folder: URL
+    /// The folder's path, without a trailing `/`.
+    private let folderPath: String
     /// Whether thumbnails are made (libvips was found).
     let isEnabled: Bool
     let logger: Logger
@@ -22,6 +24,9 @@ public final class ThumbnailService: Sendable {
     /// Opens (and creates if needed) the thumbnail folder inside the image folder; removes half-written files.
     public init(imageFolder: URL, isEnabled: Bool = Thumbnailer.isAvailable, logger: Logger) {
         folder = imageFolder.appendingPathComponent("thumbnails", isDirectory: true)
+        var folderPath = folder.path
+        while folderPath.hasSuffix("/") { folderPath.removeLast() }
+        self.folderPath = folderPath
         self.isEnabled = isEnabled
         self.logger = logger
         lanes = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map {
@@ -49,13 +54,23 @@ public final class ThumbnailService: Sendable {
 
     /// Where the thumbnail of a hash and width lives (whether or not it exists). The hash must be validated.
     func fileURL(hash: String, width: Int) -> URL {
-        folder.appendingPathComponent("\(hash)-\(width).webp")
+        URL(fileURLWithPath: filePath(hash: hash, width: width), isDirectory: false)
+    }
+
+    /// The path of ``fileURL(hash:width:)``, made without `URL` (what serving a file needs, many times a second).
+    func filePath(hash: String, width: Int) -> String {
+        "\(folderPath)/\(hash)-\(width).webp"
     }
 
     /// Where the browser-displayable copy of a TIFF or HEIC image lives (whether or not it exists). The hash must be
     /// validated.
     func displayCopyURL(hash: String) -> URL {
-        folder.appendingPathComponent("\(hash)-display.webp")
+        URL(fileURLWithPath: displayCopyPath(hash: hash), isDirectory: false)
+    }
+
+    /// The path of ``displayCopyURL(hash:)``.
+    func displayCopyPath(hash: String) -> String {
+        "\(folderPath)/\(hash)-display.webp"
     }
 
     /// Makes the WebP copy browsers show of an image they cannot show (TIFF, HEIC), upright and as large as the image,
@@ -81,7 +96,12 @@ public final class ThumbnailService: Sendable {
 
     /// Where the poster frame of a video's hash lives (whether or not it exists). The hash must be validated.
     func posterURL(hash: String) -> URL {
-        folder.appendingPathComponent("\(hash)-poster.jpg")
+        URL(fileURLWithPath: posterPath(hash: hash), isDirectory: false)
+    }
+
+    /// The path of ``posterURL(hash:)``.
+    func posterPath(hash: String) -> String {
+        "\(folderPath)/\(hash)-poster.jpg"
     }
 
     /// The widths of the thumbnails of a hash that exist.

@@ -31,14 +31,18 @@ struct GuardedChildChannel<Base: ServerChildChannel>: ServerChildChannel {
 extension HTTPServerBuilder {
     /// HTTP/1 with WebSocket upgrades (as `.http1WebSocketUpgrade`), within `bounds`: each connection gets
     /// `headerTimeout` for its first request head and `idleTimeout` when idle after it, and one address may hold at
-    /// most `connectionsPerAddress` connections — except `uncapped` addresses (a reverse proxy's).
+    /// most `connectionsPerAddress` connections — except `uncapped` addresses (a reverse proxy's). Media files are
+    /// served by the lean path of `media` (``MediaChannelHandler``).
     static func guardedHTTP1WebSocketUpgrade<LiveRouter: HTTPResponderBuilder>(
-        webSocketRouter: LiveRouter, bounds: ServerConfiguration.Bounds, uncapped: Set<String> = []
+        webSocketRouter: LiveRouter, bounds: ServerConfiguration.Bounds, uncapped: Set<String> = [],
+        media: MediaService
     ) -> HTTPServerBuilder where LiveRouter.Responder.Context: WebSocketRequestContext {
         let webSocketResponder = webSocketRouter.buildResponder()
         let registry = ConnectionRegistry(limitPerAddress: bounds.connectionsPerAddress, uncapped: uncapped)
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: TimeAmount(bounds.idleTimeout)))
+            http1: .init(
+                additionalChannelHandlers: [MediaChannelHandlerInstaller(service: media)],
+                idleTimeout: TimeAmount(bounds.idleTimeout)))
         return HTTPServerBuilder { responder in
             GuardedChildChannel(
                 base: HTTP1WebSocketUpgradeChannel(

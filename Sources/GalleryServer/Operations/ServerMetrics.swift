@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import Prometheus
+import Synchronization
 
 /// What the server counts, for Prometheus (`GET /metrics`, in its text format): requests by method, route and status
 /// with their durations, the live feeds open, how long events take to reach them, the items that finished loading by
@@ -35,13 +36,34 @@ public final class ServerMetrics: Sendable {
     /// Counts an answered request: `route` is the route's pattern (`/api/galleries/{gallery}/items`), never the
     /// path itself, so that the number of series stays small.
     func requestAnswered(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeCounter(
-            descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: Self.requestDurations, labels: [("route", route)], buckets: Self.durationBuckets
-        ).record(duration)
+        let key = RequestSeries(method: method, route: route, status: status)
+        let (count, durations) =
+            requestSeries.withLock { $0[key] }
+            ?? {
+                let series = (
+                    registry.makeCounter(
+                        descriptor: Self.requests,
+                        labels: [("method", method), ("route", route), ("status", String(status))]),
+                    registry.makeDurationHistogram(
+                        descriptor: Self.requestDurations, labels: [("route", route)], buckets: Self.durationBuckets)
+                )
+                requestSeries.withLock { $0[key] = series }
+                return series
+            }()
+        count.increment()
+        durations.record(duration)
     }
+
+    /// The labels of a series of answered requests.
+    private struct RequestSeries: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+
+    /// The counter and histogram of each series of answered requests met so far (the registry gives the same ones
+    /// for the same labels, but finding them there costs more than answering a small file).
+    private let requestSeries = Mutex<[RequestSeries: (Counter, DurationHistogram)]>([:])
 
     static var ingestions: MetricNameDescriptor {
         MetricNameDescriptor(

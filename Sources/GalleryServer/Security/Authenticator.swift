@@ -81,9 +81,14 @@ public final class Authenticator: Sendable {
         var session: SessionRecord?
     }
 
+    /// Who every request acts for when sign-in is not required (the owner); nil when it is.
+    var credentialsWithoutSignIn: Credentials? {
+        isRequired ? nil : Credentials(identity: .user(owner), session: nil)
+    }
+
     /// Who the request acts for: an API token's user, a session cookie's user or link, or the owner without sign-in.
     func credentials(for request: Request) async throws -> Credentials? {
-        guard isRequired else { return Credentials(identity: .user(owner), session: nil) }
+        if let credentials = credentialsWithoutSignIn { return credentials }
         if let authorization = request.headers[.authorization] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer", SecretToken.isWellFormed(String(parts[1])),

@@ -8,12 +8,6 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Whether this guards WebSocket upgrades (which change nothing by themselves, but must come from this site).
     var guardsUpgrades = false
 
-    /// The pages' Content Security Policy: no inline script, no framing.
-    static var pagePolicy: String {
-        "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; "
-            + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
@@ -30,19 +24,7 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
-        Self.addSafetyHeaders(to: &response.headers)
+        SafetyHeaders.add(to: &response.headers)
         return response
-    }
-
-    /// `nosniff`, no referrer, no framing on everything; the page policy on every HTML answer.
-    static func addSafetyHeaders(to headers: inout HTTPFields) {
-        headers[.xContentTypeOptions] = "nosniff"
-        headers.set("Referrer-Policy", "no-referrer")
-        headers.set("X-Frame-Options", "DENY")
-        if let type = headers[.contentType], type.lowercased().hasPrefix("text/html"),
-            headers[.contentSecurityPolicy] == nil
-        {
-            headers[.contentSecurityPolicy] = pagePolicy
-        }
     }
 }

@@ -13,7 +13,13 @@ struct RequestRules: Sendable {
     /// Why the request is refused, or nil if it may go on.
     /// - Parameter authority: the `Host` header (HTTP/1) or `:authority` (HTTP/2).
     func refusal(method: HTTPRequest.Method, path: String, authority: String?, headers: HTTPFields) -> Refusal? {
-        if let refusal = hostRefusal(authority) { return refusal }
+        hostRefusal(authority) ?? refusalOnThisHost(method: method, path: path, authority: authority, headers: headers)
+    }
+
+    /// Why a request whose `Host` names this server (``hostRefusal(_:)`` is nil) is refused, or nil if it may go on.
+    func refusalOnThisHost(method: HTTPRequest.Method, path: String, authority: String?, headers: HTTPFields)
+        -> Refusal?
+    {
         if Self.hasControlCharacter(path) {
             return Refusal(status: .badRequest, message: "The path holds a control character.")
         }
@@ -54,6 +60,16 @@ struct RequestRules: Sendable {
 
     /// The host part of a `Host` header or an origin's authority: `[::1]:8080` → `::1`, `a.b:80` → `a.b`.
     static func hostName(_ authority: String) -> String {
+        // ASCII (every name a browser sends): the same, by bytes.
+        if authority.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = authority.utf8
+            if bytes.first == UInt8(ascii: "[") {
+                guard let end = bytes.firstIndex(of: UInt8(ascii: "]")) else { return "" }
+                return String(Substring(bytes[bytes.index(after: bytes.startIndex)..<end]))
+            }
+            if let colon = bytes.lastIndex(of: UInt8(ascii: ":")) { return String(Substring(bytes[..<colon])) }
+            return authority
+        }
         if authority.hasPrefix("[") {
             guard let end = authority.firstIndex(of: "]") else { return "" }
             return String(authority[authority.index(after: authority.startIndex)..<end])
