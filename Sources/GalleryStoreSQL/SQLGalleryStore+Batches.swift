@@ -133,13 +133,9 @@ extension SQLGalleryStore {
             var log = ChangeLog()
             let sequence = try log.sequence(db, gallery, date: date)
             // One statement, whatever the run's length: the items keep their keys, for a restore.
-            try db.execute(
-                sql: """
-                    UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ?,
-                    placementVersion = placementVersion + 1
-                    WHERE galleryId = ? AND trashedAt IS NULL AND orderKey >= ? AND orderKey <= ?
-                    """,
-                arguments: [date, date, sequence, gallery.rawValue, firstKey.rawValue, lastKey.rawValue])
+            try Self.trashLive(
+                db, gallery, where: "orderKey >= ? AND orderKey <= ?", [firstKey.rawValue, lastKey.rawValue],
+                sequence: sequence, date: date)
             log.run(gallery, KeyRun(firstKey: firstKey, lastKey: lastKey, count: count, isTrashed: true))
             try log.commit(db, in: self)
             if let session {
@@ -149,6 +145,21 @@ extension SQLGalleryStore {
             }
             return TrashedRun(count: count, sequence: sequence)
         }
+    }
+
+    /// Moves the gallery's live items that `condition` (on its `arguments`) picks to its trash in one statement, as
+    /// change `sequence`; they keep their keys.
+    static func trashLive(
+        _ db: any SQLSession, _ gallery: GalleryID, where condition: String, _ arguments: SQLArguments,
+        sequence: Int64, date: Date
+    ) throws {
+        try db.execute(
+            sql: """
+                UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ?,
+                placementVersion = placementVersion + 1
+                WHERE galleryId = ? AND trashedAt IS NULL AND \(condition)
+                """,
+            arguments: [date, date, sequence, gallery.rawValue] + arguments)
     }
 
     /// How many live items of the gallery have keys from `first` through `last`.

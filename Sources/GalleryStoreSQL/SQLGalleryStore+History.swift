@@ -224,13 +224,7 @@ extension SQLGalleryStore {
     ) throws -> HistoryEntry.RunStep {
         let gallery = run.galleryID
         let sequence = try log.sequence(db, gallery, date: date)
-        try db.execute(
-            sql: """
-                UPDATE item SET trashedAt = ?, updatedAt = ?, changeSequence = ?,
-                placementVersion = placementVersion + 1
-                WHERE galleryId = ? AND changeSequence = ? AND trashedAt IS NULL
-                """,
-            arguments: [date, date, sequence, gallery.rawValue, run.sequence])
+        try Self.trashLive(db, gallery, where: "changeSequence = ?", [run.sequence], sequence: sequence, date: date)
         let staying = try db.values(
             String.self,
             sql: """
