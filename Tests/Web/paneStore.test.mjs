@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createStore } from "../../Web/store/store.js";
 import { initialPaneState, paneActions, paneReducer } from "../../Web/store/paneState.js";
 import {
+  selectionBeyondWindow,
   basisFor,
   insertionAt,
   itemsFor,
@@ -10,7 +11,7 @@ import {
   selectedItems,
   shownProgress,
 } from "../../Web/store/paneSelectors.js";
-import { createReplica, receiveEvent } from "../../Web/model/replica.js";
+import { createReplica, createWindowedReplica, receiveEvent } from "../../Web/model/replica.js";
 import { hiding, placeholders, reordering, upsert } from "../../Web/model/overlay.js";
 import { G, gallery, ids, item } from "./fixtures.mjs";
 
@@ -199,4 +200,19 @@ test("a marquee selects exactly its items; the Move/Copy switch is the pane's dr
   assert.equal(store.getState().dragMode, "copy");
   store.dispatch(paneActions.dragModeChosen("anything else"));
   assert.equal(store.getState().dragMode, "move");
+});
+
+test("a selection of all of a big gallery reaches beyond its window: it is not moved, only trashed whole", () => {
+  const store = createStore(paneReducer, initialPaneState(G));
+  const held = [item("a", "a0", 1), item("b", "a1", 1)];
+  store.dispatch(
+    paneActions.replicaChanged(
+      createWindowedReplica({ gallery: gallery(1, { itemCount: 6000 }), items: held, position: 0 }),
+    ),
+  );
+  assert.equal(selectionBeyondWindow(store.getState(), "a"), 0);
+  store.dispatch(paneActions.allSelected());
+  assert.equal(selectionBeyondWindow(store.getState(), "a"), 6000);
+  store.dispatch(paneActions.itemClicked("b"));
+  assert.equal(selectionBeyondWindow(store.getState(), "b"), 0);
 });

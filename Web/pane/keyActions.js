@@ -3,7 +3,13 @@
 
 import { writeItems } from "../dnd/localDrag.js";
 import { stepIndex } from "../model/reorder.js";
-import { itemsFor, selectedItems, shownWindow } from "../store/paneSelectors.js";
+import {
+  itemsFor,
+  selectedItems,
+  selectionBeyondWindow,
+  shownWindow,
+  tooManyToMoveText,
+} from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board` and `lifted` are its
@@ -141,6 +147,8 @@ export function createKeyActions(pane, items, board, lifted) {
     /** A choice from the item menu for item `id` (and the selection, when it is selected). */
     menuAction(id, action, position, returnFocus) {
       if (pane.refuseChange()) return;
+      const beyond = action === "trash" ? 0 : selectionBeyondWindow(state(), id);
+      if (beyond) return void pane.tell(tooManyToMoveText(beyond));
       const ids = idsFor(id);
       const shown = state().shown;
       const { windowed, total } = shownWindow(state());

@@ -16,7 +16,7 @@ import {
   staysPut,
   whereText,
 } from "../model/keyboardDrag.js";
-import { itemById, shownWindow } from "../store/paneSelectors.js";
+import { itemById, selectionBeyondWindow, shownWindow, tooManyToMoveText } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** How long (ms) the arrows must rest before the board's "At x …, y …" is said: a held arrow key says one place. */
@@ -81,6 +81,11 @@ export function createLiftActions(pane, items) {
     start(id, how) {
       const onBoard = state().view === "board";
       if (drag || state().access.readOnly || (onBoard && how !== "keys")) return false;
+      const beyond = selectionBeyondWindow(state(), id);
+      if (beyond) {
+        pane.tell(tooManyToMoveText(beyond));
+        return true;
+      }
       const ids = itemById(state(), id)?.local ? [] : idsFor(id);
       if (!ids.length) return false;
       drag = lift(state().shown, ids, id, onBoard ? placesFor(ids) : null);

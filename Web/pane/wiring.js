@@ -5,7 +5,7 @@ import { dropTargetForExternal } from "../dnd/externalDrop.js";
 import { autoScrollOnDrag, draggableItems, dropTargetForLocal, isLocalDrag } from "../dnd/localDrag.js";
 import { touchDraggableItems } from "../dnd/touchDrag.js";
 import { zoomGestures } from "../dnd/zoomGestures.js";
-import { itemById, itemsFor, shownWindow } from "../store/paneSelectors.js";
+import { itemById, itemsFor, selectionBeyondWindow, shownWindow, tooManyToMoveText } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** Connects an items view (grid, list or board, each time the pane makes one) to the pane's `items`, `board` and
@@ -84,6 +84,11 @@ export function wirePane(pane, { items, history, lifted }) {
       itemsFor: (tile) => {
         const id = tile.dataset.itemId;
         if (!state().selection.ids.has(id)) store.dispatch(paneActions.itemClicked(id));
+        const beyond = selectionBeyondWindow(state(), id);
+        if (beyond) {
+          pane.tell(tooManyToMoveText(beyond));
+          return [];
+        }
         return itemsFor(state(), id).filter((item) => !item.local);
       },
       onStart: (dragged) => store.dispatch(paneActions.dragStarted(dragged.map((item) => item.id))),

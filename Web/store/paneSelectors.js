@@ -25,6 +25,23 @@ export function itemsFor(state, id) {
   return item ? [item] : [];
 }
 
+/**
+ * How many items an action on item `id` would carry when they are more than the items held: `id` is in a selection
+ * of all of a big gallery, or of a span of it, that reaches beyond its window. 0 otherwise. Such a selection goes to
+ * the trash as one run, but is not moved or dragged (a move names its items, at most 1,000).
+ */
+export function selectionBeyondWindow(state, id) {
+  const { selection } = state;
+  if (!selection.ids.has(id)) return 0;
+  const count = selection.all ? shownWindow(state).total : (selection.span?.count ?? 0);
+  return count > selection.ids.size ? count : 0;
+}
+
+/** What the user is told when a move or drag of `count` items, more than are held, is refused. */
+export function tooManyToMoveText(count) {
+  return `${count} items are too many to move at once: a move takes at most 1,000. Select fewer to move them; Move to Trash takes them all.`;
+}
+
 /** The selected items in order. */
 export function selectedItems(state) {
   return selectedInOrder(state.selection, order(state))
