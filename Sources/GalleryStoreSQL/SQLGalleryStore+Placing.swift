@@ -59,7 +59,8 @@ extension SQLGalleryStore {
     /// The moving items are parked on keys no item can have (`~` is not a key digit) before anything is written, so
     /// that a new key may be an old key of a moved item. Normally only the new keys are made; when they would be
     /// longer than ``longestKey`` (after very many inserts into one gap), a window of neighbours around the gap,
-    /// doubling until the keys fit in ``spreadKeyLength``, gets evenly spread keys too (stamped with `sequence`).
+    /// doubling on its crowded side until the keys fit in ``spreadKeyLength``, gets evenly spread keys too (stamped
+    /// with `sequence`).
     func allocateKeys(
         _ db: any SQLSession, _ gallery: GalleryID, _ point: InsertionPoint, count: Int, moving: Set<ItemID> = [],
         sequence: Int64, date: Date
@@ -68,20 +69,22 @@ extension SQLGalleryStore {
         try Self.park(db, Array(moving))
         let keys = try OrderKey.keys(count: count, between: lower, upper)
         if keys.allSatisfy({ $0.rawValue.count <= Self.longestKey }) { return KeyAllocation(keys: keys, respaced: []) }
-        var width = 8
+        var width = (below: 8, above: 8)
         while true {
             let below = try lower.map {
-                try Self.liveItems(db, gallery, atOrBelow: $0, limit: width, excluding: moving)
+                try Self.liveItems(db, gallery, atOrBelow: $0, limit: width.below, excluding: moving)
             }
             let above = try upper.map {
-                try Self.liveItems(db, gallery, atOrAbove: $0, limit: width, excluding: moving)
+                try Self.liveItems(db, gallery, atOrAbove: $0, limit: width.above, excluding: moving)
             }
             let window = (below: Array((below ?? []).reversed()), above: above ?? [])
             let outerLower = try window.below.first.flatMap { first in
-                window.below.count < width ? nil : try Self.liveKey(db, gallery, below: first.key, excluding: moving)
+                window.below.count < width.below
+                    ? nil : try Self.liveKey(db, gallery, below: first.key, excluding: moving)
             }
             let outerUpper = try window.above.last.flatMap { last in
-                window.above.count < width ? nil : try Self.liveKey(db, gallery, above: last.key, excluding: moving)
+                window.above.count < width.above
+                    ? nil : try Self.liveKey(db, gallery, above: last.key, excluding: moving)
             }
             let all = try OrderKey.keys(
                 count: window.below.count + count + window.above.count, between: outerLower, outerUpper)
@@ -99,7 +102,14 @@ extension SQLGalleryStore {
                 let start = window.below.count
                 return KeyAllocation(keys: Array(all[start..<(start + count)]), respaced: respaced.map(\.0))
             }
-            width *= 2
+            // The side that goes on further is the crowded one, whose outer key is the longer (items packed into a
+            // gap by earlier inserts have long keys): only it doubles, so a respacing rewrites the rows it needs.
+            let (lowerLength, upperLength) = (outerLower?.rawValue.count ?? 0, outerUpper?.rawValue.count ?? 0)
+            if outerUpper != nil, outerLower == nil || upperLength >= lowerLength {
+                width.above *= 2
+            } else {
+                width.below *= 2
+            }
         }
     }
 
