@@ -124,7 +124,8 @@ extension SQLGalleryStore {
             guard firstKey <= lastKey else {
                 throw GalleryError.invalid("The last item of the run comes before its first.")
             }
-            let found = try Self.liveCount(db, gallery, from: firstKey, through: lastKey)
+            // Both ends are live: the run is the items from the first's position through the last's (order blocks).
+            let found = try Self.position(db, gallery, of: lastKey) - Self.position(db, gallery, of: firstKey) + 1
             guard found == count else {
                 throw GalleryError.conflict(
                     "The gallery changed since these \(count.grouped) items were selected (they are"
@@ -160,18 +161,6 @@ extension SQLGalleryStore {
                 WHERE galleryId = ? AND trashedAt IS NULL AND \(condition)
                 """,
             arguments: [date, date, sequence, gallery.rawValue] + arguments)
-    }
-
-    /// How many live items of the gallery have keys from `first` through `last`.
-    static func liveCount(_ db: any SQLSession, _ gallery: GalleryID, from first: OrderKey, through last: OrderKey)
-        throws -> Int
-    {
-        try db.value(
-            Int.self,
-            sql: """
-                SELECT count(*) FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey >= ? AND orderKey <= ?
-                """,
-            arguments: [gallery.rawValue, first.rawValue, last.rawValue]) ?? 0
     }
 
     /// Trashes the items that are not in the trash yet, as one change of the gallery (none if all are there).

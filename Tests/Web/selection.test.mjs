@@ -1,6 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickSelect, emptySelection, pruneSelection, runOf, selectAll, spanRun } from "../../Web/model/selection.js";
+import {
+  clickSelect,
+  emptySelection,
+  isEmptySelection,
+  pruneSelection,
+  runOf,
+  selectAll,
+  spanRun,
+} from "../../Web/model/selection.js";
 
 const order = ["a", "b", "c", "d", "e"];
 
@@ -80,4 +88,10 @@ test("in a window, Shift+click with the anchor no longer held selects a span of 
   );
   assert.equal(selection.span, undefined);
   assert.deepEqual([...selection.ids], ["i4"]);
+});
+
+test("a selection is empty with no item held, no Select All of a big gallery and no span", () => {
+  assert.equal(isEmptySelection(emptySelection()), true);
+  assert.equal(isEmptySelection(selectAll([], true)), false);
+  assert.equal(isEmptySelection(selectAll(["a"])), false);
 });

@@ -46,6 +46,11 @@ export function spanSelection(anchor, to, items) {
   };
 }
 
+/** Whether nothing is selected: no item held, nor all of a big gallery, nor a span of it. */
+export function isEmptySelection(selection) {
+  return !selection.ids.size && !selection.all && !selection.span;
+}
+
 /** The span's run as the API's `range` (`{firstItemId, lastItemId, count}`). */
 export function spanRun(span) {
   return { firstItemId: span.first.id, lastItemId: span.last.id, count: span.count };

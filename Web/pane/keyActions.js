@@ -3,6 +3,7 @@
 
 import { writeItems } from "../dnd/localDrag.js";
 import { stepIndex } from "../model/reorder.js";
+import { isEmptySelection } from "../model/selection.js";
 import {
   itemsFor,
   selectedItems,
@@ -44,16 +45,14 @@ export function createKeyActions(pane, items, board, lifted) {
     },
 
     clearSelection() {
-      const { selection } = state();
-      if (!selection.ids.size && !selection.span) return false;
+      if (isEmptySelection(state().selection)) return false;
       store.dispatch(paneActions.selectionCleared());
       announcer.announce("Selection cleared.");
       return true;
     },
 
     deleteSelection() {
-      const { selection } = state();
-      if (!selection.ids.size && !selection.all && !selection.span) return false;
+      if (isEmptySelection(state().selection)) return false;
       if (pane.refuseChange()) return true;
       trash(null);
       return true;

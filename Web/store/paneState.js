@@ -6,7 +6,14 @@ import { knownView } from "../model/location.js";
 import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
 import { windowOf } from "../model/replica.js";
 import { canChange, isLinkSession, isOwner } from "../model/roles.js";
-import { clickSelect, emptySelection, pruneSelection, selectAll, selectIds } from "../model/selection.js";
+import {
+  clickSelect,
+  emptySelection,
+  isEmptySelection,
+  pruneSelection,
+  selectAll,
+  selectIds,
+} from "../model/selection.js";
 import { clampPerRow } from "../model/zoom.js";
 
 /** The state of a pane on `galleryId` before it has loaded; `view` the view the page address asked for, if any. */
@@ -108,9 +115,7 @@ export function paneReducer(state, action) {
       // In a window of a big gallery, "all" is the whole gallery: the items not read are in it too.
       return { ...state, selection: selectAll(order(state), Boolean(state.replica?.window)) };
     case "selectionCleared":
-      return state.selection.ids.size || state.selection.all || state.selection.span
-        ? { ...state, selection: emptySelection() }
-        : state;
+      return isEmptySelection(state.selection) ? state : { ...state, selection: emptySelection() };
     case "dragStarted":
       return { ...state, dragging: new Set(action.ids) };
     case "dragModeChosen":
