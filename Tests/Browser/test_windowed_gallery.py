@@ -210,6 +210,10 @@ def test_a_window_follows_a_run_trashed_elsewhere_and_brought_back_beyond_what_i
     expect(listing).to_have_attribute("aria-rowcount", "6000")
     pump_until(watcher, lambda: numbered_right(watcher, lambda n: n + 1), message="the items back, numbered")
     expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler4000\.png, 4001 of 6000$"))
+    # It stays where it was on the screen: the view follows it to its new place, not to where its place was.
+    expect(focused(watcher)).to_be_in_viewport()
+    watcher.wait_for_timeout(300)  # time for a view left at the old place to read a window there
+    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler4000\.png, 4001 of 6000$"))
     watcher.keyboard.press("ArrowLeft")
     expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler3999\.png, 4000 of 6000$"))
     assert not [problem for problem in watcher.problems if "filler" not in problem and "404" not in problem]

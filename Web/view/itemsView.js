@@ -125,14 +125,14 @@ export class ItemsView {
   }
 
   render({ items, perRow, progress, selected, dragging, setSize = null, offset = 0, windowed = false }) {
-    const anchor =
-      windowed && this.placesWindow && (items !== this.items || offset !== this.offset) ? this.topItem() : null;
+    const anchors =
+      windowed && this.placesWindow && (items !== this.items || offset !== this.offset) ? this.anchors() : null;
     if (items !== this.items || perRow !== this.perRow) this.invalidate();
     this.items = items;
     this.setSize = setSize;
     this.offset = offset;
     this.windowed = windowed && this.placesWindow;
-    if (anchor) this.keepInPlace(anchor);
+    if (anchors) this.keepInPlace(anchors);
     this.perRow = perRow;
     this.progress = progress ?? this.progress;
     this.selected = selected ?? this.selected;
@@ -146,9 +146,18 @@ export class ItemsView {
     return true;
   }
 
-  /** The item drawn at the top of the view, and where it is: `{id, top}` in the list's coordinates (or null). */
-  topItem() {
+  /** The items that keep the view in place when the window changes, first the one that counts most, each with where
+   * it is (`{id, top}` in the list's coordinates): the focused item if it is in view, then the item drawn at the top
+   * of the view. */
+  anchors() {
     const viewTop = this.scroller.scrollTop - this.list.offsetTop;
+    const viewBottom = viewTop + this.scroller.clientHeight;
+    const found = [];
+    const focusIndex = this.focusedId === null ? -1 : this.indexOfId(this.focusedId);
+    if (focusIndex >= 0) {
+      const top = this.shift + this.topOf(focusIndex);
+      if (top >= viewTop && top < viewBottom) found.push({ id: this.focusedId, top });
+    }
     let best = null;
     for (const id of this.elements.keys()) {
       const index = this.indexOfId(id);
@@ -156,13 +165,16 @@ export class ItemsView {
       const top = this.shift + this.topOf(index);
       if (top >= viewTop && (!best || top < best.top)) best = { id, top };
     }
-    return best;
+    if (best) found.push(best);
+    return found;
   }
 
-  /** Scrolls so that the item `anchor` names is where it was before the window changed. */
-  keepInPlace(anchor) {
+  /** Scrolls so that the first of the `anchors` still held is where it was before the window changed (a page read
+   * elsewhere, in place of the window, may hold the focused item and not the one at the top). */
+  keepInPlace(anchors) {
+    const anchor = anchors.find((each) => this.indexOfId(each.id) >= 0);
+    if (!anchor) return;
     const index = this.indexOfId(anchor.id);
-    if (index < 0) return;
     this.shift = this.spaceBefore();
     const moved = this.shift + this.topOf(index) - anchor.top;
     if (Math.abs(moved) < 0.5) return;
