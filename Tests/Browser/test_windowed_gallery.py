@@ -219,6 +219,38 @@ def test_a_window_follows_a_run_trashed_elsewhere_and_brought_back_beyond_what_i
     assert not [problem for problem in watcher.problems if "filler" not in problem and "404" not in problem]
 
 
+def test_a_run_trashed_elsewhere_that_empties_the_window_leaves_the_focus_on_an_item(server, window):
+    gallery = refill(server, 6_000)
+    watcher = window()
+    watcher.goto(f"{server.base_url}/g/{gallery}")
+    listing = watcher.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    watcher.locator(ITEM).first.focus()
+    watcher.keyboard.press("g")
+    dialog = watcher.get_by_role("dialog", name="Go to position")
+    dialog.get_by_label(re.compile("Position")).fill("3500")
+    dialog.get_by_role("button", name="Go").click()
+    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler3499\.png, 3500 of 6000$"))
+
+    # Somebody else trashes items 1,001 to 5,500, every item the watcher held: the window is read again where it was,
+    # and the focus goes to an item there (not to the grid, where a screen reader hears no item).
+    ends = [server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
+            for position in (1_000, 5_499)]
+    status, answer = server.request("POST", f"/api/galleries/{gallery}/trash", {
+        "range": {"firstItemId": ends[0], "lastItemId": ends[1], "count": 4_500}},
+        headers={"X-Gallery-Session": "someone-else-02"})
+    assert status == 200 and answer["trashed"] == 4_500, answer
+    expect(listing).to_have_attribute("aria-rowcount", "1500")
+    pump_until(watcher, lambda: numbered_right(watcher, lambda n: n + 1 - (4_500 if n >= 5_500 else 0)),
+               message="the items shown numbered as the gallery is now")
+    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler\d+\.png, \d+ of 1500$"))
+    expect(focused(watcher)).to_be_in_viewport()
+    position = int(re.search(r", (\d+) of", focused(watcher).get_attribute("aria-label")).group(1))
+    watcher.keyboard.press("ArrowRight")
+    expect(focused(watcher)).to_have_accessible_name(re.compile(rf"^Image: filler\d+\.png, {position + 1} of 1500$"))
+    assert not [problem for problem in watcher.problems if "filler" not in problem and "404" not in problem]
+
+
 def test_shift_click_selects_a_span_of_a_big_gallery_read_or_not_and_trashes_it_as_one_run(server, window):
     gallery = refill(server, 6_000)
     page = window()

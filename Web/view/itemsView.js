@@ -58,6 +58,8 @@ export class ItemsView {
     this.selected = new Set();
     this.dragging = new Set();
     this.focusedId = null;
+    // Focus waits on the grid for items to be read (see `draw`).
+    this.focusWhenRead = false;
     this.menuEnabled = true;
     /** Whether notes can be edited here (not in a view-only pane). */
     this.editable = true;
@@ -158,6 +160,14 @@ export class ItemsView {
       const top = this.shift + this.topOf(focusIndex);
       if (top >= viewTop && top < viewBottom) found.push({ id: this.focusedId, top });
     }
+    const top = this.topItem();
+    if (top) found.push(top);
+    return found;
+  }
+
+  /** The item drawn at the top of the view, and where it is: `{id, top}` in the list's coordinates (or null). */
+  topItem() {
+    const viewTop = this.scroller.scrollTop - this.list.offsetTop;
     let best = null;
     for (const id of this.elements.keys()) {
       const index = this.indexOfId(id);
@@ -165,8 +175,7 @@ export class ItemsView {
       const top = this.shift + this.topOf(index);
       if (top >= viewTop && (!best || top < best.top)) best = { id, top };
     }
-    if (best) found.push(best);
-    return found;
+    return best;
   }
 
   /** Scrolls so that the first of the `anchors` still held is where it was before the window changed (a page read
@@ -370,7 +379,15 @@ export class ItemsView {
     else if (lostFocusAt >= 0) {
       const next = this.items[Math.min(lostFocusAt, this.items.length - 1)];
       if (next) this.focusItem(next.id);
-      else this.scroller.focus({ preventScroll: true });
+      else {
+        // No item is left to take it (a run emptied a big gallery's window): the grid holds it until items are read.
+        this.scroller.focus({ preventScroll: true });
+        this.focusWhenRead = true;
+      }
+    } else if (this.focusWhenRead && this.items.length) {
+      this.focusWhenRead = false;
+      const first = document.activeElement === this.scroller ? this.topItem() : null;
+      if (first) this.focusItem(first.id);
     }
   }
 
