@@ -19,6 +19,11 @@ public struct BoardPosition: Sendable, Hashable, Codable {
         self.z = z
     }
 
+    /// The width an item gets when it is put on the board (the web client's `DEFAULT_WIDTH`).
+    public static let defaultWidth: Double = 240
+    /// The free space between items put on the board (the web client's `BOARD_GAP`).
+    public static let gap: Double = 24
+
     /// The largest distance of an edge from the board's origin, either way.
     public static let coordinateLimit: Double = 1_000_000_000
     /// The widest an item may be.

@@ -1,6 +1,22 @@
 import Foundation
 
 /// One window of a gallery's items in order, with where it lies in the gallery.
+/// The items of a board that meet a rectangle (see ``GalleryStore/boardItems(in:meeting:limit:)``).
+public struct BoardPage: Sendable, Equatable {
+    /// The gallery, as the items are.
+    public var gallery: Gallery
+    /// The live items on the board that meet the rectangle, in no particular order.
+    public var items: [Item]
+    /// Whether these are all of them (false: more meet it than were asked for).
+    public var complete: Bool
+
+    public init(gallery: Gallery, items: [Item], complete: Bool) {
+        self.gallery = gallery
+        self.items = items
+        self.complete = complete
+    }
+}
+
 public struct ItemPage: Sendable, Equatable {
     /// Where a window begins.
     public enum Start: Sendable, Equatable {
@@ -162,6 +178,17 @@ public protocol GalleryStore: Sendable {
     /// it (a drop, a copy, a move), or shows it where the board drew it anyway.
     /// - Throws: as ``arrangeItems(_:in:recordingFor:)``. Nothing changes then.
     func placeItems(_ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID) async throws -> [Item]
+    /// The live items on the gallery's board (those with a ``Item/boardPosition``) whose rectangle meets `rect`, at
+    /// most `limit` (1...1000) of them, with the gallery: a board is read by what is shown of it, not whole. The cost
+    /// grows with the items near the rectangle, not with the board.
+    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery is unknown or in the trash.
+    func boardItems(in gallery: GalleryID, meeting rect: BoardRect, limit: Int) async throws -> BoardPage
+    /// Puts every live item of the gallery that is not on its board yet there, in gallery order, in rows of square
+    /// cells below everything on the board (the board of a big gallery, which no view holds whole to place them);
+    /// returns how many. Its cost grows with the items changed since the last time, not with the gallery. Not an
+    /// undoable action, and no change its views are told of: a view that shows the board asks for it before reading.
+    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery is unknown or in the trash.
+    func placeRest(in gallery: GalleryID) async throws -> Int
     /// The gallery's trashed items, the most recently trashed first (at most `limit`, 1...1000).
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item]
     /// Takes items out of the trash, back to their old place, and returns them live again, in the given order.

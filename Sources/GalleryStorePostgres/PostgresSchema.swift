@@ -22,6 +22,10 @@ enum PostgresSchema {
             ]
         ),
         ("v3: counts and order blocks kept once per statement", keptOncePerStatement),
+        (
+            "v4: the board index (SQLite's v12)",
+            BoardShape.migration(text: text, real: "DOUBLE PRECISION", bigint: "BIGINT")
+        ),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

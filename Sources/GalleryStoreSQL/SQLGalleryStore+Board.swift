@@ -16,6 +16,97 @@ extension SQLGalleryStore {
         try await putOnBoard(positions, in: gallery, onlyUnplaced: true, recordingFor: nil)
     }
 
+    public func boardItems(in gallery: GalleryID, meeting rect: BoardRect, limit: Int) async throws -> BoardPage {
+        let limit = min(max(limit, 1), 1000)
+        return try await database.read { db in
+            let found = try Self.fetchGallery(db, gallery)
+            var items: [Item] = []
+            // Each level of tiles is an index range of its own (galleryId, tileLevel, tileY, tileX); the items there
+            // are checked against the rectangle itself.
+            for (level, columns, rows) in BoardTiles.ranges(meeting: rect) where items.count <= limit {
+                items += try db.rows(
+                    sql: """
+                        SELECT \(Item.selectColumns) FROM \(Item.fromClause)
+                        WHERE board_position.galleryId = ? AND board_position.tileLevel = ?
+                          AND board_position.tileY BETWEEN ? AND ? AND board_position.tileX BETWEEN ? AND ?
+                          AND board_position.x < ? AND board_position.x + board_position.width > ?
+                          AND board_position.y < ? AND board_position.y + board_position.height > ?
+                          AND item.galleryId = ? AND item.trashedAt IS NULL
+                        LIMIT ?
+                        """,
+                    arguments: [
+                        gallery.rawValue, level, rows.lowerBound, rows.upperBound, columns.lowerBound,
+                        columns.upperBound, rect.x + rect.width, rect.x, rect.y + rect.height, rect.y,
+                        gallery.rawValue, limit + 1 - items.count,
+                    ]
+                ).map(Item.init(row:))
+            }
+            return BoardPage(gallery: found, items: Array(items.prefix(limit)), complete: items.count <= limit)
+        }
+    }
+
+    public func placeRest(in gallery: GalleryID) async throws -> Int {
+        try await database.write { db in
+            _ = try Self.fetchGallery(db, gallery)
+            let through =
+                try db.value(
+                    Int64.self, sql: "SELECT boardPlacedThrough FROM gallery WHERE id = ?",
+                    arguments: [gallery.rawValue])
+                ?? 0
+            // Only items changed since the last time can be off the board: a new, restored or moved-in item is a change.
+            let unplaced = """
+                FROM item LEFT JOIN blob ON blob.hash = item.blobHash
+                LEFT JOIN board_position ON board_position.itemId = item.id
+                WHERE item.galleryId = ? AND item.trashedAt IS NULL AND item.changeSequence > ?
+                  AND board_position.itemId IS NULL
+                """
+            let count =
+                try db.value(Int.self, sql: "SELECT count(*) \(unplaced)", arguments: [gallery.rawValue, through]) ?? 0
+            if count > 0 {
+                // Rows of square cells below everything on the board, in the gallery's order, as many rows as columns.
+                let top = try Self.boardBottom(db, gallery).map { $0 + BoardPosition.gap } ?? 0
+                let columns = max(4, Int(Double(count).squareRoot().rounded(.up)))
+                let width = BoardPosition.defaultWidth
+                let pitch = width + BoardPosition.gap
+                try db.execute(
+                    sql: """
+                        INSERT INTO board_position (itemId, x, y, width, z)
+                        SELECT id, ((n - 1) % ?) * ?, ? + ((n - 1) / ?) * ?,
+                          CASE WHEN aspect > 1 THEN ? / aspect ELSE ? END, 0
+                        FROM (SELECT item.id AS id, ROW_NUMBER() OVER (ORDER BY item.orderKey) AS n,
+                          \(BoardShape.aspect) AS aspect \(unplaced)) AS rest
+                        """,
+                    arguments: [columns, pitch, top, columns, pitch, width, width, gallery.rawValue, through])
+                try db.execute(sql: BoardShape.update(where: "board_position.galleryId IS NULL"))
+            }
+            try db.execute(
+                sql: "UPDATE gallery SET boardPlacedThrough = sequence WHERE id = ?", arguments: [gallery.rawValue])
+            return count
+        }
+    }
+
+    /// The bottom edge of the lowest item on the gallery's board (trashed ones too), nil when it has none: for each
+    /// level of tiles, only its last two rows of tiles can hold the lowest of its items.
+    static func boardBottom(_ db: any SQLSession, _ gallery: GalleryID) throws -> Double? {
+        var bottom: Double?
+        for level in BoardTiles.levels {
+            guard
+                let row = try db.value(
+                    Int.self, sql: "SELECT max(tileY) FROM board_position WHERE galleryId = ? AND tileLevel = ?",
+                    arguments: [gallery.rawValue, level]),
+                let lowest = try db.value(
+                    Double.self,
+                    sql: """
+                        SELECT max(y + height) FROM board_position
+                        WHERE galleryId = ? AND tileLevel = ? AND tileY >= ?
+                        """,
+                    arguments: [gallery.rawValue, level, row - 1])
+            else { continue }
+            bottom = max(bottom ?? lowest, lowest)
+        }
+        return bottom
+    }
+
     /// Puts items at positions on the board (with `onlyUnplaced`, only those not on it yet), recording the action
     /// for `session`.
     private func putOnBoard(
@@ -75,5 +166,12 @@ extension SQLGalleryStore {
                 ON CONFLICT(itemId) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width, z = excluded.z
                 """,
             arguments: [id.rawValue, position.x, position.y, position.width, position.z])
+        try reshapeOnBoard(db, id)
+    }
+
+    /// Keeps the shape of an item's board position (its height and tiles: `BoardShape`), if it has one, up to date
+    /// with its place and its file (its size known once it is ready).
+    static func reshapeOnBoard(_ db: any SQLSession, _ id: ItemID) throws {
+        try db.execute(sql: BoardShape.update(where: "board_position.itemId = ?"), arguments: [id.rawValue])
     }
 }

@@ -35,8 +35,12 @@ extension SQLGalleryStore {
                 let copied = try Self.insertCopy(db, of: itemID, into: copy.id, key: key, sequence: 0, date: date)
                 // A faithful copy: the board looks the same.
                 try db.execute(
-                    sql: "INSERT INTO board_position SELECT ?, x, y, width, z FROM board_position WHERE itemId = ?",
-                    arguments: [copied.rawValue, itemID.rawValue])
+                    sql: """
+                        INSERT INTO board_position (itemId, x, y, width, z, galleryId, height, tileLevel, tileX, tileY)
+                        SELECT ?, x, y, width, z, ?, height, tileLevel, tileX, tileY FROM board_position
+                        WHERE itemId = ?
+                        """,
+                    arguments: [copied.rawValue, copy.id.rawValue, itemID.rawValue])
                 copies.append(copied)
             }
             return (try Self.fetchGallery(db, copy.id), try copies.map { try Self.fetchItem(db, $0) })

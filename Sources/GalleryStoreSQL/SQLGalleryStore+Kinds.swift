@@ -55,6 +55,7 @@ extension SQLGalleryStore {
                 arguments: [
                     page.title, page.description, page.siteName, previewHash, date, sequence, id.rawValue,
                 ])
+            try Self.reshapeOnBoard(db, id)
             try recordEvent(db, item.galleryID, sequence, items: [id])
             return try Self.fetchItem(db, id)
         }

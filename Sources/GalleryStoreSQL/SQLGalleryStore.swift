@@ -200,6 +200,7 @@ public struct SQLGalleryStore: GalleryStore {
                     WHERE id = ?
                     """,
                 arguments: [image.kind.rawValue, image.hash, date, sequence, id.rawValue])
+            try Self.reshapeOnBoard(db, id)
             try recordEvent(db, item.galleryID, sequence, items: [id])
             return try Self.fetchItem(db, id)
         }
@@ -238,6 +239,7 @@ public struct SQLGalleryStore: GalleryStore {
         try db.execute(
             sql: "UPDATE item SET state = 'failed', failure = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
             arguments: [json, date, sequence, item.id.rawValue])
+        try Self.reshapeOnBoard(db, item.id)
         try recordEvent(db, item.galleryID, sequence, items: [item.id])
     }
 
@@ -258,6 +260,7 @@ public struct SQLGalleryStore: GalleryStore {
                     "UPDATE item SET state = 'pending', failure = NULL, updatedAt = ?, changeSequence = ? WHERE id = ?",
                 arguments: [date, sequence, id.rawValue])
             try lease(db, id, date: date)
+            try Self.reshapeOnBoard(db, id)
             try recordEvent(db, item.galleryID, sequence, items: [id])
             return try Self.fetchItem(db, id)
         }

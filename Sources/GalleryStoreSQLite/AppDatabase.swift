@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GalleryCore
+import GalleryStoreSQL
 
 /// The SQLite database: owns the writer and the migrator; every write method is one transaction.
 public final class AppDatabase: Sendable {
@@ -301,6 +302,12 @@ public final class AppDatabase: Sendable {
                     ) WITHOUT ROWID;
                     CREATE INDEX item_lease_owner ON item_lease(owner);
                     """)
+        }
+        migrator.registerMigration("v12: the board index") { db in
+            // Where each board position lies in the board's tiles, so that a board is read by the rectangle shown.
+            for statement in BoardShape.migration(text: "TEXT", real: "REAL", bigint: "INTEGER") {
+                try db.execute(sql: statement)
+            }
         }
         return migrator
     }

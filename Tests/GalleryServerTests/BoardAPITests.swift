@@ -26,6 +26,16 @@ private func position(_ id: String, x: Double, y: Double = 0, width: Double = 30
     #"{"itemId":"\#(id)","x":\#(x),"y":\#(y),"width":\#(width),"z":\#(z)}"#
 }
 
+/// `GET /api/galleries/{id}/board`'s answer.
+private struct BoardPageJSON: Decodable {
+    var gallery: GalleryJSON
+    var items: [ItemJSON]
+    var complete: Bool
+}
+
+/// `POST /api/galleries/{id}/board/rest`'s answer.
+private struct PlacedRestJSON: Decodable { var placed: Int }
+
 @Suite("The board over HTTP")
 struct BoardAPITests {
     @Test func arrangedItemsComeBackWithTheirPlaceAndEveryOtherItemSaysItHasNone() async throws {
@@ -145,6 +155,53 @@ struct BoardAPITests {
             #expect(try await client.gallery(gallery) == before.0)
             #expect(try await client.items(in: gallery) == before.1)
             #expect(try await client.items(in: other.id) == foreign)
+        }
+    }
+
+    @Test func theBoardIsReadByTheRectangleShownAndABadRectangleIsExplained() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let items = try await client.settledItems(3, in: gallery)
+            _ = try await client.arrange(
+                "[\(position(items[0].id, x: 0, y: 0, width: 300)),\(position(items[1].id, x: 5000, y: 0, width: 300))]",
+                in: gallery)
+            let shown: BoardPageJSON = try await client.call(
+                .get, "/api/galleries/\(gallery)/board?x=-100&y=-100&width=1000&height=600")
+            #expect(shown.items.map(\.id) == [items[0].id])
+            #expect(shown.items.first?.board == BoardJSON(x: 0, y: 0, width: 300, z: 0))
+            #expect(shown.complete)
+            #expect(shown.gallery.id == gallery)
+            let far: BoardPageJSON = try await client.call(
+                .get, "/api/galleries/\(gallery)/board?x=4900&y=-50&width=200&height=100&limit=1")
+            #expect(far.items.map(\.id) == [items[1].id])
+
+            for (query, message) in [
+                (
+                    "x=0&y=0&width=10",
+                    "'height' must be a number: the board rectangle to read is x, y, width and height."
+                ),
+                (
+                    "x=0&y=0&width=0&height=10",
+                    "A board rectangle's width and height must be above 0 and at most 4000000000."
+                ),
+                (
+                    "x=nan&y=0&width=1&height=1",
+                    "A board rectangle's x and y must be numbers from -2000000000 to 2000000000."
+                ),
+            ] {
+                let response = try await client.send(.get, "/api/galleries/\(gallery)/board?\(query)")
+                #expect(response.status == .badRequest, "\(query)")
+                #expect(try response.decoded(as: ErrorJSON.self).error.message == message)
+            }
+            // The rest are put below them, and read there.
+            let rest: PlacedRestJSON = try await client.call(.post, "/api/galleries/\(gallery)/board/rest")
+            #expect(rest.placed == 1)
+            let below: BoardPageJSON = try await client.call(
+                .get, "/api/galleries/\(gallery)/board?x=0&y=300&width=100&height=100")
+            #expect(below.items.map(\.id) == [items[2].id])
+            let unknown = try await client.send(
+                .get, "/api/galleries/\(UUID().uuidString.lowercased())/board?x=0&y=0&width=1&height=1")
+            #expect(unknown.status == .notFound)
         }
     }
 

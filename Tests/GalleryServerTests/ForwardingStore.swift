@@ -96,6 +96,10 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     ) async throws -> TrashedRun {
         try await base.trashItems(from: first, through: last, count: count, in: gallery, recordingFor: session)
     }
+    func placeRest(in gallery: GalleryID) async throws -> Int { try await base.placeRest(in: gallery) }
+    func boardItems(in gallery: GalleryID, meeting rect: BoardRect, limit: Int) async throws -> BoardPage {
+        try await base.boardItems(in: gallery, meeting: rect, limit: limit)
+    }
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item] {
         try await base.trashedItems(in: gallery, limit: limit)
     }

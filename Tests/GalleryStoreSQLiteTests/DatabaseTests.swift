@@ -13,7 +13,7 @@ struct DatabaseTests {
         "v4: linked history entries",
         "v5: users, sessions, tokens, gallery roles, links", "v6: board positions, gallery views",
         "v7: kept item counts", "v8: recorded thumbnails",
-        "v9: item kinds: notes, links, videos", "v10: order blocks", "v11: leases on loading",
+        "v9: item kinds: notes, links, videos", "v10: order blocks", "v11: leases on loading", "v12: the board index",
     ]
 
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {

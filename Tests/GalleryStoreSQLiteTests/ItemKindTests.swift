@@ -173,6 +173,10 @@ struct ItemKindMigrationTests {
             let items = try await store.allItems(in: galleryID)
             #expect(items.map(\.kind) == [.image])
             #expect(items.first?.boardPosition == BoardPosition(x: 10, y: 20, width: 300, z: 1))
+            // And it is found on the board by where it lies (v12's index, 300 × 225 for a pending item).
+            let board = try await store.boardItems(
+                in: galleryID, meeting: BoardRect(x: 300, y: 240, width: 50, height: 50), limit: 10)
+            #expect(board.items.map(\.title) == ["A"])
             // The kept counts' triggers were made again with the table.
             _ = try await store.insertPendingItems(
                 [ItemDraft(note: "new")], into: galleryID, at: .end, recordingFor: nil)

@@ -243,6 +243,19 @@ struct ItemPageResponse: ResponseEncodable {
     var previousCursor: String?
 }
 
+struct BoardPageResponse: ResponseEncodable {
+    var gallery: GalleryResponse
+    /// The live items on the board that meet the rectangle asked for.
+    var items: [ItemResponse]
+    /// Whether these are all of them (false: more meet it than were asked for).
+    var complete: Bool
+}
+
+struct PlacedRestResponse: ResponseEncodable {
+    /// How many items were put on the board.
+    var placed: Int
+}
+
 struct ChangesResponse: ResponseEncodable {
     var gallery: GalleryResponse
     var items: [ItemResponse]

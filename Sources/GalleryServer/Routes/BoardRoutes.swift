@@ -11,6 +11,20 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
     let jsonBodyBytes: Int
 
     func add(to router: Router<Context>) {
+        router.get("api/galleries/:gallery/board") { request, context in
+            let id = try await access.gallery(request, context)
+            let query = request.uri.queryParameters
+            let rect = try BoardRect(query: query)
+            let limit = query.get("limit").flatMap { Int($0) } ?? 1000
+            let page = try await store.boardItems(in: id, meeting: rect, limit: limit)
+            return BoardPageResponse(
+                gallery: ingestion.response(for: page.gallery), items: page.items.map(ingestion.response(for:)),
+                complete: page.complete)
+        }
+        router.post("api/galleries/:gallery/board/rest") { request, context in
+            let id = try await access.gallery(request, context)
+            return PlacedRestResponse(placed: try await store.placeRest(in: id))
+        }
         router.post("api/galleries/:gallery/board") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: ArrangeRequest.self, limit: jsonBodyBytes)
@@ -23,5 +37,19 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
             return try await store.recorded(
                 ItemListResponse(items: arranged.map(ingestion.response(for:))), in: id, for: session)
         }
+    }
+}
+
+extension BoardRect {
+    /// The rectangle a request names by `x`, `y`, `width` and `height` (board units).
+    init(query: Parameters) throws(GalleryError) {
+        func number(_ name: String) throws(GalleryError) -> Double {
+            guard let text = query.get(name), let value = Double(text) else {
+                throw .invalid("'\(name)' must be a number: the board rectangle to read is x, y, width and height.")
+            }
+            return value
+        }
+        self = try BoardRect(x: number("x"), y: number("y"), width: number("width"), height: number("height"))
+            .validated()
     }
 }

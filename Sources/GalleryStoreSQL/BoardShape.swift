@@ -1,0 +1,61 @@
+import GalleryCore
+
+/// What the board index keeps of each board position beside where it is (`galleryId`, `height`, `tileLevel`,
+/// `tileX`, `tileY`): worked out by the database from the item and its file, in SQL both engines speak, so that one
+/// statement keeps them for one item (after a move or once its size is known) or for all of them (a migration).
+public enum BoardShape {
+    /// An item's height over its width on the board, as the web client draws it (`aspectOf` in Web/model/board.js):
+    /// its file's, within 0.05 to 20; a ready note's 1, a link's without a preview 3/4, a video's of unknown size
+    /// 9/16; else 3/4. (`item` and `blob` are the item's rows.)
+    static let aspect = """
+        (CASE WHEN blob.width > 0 AND blob.height > 0 THEN
+          CASE WHEN 1.0 * blob.height / blob.width < 0.05 THEN 0.05
+            WHEN 1.0 * blob.height / blob.width > 20 THEN 20.0
+            ELSE 1.0 * blob.height / blob.width END
+          WHEN item.state = 'ready' AND item.kind = 'note' THEN 1.0
+          WHEN item.state = 'ready' AND item.kind = 'link' THEN 0.75
+          WHEN item.state = 'ready' AND item.kind = 'video' THEN 0.5625
+          ELSE 0.75 END)
+        """
+
+    /// Sets the kept shape of the board positions `condition` picks (over `board_position`, `item` and `blob`).
+    static func update(where condition: String) -> String {
+        let height = "(board_position.width * \(aspect))"
+        let size = "(CASE WHEN board_position.width > \(height) THEN board_position.width ELSE \(height) END)"
+        let smallest = "\(BoardTiles.smallest)"
+        let level = """
+            (CASE WHEN \(size) <= \(smallest) THEN 0
+              ELSE CAST(ceil(ln(\(size) / \(smallest)) / ln(2.0)) AS INTEGER) END)
+            """
+        let side = "(\(smallest) * power(2.0, \(level)))"
+        return """
+            UPDATE board_position SET galleryId = item.galleryId, height = \(height), tileLevel = \(level),
+              tileX = CAST(floor(board_position.x / \(side)) AS INTEGER),
+              tileY = CAST(floor(board_position.y / \(side)) AS INTEGER)
+            FROM item LEFT JOIN blob ON blob.hash = item.blobHash
+            WHERE item.id = board_position.itemId AND (\(condition))
+            """
+    }
+
+    /// The columns that add the kept shape to a board position (a migration; both engines' types).
+    private static func addColumns(text: String, real: String) -> [String] {
+        [
+            "ALTER TABLE board_position ADD COLUMN galleryId \(text)",
+            "ALTER TABLE board_position ADD COLUMN height \(real)",
+            "ALTER TABLE board_position ADD COLUMN tileLevel INTEGER",
+            "ALTER TABLE board_position ADD COLUMN tileX INTEGER",
+            "ALTER TABLE board_position ADD COLUMN tileY INTEGER",
+        ]
+    }
+
+    /// The statements of the migration that adds the board index to a database (with its engine's column types).
+    /// A gallery also keeps the change up to which every item it held then was put on its board (see
+    /// `placeRest`): the items changed since are the only ones that may not be on it.
+    public static func migration(text: String, real: String, bigint: String) -> [String] {
+        addColumns(text: text, real: real) + [
+            "ALTER TABLE gallery ADD COLUMN boardPlacedThrough \(bigint) NOT NULL DEFAULT 0",
+            update(where: "board_position.tileLevel IS NULL"),
+            "CREATE INDEX board_tile ON board_position(galleryId, tileLevel, tileY, tileX)",
+        ]
+    }
+}
