@@ -53,7 +53,7 @@ public enum BoardShape {
     /// `placeRest`): the items changed since are the only ones that may not be on it.
     public static func migration(text: String, real: String, bigint: String) -> [String] {
         addColumns(text: text, real: real) + [
-            "ALTER TABLE gallery ADD COLUMN boardPlacedThrough \(bigint) NOT NULL DEFAULT 0",
+            "ALTER TABLE gallery ADD COLUMN boardPlacedThrough \(bigint) NOT NULL DEFAULT -1",
             update(where: "board_position.tileLevel IS NULL"),
             "CREATE INDEX board_tile ON board_position(galleryId, tileLevel, tileY, tileX)",
         ]

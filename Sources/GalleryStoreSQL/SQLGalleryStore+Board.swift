@@ -52,7 +52,7 @@ extension SQLGalleryStore {
                 try db.value(
                     Int64.self, sql: "SELECT boardPlacedThrough FROM gallery WHERE id = ?",
                     arguments: [gallery.rawValue])
-                ?? 0
+                ?? -1
             // Only items changed since the last time can be off the board: a new, restored or moved-in item is a change.
             let unplaced = """
                 FROM item LEFT JOIN blob ON blob.hash = item.blobHash

@@ -137,8 +137,8 @@ struct BoardIndexTests {
         }
     }
 
-    @Test func aDuplicatedGalleryIsReadByRectanglesToo() async throws {
-        try await withLetteredGallery("AB") { store, gallery, items in
+    @Test func aDuplicatedGalleryIsReadByRectanglesTooAndItsRestPlaced() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
             try await store.put(
                 [
                     (try itemID("A", items), BoardPosition(x: 0, y: 0, width: 100, z: 0)),
@@ -147,6 +147,9 @@ struct BoardIndexTests {
             let copy = try await store.duplicateGallery(gallery, named: "Copy").gallery
             #expect(try await store.titles(meeting: rect(0, 0, 200, 100), in: copy.id) == ["A"])
             #expect(try await store.titles(meeting: rect(0, 0, 200, 100), in: gallery) == ["A"])
+            // The copies were made by no change of the new gallery (their change is 0): C is placed all the same.
+            #expect(try await store.placeRest(in: copy.id) == 1)
+            #expect(try await store.titles(meeting: rect(0, 99, 240, 10), in: copy.id) == ["C"])
         }
     }
 }

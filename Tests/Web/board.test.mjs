@@ -10,6 +10,8 @@ import {
   clampWidth,
   fanOut,
   fitTransform,
+  grownBy,
+  holds,
   indicesMeeting,
   neighbourInDirection,
   overlaps,
@@ -292,4 +294,13 @@ test("a resize is clamped to the narrowest and the widest an item may be", () =>
   assert.equal(clampWidth(12.5, 10), 12.5, "and may grow");
   assert.equal(clampWidth(Number.NaN, 300), 300);
   assert.equal(clampWidth(240 * 1.25, 240), 300);
+});
+
+test("a region holds a rectangle inside it, edges included, and grows by a share of its size on every side", () => {
+  const region = { x: 0, y: 0, width: 100, height: 50 };
+  assert.equal(holds(region, { x: 0, y: 0, width: 100, height: 50 }), true);
+  assert.equal(holds(region, { x: 10, y: 10, width: 20, height: 20 }), true);
+  assert.equal(holds(region, { x: 90, y: 10, width: 20, height: 20 }), false);
+  assert.equal(holds(region, { x: -1, y: 10, width: 20, height: 20 }), false);
+  assert.deepEqual(grownBy(region, 0.5), { x: -50, y: -25, width: 200, height: 100 });
 });

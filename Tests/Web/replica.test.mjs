@@ -1,11 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  addBoardPage,
   addLoadedItems,
   catchUpFrom,
+  createBoardReplica,
   createReplica,
   finishLoading,
   hasGap,
+  isBoardWindow,
   isLoading,
   receiveEvent,
   receiveEvents,
@@ -427,4 +430,73 @@ test("a run to the trash removes the held items between its ends exactly, withou
     runs: [{ ...run, trashed: false }],
   }).replica;
   assert.equal(back.reread, 3);
+});
+
+// ---- A big gallery's board, held by the region shown ----
+
+const onBoard = (id, orderKey, x, y, changeSequence = 0) =>
+  item(id, orderKey, changeSequence, { board: { x, y, width: 100, z: 0 } });
+const region = (x, y) => ({ x, y, width: 1000, height: 1000 });
+
+test("a board replica holds the region read, and lets go of what was held elsewhere when it reads another", () => {
+  let replica = createBoardReplica(gallery(3));
+  assert.equal(isBoardWindow(replica), true);
+  assert.equal(isBoardWindow(createReplica(gallery(3))), false);
+  replica = addBoardPage(
+    replica,
+    { gallery: gallery(3), items: [onBoard("b", "a1", 50, 0), onBoard("a", "a0", 0, 0)], complete: true },
+    region(0, 0),
+  );
+  assert.equal(ids(replica), "a,b");
+  assert.deepEqual(replica.window.region, region(0, 0));
+  replica = addBoardPage(
+    replica,
+    { gallery: gallery(3), items: [onBoard("c", "a2", 5000, 0)], complete: true },
+    region(4500, 0),
+  );
+  assert.equal(ids(replica), "c");
+});
+
+test("a board replica keeps what events bring anywhere, and a region read before an event does not undo it", () => {
+  let replica = addBoardPage(
+    createBoardReplica(gallery(3)),
+    { gallery: gallery(3), items: [onBoard("a", "a0", 0, 0), onBoard("b", "a1", 50, 0)], complete: true },
+    region(0, 0),
+  );
+  // Somebody moves c (never read) into view, and trashes b.
+  replica = receiveEvent(replica, event(4, [onBoard("c", "a2", 10, 10, 4)])).replica;
+  replica = receiveEvent(replica, event(5, [onBoard("b", "a1", 50, 0, 5)], [], {})).replica;
+  replica = receiveEvent(replica, { ...event(6, [], ["b"]) }).replica;
+  assert.equal(ids(replica), "a,c");
+  // A read answered from before those events brings neither b back nor loses c.
+  replica = addBoardPage(
+    replica,
+    { gallery: gallery(3), items: [onBoard("a", "a0", 0, 0), onBoard("b", "a1", 50, 0)], complete: true },
+    region(0, 0),
+  );
+  assert.equal(ids(replica), "a,c");
+  // One read after them has them as they are: c is where it was moved, b gone.
+  replica = addBoardPage(
+    replica,
+    { gallery: gallery(6), items: [onBoard("a", "a0", 0, 0), onBoard("c", "a2", 10, 10, 4)], complete: true },
+    region(0, 0),
+  );
+  assert.equal(ids(replica), "a,c");
+});
+
+test("a board replica keeps the items not on the board yet, and those a full region could not all return", () => {
+  let replica = createBoardReplica(gallery(3));
+  replica = receiveEvent(replica, event(4, [item("n", "a5", 4)])).replica;
+  replica = addBoardPage(
+    replica,
+    { gallery: gallery(5), items: [onBoard("a", "a0", 0, 0), onBoard("b", "a1", 50, 0)], complete: true },
+    region(0, 0),
+  );
+  assert.equal(ids(replica), "a,b,n");
+  replica = addBoardPage(
+    replica,
+    { gallery: gallery(5), items: [onBoard("c", "a2", 20, 0)], complete: false },
+    region(0, 0),
+  );
+  assert.equal(ids(replica), "a,b,c,n");
 });

@@ -187,6 +187,23 @@ export function viewportRect(
   return { x: topLeft.x, y: topLeft.y, width: width / transform.zoom, height: height / transform.zoom };
 }
 
+/** Whether rectangle `outer` holds all of rectangle `inner`. */
+export function holds(/** @type {Rect} */ outer, /** @type {Rect} */ inner) {
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
+}
+
+/** `rect` grown on every side by `share` of its own width and height. */
+export function grownBy(/** @type {Rect} */ rect, /** @type {number} */ share) {
+  const dx = rect.width * share;
+  const dy = rect.height * share;
+  return { x: rect.x - dx, y: rect.y - dy, width: rect.width + 2 * dx, height: rect.height + 2 * dy };
+}
+
 /** The indices of the rectangles that meet `view` (board units), grown by `margin` on every side. */
 export function indicesMeeting(/** @type {Rect[]} */ rects, /** @type {Rect} */ view, margin = 0) {
   const grown = {

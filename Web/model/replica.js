@@ -2,6 +2,7 @@
 // Pure: no DOM, no network. Events are applied strictly in sequence: the next one is applied, later ones wait in a
 // buffer until the gap before them is filled, older ones (already applied) are ignored.
 
+import { aspectOf, overlaps, rectOf } from "./board.js";
 import { compareKeys } from "./gallery.js";
 import { keptRange, MAX_WINDOW } from "./itemWindow.js";
 
@@ -30,6 +31,42 @@ export function createReplica(gallery, items = [], { complete = true } = {}) {
 /** A replica holding one window of a big gallery: the page read (`{gallery, items, position}`). */
 export function createWindowedReplica(page) {
   return { ...createReplica(page.gallery, page.items), window: { offset: page.position, takenOut: new Map() } };
+}
+
+/** A replica holding what a big gallery's board shows (none of it yet): the items read for a region of the board
+ * (`addBoardPage`) and those events bring. Its window (`board: true`) has no order of its own: positions in the
+ * gallery are not known. */
+export function createBoardReplica(gallery) {
+  return { ...createReplica(gallery, []), window: { offset: 0, takenOut: new Map(), board: true, region: null } };
+}
+
+/** Whether the replica holds a region of a big gallery's board (see `createBoardReplica`). */
+export function isBoardWindow(replica) {
+  return Boolean(replica?.window?.board);
+}
+
+/**
+ * The board replica with the items of a region of the board, read after the replica was made (`{gallery, items,
+ * complete}` for `region`): they are added, and the items held elsewhere let go, except items not on the board yet
+ * (they are put there) and items the events changed since the page was read. An item an event took out after the page
+ * was read is not brought back; a page read before the last run's event (`reread`) is left out.
+ */
+export function addBoardPage(replica, page, region) {
+  const read = page.gallery?.sequence ?? 0;
+  if (replica.reread > read) return replica;
+  const { takenOut } = replica.window;
+  const newer = (item) => (item.changeSequence ?? 0) > read;
+  const held = replica.items.filter(
+    (item) => !item.board || newer(item) || (!page.complete && overlaps(rectOf(item.board, aspectOf(item)), region)),
+  );
+  const stale = (item) => (takenOut.get(item.id) ?? 0) > read;
+  const { items } = mergePage(held, page.items, replica.gallery?.id, stale);
+  const window = {
+    ...replica.window,
+    region,
+    takenOut: new Map([...takenOut].filter(([, sequence]) => sequence > read)),
+  };
+  return { ...replica, items, window };
 }
 
 /** The window a replica holds ({offset, length, total}), or null when it holds the whole gallery. */
@@ -162,7 +199,7 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
     gone.add(item.id);
     if (!item.trashed && !(item.galleryId && galleryId && item.galleryId !== galleryId)) changed.push(item);
   }
-  const windowed = replica.window ? windowBounds(replica) : null;
+  const windowed = replica.window && !replica.window.board ? windowBounds(replica) : null;
   // Runs of items that went into the trash together are told by their ends: every held item between them goes.
   const runs = event.runs ?? [];
   const trashedRuns = runs.filter((run) => run.trashed);
@@ -193,7 +230,13 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
   // still being read) is read again: `reread` is the sequence of the event that asks for it.
   const reread =
     runs.length && (windowed || loading || runs.some((run) => !run.trashed)) ? event.sequence : replica.reread;
-  if (!windowed) return { ...replica, gallery, sequence: event.sequence, items, loading, reread };
+  if (!windowed) {
+    // A board's region: every item the events bring is held (they are few); those that left are not brought back by
+    // a region read before the event.
+    const window =
+      replica.window?.board && leaving.length ? boardTakenOut(replica.window, leaving, event.sequence) : replica.window;
+    return { ...replica, gallery, sequence: event.sequence, items, loading, reread, window };
+  }
   const movedBefore = changed.filter((item) => before.has(item.id) && windowed.before(item)).length;
   return {
     ...replica,
@@ -202,6 +245,13 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
     reread,
     ...movedWindow(replica, windowed, items, gallery, leaving, movedBefore, event.sequence),
   };
+}
+
+/** A board window with the items `leaving` taken out by the event `sequence`. */
+function boardTakenOut(window, leaving, sequence) {
+  const takenOut = new Map(window.takenOut);
+  for (const id of leaving) takenOut.set(id, sequence);
+  return { ...window, takenOut };
 }
 
 /** Where a window's items begin and end before an event, and whether an item belongs in it: a window that reaches

@@ -33,6 +33,14 @@ export const api = {
         .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
         .join("&")}`,
     ),
+  /** The items on gallery `id`'s board that meet `rect` (board units): `{gallery, items, complete}`. */
+  boardItems: (id, rect, limit = 1000) =>
+    request(
+      "GET",
+      `/api/galleries/${id}/board?x=${rect.x}&y=${rect.y}&width=${rect.width}&height=${rect.height}&limit=${limit}`,
+    ),
+  /** Puts every item of gallery `id` not on its board yet there, below the rest: `{placed}`. */
+  placeRest: (id) => request("POST", `/api/galleries/${id}/board/rest`, {}, { changesNothingShown: true }),
   events: (id, since) => request("GET", `/api/galleries/${id}/events?since=${since}`),
   drop: (id, payload, at) => request("POST", `/api/galleries/${id}/drops`, { payload, at }),
   /** Moves items (from this or other galleries) into gallery `id` at `at` ({before}, {after}, {start}, {index}, {}). */

@@ -16,6 +16,7 @@ import {
   rectOf,
   stackedOnTop,
 } from "../model/board.js";
+import { isBoardWindow } from "../model/replica.js";
 import { MAX_Z, restack } from "../model/stacking.js";
 import { nextKey, positioning, upsert } from "../model/overlay.js";
 import { itemById } from "../store/paneSelectors.js";
@@ -128,6 +129,7 @@ export function createBoardActions(pane, history) {
       const now = state();
       if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica) return;
       if (dropsOnBoard > 0) return; // not while a drop on the board waits for its items: they go where they fell
+      if (now.replica.window && !isBoardWindow(now.replica)) return; // a window of the order: the board reads its own
       const unplaced = now.shown.filter(
         (item) =>
           !item.local &&
@@ -136,6 +138,8 @@ export function createBoardActions(pane, history) {
           !arranging.has(item.id),
       );
       if (!unplaced.length) return;
+      // A big gallery's board is not held whole: the server, which has it all, finds them free space.
+      if (isBoardWindow(now.replica)) return void pane.facade.placeRestOnBoard();
       const placed = now.shown.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
       const placements = placeInFreeSpace(
         placed,

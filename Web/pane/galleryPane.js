@@ -17,6 +17,7 @@ import {
   createWindowedReplica,
   finishLoading,
   hasGap,
+  isBoardWindow,
   isLoading,
   receiveEvent,
   receiveEvents,
@@ -33,6 +34,7 @@ import { ListView } from "../view/list.js";
 import { ToolbarView } from "../view/toolbar.js";
 import { TrashView } from "../view/trash.js";
 import { createBoardActions } from "./boardActions.js";
+import { createBoardReading } from "./boardReading.js";
 import { createHistoryActions } from "./historyActions.js";
 import { createItemActions } from "./itemActions.js";
 import { createKeyActions } from "./keyActions.js";
@@ -91,6 +93,7 @@ export class GalleryPane {
     this.liftActions = createLiftActions(context, this.itemActions);
     this.keyActions = createKeyActions(context, this.itemActions, this.boardActions, this.liftActions);
     this.context = context;
+    this.boardReading = createBoardReading(this);
     this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
     this.cleanups = wirePane(context, {
@@ -257,8 +260,9 @@ export class GalleryPane {
     if (state.closed) return;
     if (state.view !== this.shownKind) {
       this.showView(state.view);
-      // The board shows every item where it lies: a big gallery held as a window is read whole for it.
-      if (state.view === "board" && state.replica?.window) this.reload({ restart: false });
+      // A big gallery's board is held by region, its grid and list by a window of the order: either is read afresh.
+      if (state.replica?.window && (state.view === "board") !== isBoardWindow(state.replica))
+        this.reload({ restart: false });
     }
     if (state.gallery !== previous.gallery && state.gallery) {
       this.shownView.setName(state.gallery.name);
@@ -415,6 +419,7 @@ export class GalleryPane {
     const { reread, window, items, gallery } = this.state.replica;
     if (!reread || reread <= this.rereadDone) return;
     this.rereadDone = reread;
+    if (isBoardWindow(this.state.replica)) return this.boardReading.reread();
     if (!window) {
       if (await this.reload({ restart: false })) this.catchUp();
       return;
@@ -461,15 +466,16 @@ export class GalleryPane {
     else if (hasGap(this.state.replica)) setTimeout(() => this.catchUp(), 500);
   }
 
-  /** Holds the gallery from its first page: a big gallery as a window near what is shown (model/itemWindow.js), any
-   * other whole (the rest read in the background: `loadRest`); the board holds the whole gallery, whose items lie
-   * anywhere on it. */
+  /** Holds the gallery from its first page: a big gallery as a window near what is shown (model/itemWindow.js), or
+   * on the board as the region shown (pane/boardReading.js); any other whole (the rest read in the background:
+   * `loadRest`). */
   open(page, { reloading = false } = {}) {
     this.loadGeneration += 1;
     this.wanted = null;
-    if (isWindowedCount(page.count) && this.state.view !== "board") {
+    if (isWindowedCount(page.count)) {
       this.view.setLoading(null);
-      this.setReplica(createWindowedReplica(page));
+      if (this.state.view === "board") this.boardReading.open(page);
+      else this.setReplica(createWindowedReplica(page));
       return;
     }
     const replica = reloading ? reloadReplica : createReplica;
@@ -484,6 +490,16 @@ export class GalleryPane {
     if (!this.jumping) this.readWindow();
   }
 
+  /** The board shows `rect` (board units): in a big gallery, the region around it is read. */
+  showBoard(rect) {
+    this.boardReading.show(rect);
+  }
+
+  /** Has the server put the items of a big gallery that are not on its board yet there (it holds them all). */
+  placeRestOnBoard() {
+    this.boardReading.placeRest();
+  }
+
   /** The item at `position` of the gallery, read into the window first if it is not there (Home, End in a big
    * gallery); null if there is none. */
   async itemAt(position) {
@@ -492,7 +508,7 @@ export class GalleryPane {
       const index = position - (windowed ? offset : 0);
       return index >= 0 && index < this.state.shown.length ? this.state.shown[index] : null;
     };
-    if (held() || !windowOf(this.state.replica)) return held();
+    if (held() || !windowOf(this.state.replica) || isBoardWindow(this.state.replica)) return held();
     // The view's own positions wait until the item is read (it scrolls there once it is focused).
     this.jumping = { first: position, last: position };
     try {

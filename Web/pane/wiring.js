@@ -26,6 +26,7 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindMoveTo?.((positions) => board.moveTo(positions));
   itemsView.bindMarquee?.((ids) => store.dispatch(paneActions.idsSelected(ids)));
   itemsView.bindResize?.((id, width) => board.resize(id, width));
+  itemsView.bindBoardView?.((rect) => pane.facade.showBoard(rect));
 }
 
 /** Connects the other views of `pane` to its `items`, `history` and `lifted` actions; returns the cleanup

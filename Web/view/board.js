@@ -80,6 +80,7 @@ export class BoardView extends ItemsView {
     this.intents.onMoveTo = () => {};
     this.intents.onMarquee = () => {};
     this.intents.onResize = () => {};
+    this.intents.onBoardView = () => {};
     list.classList.add("board");
     const signal = this.listening.signal;
     listenToResize(
@@ -144,6 +145,11 @@ export class BoardView extends ItemsView {
    * meets; a click on empty board space: none). */
   bindMarquee(handler) {
     this.intents.onMarquee = handler;
+  }
+
+  /** `handler(rect)`: the board shows `rect` (board units), told at each frame drawn. */
+  bindBoardView(handler) {
+    this.intents.onBoardView = handler;
   }
 
   /** `handler(id, width)`: a tile was resized by its corner to `width` (board units), its top-left corner kept. */
@@ -290,6 +296,7 @@ export class BoardView extends ItemsView {
     this.list.dataset.panY = String(panY);
     const size = this.viewportSize();
     const view = viewportRect(this.transform, size.width, size.height);
+    this.intents.onBoardView(view);
     const indices = indicesMeeting(this.boardLayout().rects, view, this.overscan / zoom);
     for (const id of this.lift?.at?.keys() ?? []) {
       const index = this.indexOfId(id);

@@ -1,0 +1,86 @@
+// The board of a big gallery, read by the region it shows (issue "A million items"): the pane holds the items of the
+// board near the viewport (model/replica.js's board window), not the gallery. When it opens, the items not on the
+// board yet are put there by the server (which has them all; a small gallery's board places the items it holds
+// itself, pane/boardActions.js); then, as the view pans and zooms, the region around what it shows is read, one
+// request at a time, the latest view first.
+
+import { api } from "../net/api.js";
+import { grownBy, holds } from "../model/board.js";
+import { addBoardPage, createBoardReplica, isBoardWindow } from "../model/replica.js";
+
+/** How much of the viewport's size is read beyond each of its sides. */
+const MARGIN = 0.5;
+
+/** The board reading of `pane` (a GalleryPane: its store, replica, generation of loads and catching up). */
+export function createBoardReading(pane) {
+  /** The board rectangle in view, as the view last told it. @type {import("../model/board.js").Rect | null} */
+  let wanted = null;
+  let reading = false;
+  /** A read of the region again was asked for while another was under way. */
+  let again = false;
+  let placing = null;
+
+  const held = () => (isBoardWindow(pane.state.replica) ? pane.state.replica : null);
+
+  /** Reads the region around the view unless it is held (or `force`), then again while the view moved on. */
+  async function read(force = false) {
+    if (reading) {
+      again ||= force;
+      return;
+    }
+    const replica = held();
+    if (!replica || !wanted) return;
+    const region = replica.window.region;
+    if (!force && region && holds(region, wanted)) return;
+    const asked = grownBy(wanted, MARGIN);
+    const generation = pane.loadGeneration;
+    reading = true;
+    try {
+      const page = await api.boardItems(pane.galleryId, asked);
+      if (generation !== pane.loadGeneration || pane.isGone || !held()) return;
+      pane.setReplica(addBoardPage(pane.state.replica, page, asked));
+      if (page.gallery.sequence > pane.state.replica.sequence) pane.catchUp();
+    } catch (error) {
+      if (generation !== pane.loadGeneration) return;
+      if (error.status === 404) pane.gone(error.message);
+      else pane.announcer.alert(`Could not read this part of the board: ${error.message}`);
+      return;
+    } finally {
+      reading = false;
+    }
+    const twice = again;
+    again = false;
+    read(twice);
+  }
+
+  /** Asks the server to put every item not on the board yet there, then reads what is shown again. */
+  function placeRest() {
+    placing ??= api
+      .placeRest(pane.galleryId)
+      .catch((error) => pane.announcer.alert(`Could not put the new items on the board: ${error.message}`))
+      .finally(() => {
+        placing = null;
+        read(true);
+      });
+    return placing;
+  }
+
+  return {
+    /** Opens the board of a big gallery from its first page (which says who may change it). */
+    async open(page) {
+      pane.setReplica(createBoardReplica(page.gallery));
+      if (!pane.state.access.readOnly) await placeRest();
+      else read(true);
+    },
+    /** The view shows `rect` of the board (board units). */
+    show(rect) {
+      wanted = rect;
+      read();
+    },
+    /** Reads what is shown again (an event changed more than the items held). */
+    reread() {
+      read(true);
+    },
+    placeRest,
+  };
+}
