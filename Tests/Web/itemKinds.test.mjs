@@ -59,6 +59,8 @@ test("each kind has a name that says what it is", () => {
 test("an item's accessible name says what it is, its state and where it is", () => {
   const image = { id: "a", state: "ready", kind: "image", title: "sunset.jpg" };
   assert.equal(itemName(image, 3, 40, null), "Image: sunset.jpg, 3 of 40");
+  // On the region of a big gallery's board, where the item lies in the gallery is not known: it is not said.
+  assert.equal(itemName(image, null, 40, null), "Image: sunset.jpg");
   assert.equal(itemName({ ...image, kind: undefined, title: "" }, 1, 1, null), "Image: Untitled, 1 of 1");
   const note = { id: "n", state: "ready", kind: "note", text: "\nShopping\nmilk" };
   assert.equal(itemName(note, 5, 40, null), "Note: Shopping, 5 of 40");

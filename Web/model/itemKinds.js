@@ -78,22 +78,22 @@ export function itemLabel(/** @type {any} */ item) {
  * An item's accessible name: what it is, its state and where it is ("Image: sunset.jpg, 3 of 40", "Note: Shopping,
  * 5 of 40", "Loading sunset.jpg, 45%, 2 of 40", "Failed: Not an image, notes.txt, 4 of 40").
  * @param {any} item
- * @param {number} position 1-based
+ * @param {number | null} position 1-based; null: not known (a region of a big gallery's board), not said
  * @param {number} count the items in the gallery
  * @param {{received: number, total: number} | null | undefined} progress an upload's bytes so far
  */
 export function itemName(item, position, count, progress) {
-  const where = `${position} of ${count}`;
+  const where = position === null ? "" : `, ${position} of ${count}`;
   if (item.state === "pending") {
     const total = Number(progress?.total) || 0;
     const percent =
       total > 0 ? `, ${Math.floor((Math.min(Number(progress?.received) || 0, total) * 100) / total)}%` : "";
-    return `Loading ${item.title || "item"}${percent}, ${where}`;
+    return `Loading ${item.title || "item"}${percent}${where}`;
   }
   if (item.state === "failed")
-    return `Failed: ${item.failure?.message || "could not load"}, ${item.title || "Untitled"}, ${where}`;
+    return `Failed: ${item.failure?.message || "could not load"}, ${item.title || "Untitled"}${where}`;
   const label = (item.kind ?? "image") === "image" ? `Image: ${item.title || "Untitled"}` : itemLabel(item);
-  return `${label}, ${where}`;
+  return `${label}${where}`;
 }
 
 function escapeHTML(/** @type {string} */ text) {

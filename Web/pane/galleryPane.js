@@ -290,10 +290,11 @@ export class GalleryPane {
   }
 
   drawItems(state) {
-    const { offset, total, windowed } = shownWindow(state);
+    const { offset, total, windowed, unordered } = shownWindow(state);
     this.shownView.render({
       offset,
       windowed,
+      unordered,
       items: state.shown,
       perRow: state.perRow,
       progress: shownProgress(state),

@@ -102,8 +102,8 @@ export function createKeyActions(pane, items, board, lifted) {
             if (intent.extend) store.dispatch(paneActions.itemClicked(next.id, { range: true }));
             pane.itemsView().focusItem(next.id);
           };
-          const { offset, total, windowed } = shownWindow(state());
-          if (to === index && windowed) {
+          const { offset, total, windowed, unordered } = shownWindow(state());
+          if (to === index && windowed && !unordered) {
             // At the edge of a big gallery's window: the item that way is read first.
             const back = intent.direction === "left" || intent.direction === "up";
             const vertical = intent.direction === "up" || intent.direction === "down";

@@ -1,7 +1,7 @@
 // What views and controllers read from a pane's state, pure.
 
 import { insertionPointFor } from "../model/reorder.js";
-import { windowOf } from "../model/replica.js";
+import { isBoardWindow, windowOf } from "../model/replica.js";
 import { selectedInOrder } from "../model/selection.js";
 
 /** The ids of the items shown, in order. */
@@ -78,9 +78,11 @@ export function shownProgress(state) {
 }
 
 /** Where the items shown lie in the gallery: `{offset, total}` (offset 0 and total the items shown when the pane holds
- * the whole gallery, or a window of it: model/itemWindow.js). */
+ * the whole gallery, or a window of it: model/itemWindow.js); `unordered` when they are the region of a big gallery's
+ * board, whose positions in the gallery are not known. */
 export function shownWindow(state) {
   const window = windowOf(state.replica);
-  if (!window) return { offset: 0, total: state.shown.length, windowed: false };
-  return { offset: window.offset, total: Math.max(window.total, window.offset + state.shown.length), windowed: true };
+  if (!window) return { offset: 0, total: state.shown.length, windowed: false, unordered: false };
+  const total = Math.max(window.total, window.offset + state.shown.length);
+  return { offset: window.offset, total, windowed: true, unordered: isBoardWindow(state.replica) };
 }

@@ -4,7 +4,7 @@
 
 import { knownView } from "../model/location.js";
 import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
-import { windowOf } from "../model/replica.js";
+import { isBoardWindow, windowOf } from "../model/replica.js";
 import { canChange, isLinkSession, isOwner } from "../model/roles.js";
 import {
   clickSelect,
@@ -188,7 +188,7 @@ function order(state) {
 /** Where item `id` lies in a big gallery held as a window ({id, key, position}); null in a gallery held whole. */
 function placeInWindow(state, id) {
   const window = windowOf(state.replica);
-  if (!window) return null;
+  if (!window || isBoardWindow(state.replica)) return null; // a board's region: its positions are not known
   const index = state.shown.findIndex((item) => item.id === id);
   if (index < 0) return null;
   return { id, key: state.shown[index].orderKey, position: window.offset + index };

@@ -126,7 +126,17 @@ export class ItemsView {
     if (element) actOnKind(this, element, "double");
   }
 
-  render({ items, perRow, progress, selected, dragging, setSize = null, offset = 0, windowed = false }) {
+  render({
+    items,
+    perRow,
+    progress,
+    selected,
+    dragging,
+    setSize = null,
+    offset = 0,
+    windowed = false,
+    unordered = false,
+  }) {
     const anchors =
       windowed && this.placesWindow && (items !== this.items || offset !== this.offset) ? this.anchors() : null;
     if (items !== this.items || perRow !== this.perRow) this.invalidate();
@@ -134,6 +144,8 @@ export class ItemsView {
     this.setSize = setSize;
     this.offset = offset;
     this.windowed = windowed && this.placesWindow;
+    // The region of a big gallery's board: where its items lie in the gallery is not known, so it is not said.
+    this.unordered = unordered;
     if (anchors) this.keepInPlace(anchors);
     this.perRow = perRow;
     this.progress = progress ?? this.progress;
@@ -344,11 +356,12 @@ export class ItemsView {
         this.elements.set(item.id, element);
       }
       this.update(element, item, index);
-      element.setAttribute("aria-rowindex", String(offset + index + 1));
-      element.setAttribute(
-        "aria-label",
-        itemName(item, offset + index + 1, count, this.progress.get(item.id) ?? item.progress),
-      );
+      const position = this.unordered ? null : offset + index + 1;
+      if (position === null) {
+        element.removeAttribute("aria-rowindex");
+        element.dataset.index = String(index);
+      } else element.setAttribute("aria-rowindex", String(position));
+      element.setAttribute("aria-label", itemName(item, position, count, this.progress.get(item.id) ?? item.progress));
       element.tabIndex = item.id === tabStop ? 0 : -1;
       markItem(element, { selected: this.selected.has(item.id), dragging: this.dragging.has(item.id) });
       keep.add(item.id);
@@ -360,7 +373,9 @@ export class ItemsView {
         // The focused item left (trashed, moved away, here or in another tab): focus goes to the item now at its
         // place, never to the page.
         if (element.contains(document.activeElement)) {
-          lostFocusAt = Math.max(0, Number(element.getAttribute("aria-rowindex")) - 1 - offset);
+          lostFocusAt = this.unordered
+            ? Number(element.dataset.index)
+            : Math.max(0, Number(element.getAttribute("aria-rowindex")) - 1 - offset);
         }
         element.remove();
         this.elements.delete(id);
