@@ -183,6 +183,10 @@ public protocol GalleryStore: Sendable {
     /// grows with the items near the rectangle, not with the board.
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery is unknown or in the trash.
     func boardItems(in gallery: GalleryID, meeting rect: BoardRect, limit: Int) async throws -> BoardPage
+    /// The rectangle around every item on the gallery's board (the places of its trashed items too), nil when none is
+    /// on it; its cost grows with the items at the board's edges, not with the board.
+    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery is unknown or in the trash.
+    func boardBounds(in gallery: GalleryID) async throws -> BoardRect?
     /// Puts every live item of the gallery that is not on its board yet there, in gallery order, in rows of square
     /// cells below everything on the board (the board of a big gallery, which no view holds whole to place them);
     /// returns how many. Its cost grows with the items changed since the last time, not with the gallery. Not an

@@ -56,6 +56,7 @@ public enum BoardShape {
             "ALTER TABLE gallery ADD COLUMN boardPlacedThrough \(bigint) NOT NULL DEFAULT -1",
             update(where: "board_position.tileLevel IS NULL"),
             "CREATE INDEX board_tile ON board_position(galleryId, tileLevel, tileY, tileX)",
+            "CREATE INDEX board_tile_column ON board_position(galleryId, tileLevel, tileX)",
         ]
     }
 }

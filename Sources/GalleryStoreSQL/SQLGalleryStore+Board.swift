@@ -64,7 +64,7 @@ extension SQLGalleryStore {
                 try db.value(Int.self, sql: "SELECT count(*) \(unplaced)", arguments: [gallery.rawValue, through]) ?? 0
             if count > 0 {
                 // Rows of square cells below everything on the board, in the gallery's order, as many rows as columns.
-                let top = try Self.boardBottom(db, gallery).map { $0 + BoardPosition.gap } ?? 0
+                let top = try Self.boardBounds(db, gallery).map { $0.y + $0.height + BoardPosition.gap } ?? 0
                 let columns = max(4, Int(Double(count).squareRoot().rounded(.up)))
                 let width = BoardPosition.defaultWidth
                 let pitch = width + BoardPosition.gap
@@ -85,26 +85,43 @@ extension SQLGalleryStore {
         }
     }
 
-    /// The bottom edge of the lowest item on the gallery's board (trashed ones too), nil when it has none: for each
-    /// level of tiles, only its last two rows of tiles can hold the lowest of its items.
-    static func boardBottom(_ db: any SQLSession, _ gallery: GalleryID) throws -> Double? {
-        var bottom: Double?
-        for level in BoardTiles.levels {
-            guard
-                let row = try db.value(
-                    Int.self, sql: "SELECT max(tileY) FROM board_position WHERE galleryId = ? AND tileLevel = ?",
-                    arguments: [gallery.rawValue, level]),
-                let lowest = try db.value(
-                    Double.self,
-                    sql: """
-                        SELECT max(y + height) FROM board_position
-                        WHERE galleryId = ? AND tileLevel = ? AND tileY >= ?
-                        """,
-                    arguments: [gallery.rawValue, level, row - 1])
-            else { continue }
-            bottom = max(bottom ?? lowest, lowest)
+    public func boardBounds(in gallery: GalleryID) async throws -> BoardRect? {
+        try await database.read { db in
+            _ = try Self.fetchGallery(db, gallery)
+            return try Self.boardBounds(db, gallery)
         }
-        return bottom
+    }
+
+    /// The rectangle around every item on the gallery's board (trashed ones too: their places are kept), nil when it
+    /// has none. For each level of tiles, only its first row and column of tiles can hold its topmost and leftmost
+    /// items, and its last two its lowest and rightmost (an item reaches into the next tile at most).
+    static func boardBounds(_ db: any SQLSession, _ gallery: GalleryID) throws -> BoardRect? {
+        var edges: (left: Double, top: Double, right: Double, bottom: Double)?
+        let level = "FROM board_position WHERE galleryId = ? AND tileLevel = ?"
+        for tiles in BoardTiles.levels {
+            let id = gallery.rawValue
+            guard
+                let ends = try db.row(
+                    sql: "SELECT min(tileY), max(tileY), min(tileX), max(tileX) \(level)", arguments: [id, tiles]),
+                let firstRow: Int = ends.value(at: 0), let lastRow: Int = ends.value(at: 1),
+                let firstColumn: Int = ends.value(at: 2), let lastColumn: Int = ends.value(at: 3),
+                let top = try db.value(
+                    Double.self, sql: "SELECT min(y) \(level) AND tileY = ?", arguments: [id, tiles, firstRow]),
+                let bottom = try db.value(
+                    Double.self, sql: "SELECT max(y + height) \(level) AND tileY >= ?",
+                    arguments: [id, tiles, lastRow - 1]),
+                let left = try db.value(
+                    Double.self, sql: "SELECT min(x) \(level) AND tileX = ?", arguments: [id, tiles, firstColumn]),
+                let right = try db.value(
+                    Double.self, sql: "SELECT max(x + width) \(level) AND tileX >= ?",
+                    arguments: [id, tiles, lastColumn - 1])
+            else { continue }
+            edges = (
+                min(edges?.left ?? left, left), min(edges?.top ?? top, top), max(edges?.right ?? right, right),
+                max(edges?.bottom ?? bottom, bottom)
+            )
+        }
+        return edges.map { BoardRect(x: $0.left, y: $0.top, width: $0.right - $0.left, height: $0.bottom - $0.top) }
     }
 
     /// Puts items at positions on the board (with `onlyUnplaced`, only those not on it yet), recording the action

@@ -205,6 +205,15 @@ def test_the_board_of_a_big_gallery_is_read_by_the_region_it_shows(server, windo
     expect(page.locator(f'{ITEM}[aria-label="Image: filler5999.png"]')).to_be_visible()
     assert server.gallery(gallery)["itemCount"] == 6_000
 
+    # Zoom to Fit shows the whole board, which the page does not hold: the server says where it ends. So zoomed out,
+    # more items lie in view than a region reads, and the page says so until it is zoomed in again.
+    page.get_by_role("button", name="Zoom to Fit").click()
+    expect(listing).to_have_attribute("data-zoom", "0.1")
+    expect(page.locator(".pane-loading")).to_have_text("More than 1,000 items lie here: zoom in to see every one.")
+    page.get_by_role("button", name="Zoom to 100%").click()
+    expect(page.locator(".pane-loading")).to_be_hidden()
+    expect(page.locator(ITEM).first).to_be_visible()
+
     # Back in the grid, the gallery is held as a window of its order again.
     page.get_by_role("radio", name="Grid").check()
     expect(listing).to_have_attribute("aria-rowcount", "6000")

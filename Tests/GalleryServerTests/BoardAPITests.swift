@@ -33,6 +33,12 @@ private struct BoardPageJSON: Decodable {
     var complete: Bool
 }
 
+/// `GET /api/galleries/{id}/board/bounds`'s answer.
+private struct BoardBoundsJSON: Decodable {
+    struct Rect: Decodable { var x, y, width, height: Double }
+    var bounds: Rect?
+}
+
 /// `POST /api/galleries/{id}/board/rest`'s answer.
 private struct PlacedRestJSON: Decodable { var placed: Int }
 
@@ -193,6 +199,8 @@ struct BoardAPITests {
                 #expect(response.status == .badRequest, "\(query)")
                 #expect(try response.decoded(as: ErrorJSON.self).error.message == message)
             }
+            let bounds: BoardBoundsJSON = try await client.call(.get, "/api/galleries/\(gallery)/board/bounds")
+            #expect(bounds.bounds?.x == 0 && bounds.bounds?.width == 5300)
             // The rest are put below them, and read there.
             let rest: PlacedRestJSON = try await client.call(.post, "/api/galleries/\(gallery)/board/rest")
             #expect(rest.placed == 1)

@@ -49,6 +49,10 @@ struct BoardIndexTests {
             #expect(try await store.titles(meeting: rect(0, 76, 100, 3), in: gallery) == ["C"])
             #expect(try await store.titles(meeting: rect(-6000, -6000, 500, 500), in: gallery) == [])
             #expect(try await store.titles(meeting: rect(0, 0, 200, 100), in: other) == ["G"])
+            // Around them all (E's place in the trash too), and nothing for a board with nothing on it.
+            #expect(try await store.boardBounds(in: gallery) == rect(-5000, -5000, 1_000_000, 750_000))
+            let empty = try await store.createGallery(named: "Empty")
+            #expect(try await store.boardBounds(in: empty.id) == nil)
             let page = try await store.boardItems(in: gallery, meeting: rect(0, 0, 200, 100), limit: 10)
             #expect(page.gallery.id == gallery)
             #expect(page.complete)
@@ -96,6 +100,13 @@ struct BoardIndexTests {
             }
             try await store.put(positions, in: gallery)
             let byID = Dictionary(uniqueKeysWithValues: positions)
+            // The rectangle around them, from the edges of the tiles alone.
+            let rects = positions.map { _, p in (p.x, p.y, p.x + p.width, p.y + p.width * 0.75) }
+            let left = rects.map(\.0).min()!
+            let top = rects.map(\.1).min()!
+            #expect(
+                try await store.boardBounds(in: gallery)
+                    == rect(left, top, rects.map(\.2).max()! - left, rects.map(\.3).max()! - top))
             for _ in 0..<40 {
                 let side = [10.0, 1000, 50_000, 800_000][generator.next(below: 4)]
                 let view = rect(

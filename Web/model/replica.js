@@ -37,7 +37,10 @@ export function createWindowedReplica(page) {
  * (`addBoardPage`) and those events bring. Its window (`board: true`) has no order of its own: positions in the
  * gallery are not known. */
 export function createBoardReplica(gallery) {
-  return { ...createReplica(gallery, []), window: { offset: 0, takenOut: new Map(), board: true, region: null } };
+  return {
+    ...createReplica(gallery, []),
+    window: { offset: 0, takenOut: new Map(), board: true, region: null, complete: true },
+  };
 }
 
 /** Whether the replica holds a region of a big gallery's board (see `createBoardReplica`). */
@@ -64,6 +67,7 @@ export function addBoardPage(replica, page, region) {
   const window = {
     ...replica.window,
     region,
+    complete: page.complete,
     takenOut: new Map([...takenOut].filter(([, sequence]) => sequence > read)),
   };
   return { ...replica, items, window };

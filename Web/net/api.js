@@ -39,6 +39,8 @@ export const api = {
       "GET",
       `/api/galleries/${id}/board?x=${rect.x}&y=${rect.y}&width=${rect.width}&height=${rect.height}&limit=${limit}`,
     ),
+  /** The rectangle around every item on gallery `id`'s board: `{bounds}` (null when none is on it). */
+  boardBounds: (id) => request("GET", `/api/galleries/${id}/board/bounds`),
   /** Puts every item of gallery `id` not on its board yet there, below the rest: `{placed}`. */
   placeRest: (id) => request("POST", `/api/galleries/${id}/board/rest`, {}, { changesNothingShown: true }),
   events: (id, since) => request("GET", `/api/galleries/${id}/events?since=${since}`),

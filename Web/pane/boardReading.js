@@ -10,12 +10,16 @@ import { addBoardPage, createBoardReplica, isBoardWindow } from "../model/replic
 
 /** How much of the viewport's size is read beyond each of its sides. */
 const MARGIN = 0.5;
+/** The most items read for a region (as many as a board zoomed out over a crowded part can draw smoothly). */
+const LIMIT = 1000;
 
 /** The board reading of `pane` (a GalleryPane: its store, replica, generation of loads and catching up). */
 export function createBoardReading(pane) {
   /** The board rectangle in view, as the view last told it. @type {import("../model/board.js").Rect | null} */
   let wanted = null;
   let reading = false;
+  /** The view the region held was read for. @type {import("../model/board.js").Rect | null} */
+  let readFor = null;
   /** A read of the region again was asked for while another was under way. */
   let again = false;
   let placing = null;
@@ -30,15 +34,21 @@ export function createBoardReading(pane) {
     }
     const replica = held();
     if (!replica || !wanted) return;
-    const region = replica.window.region;
-    if (!force && region && holds(region, wanted)) return;
+    const { region, complete } = replica.window;
+    // A region that held more items than were read is read again once the view is zoomed in on part of it.
+    const closer = !complete && readFor && wanted.width < readFor.width * 0.8;
+    if (!force && region && holds(region, wanted) && !closer) return;
+    readFor = wanted;
     const asked = grownBy(wanted, MARGIN);
     const generation = pane.loadGeneration;
     reading = true;
     try {
-      const page = await api.boardItems(pane.galleryId, asked);
+      const page = await api.boardItems(pane.galleryId, asked, LIMIT);
       if (generation !== pane.loadGeneration || pane.isGone || !held()) return;
       pane.setReplica(addBoardPage(pane.state.replica, page, asked));
+      pane.view.setPartial(
+        page.complete ? null : `More than ${LIMIT.toLocaleString("en")} items lie here: zoom in to see every one.`,
+      );
       if (page.gallery.sequence > pane.state.replica.sequence) pane.catchUp();
     } catch (error) {
       if (generation !== pane.loadGeneration) return;
@@ -80,6 +90,15 @@ export function createBoardReading(pane) {
     /** Reads what is shown again (an event changed more than the items held). */
     reread() {
       read(true);
+    },
+    /** Zooms the view to the rectangle around every item on the board, which the server knows. */
+    async fit() {
+      try {
+        const { bounds } = await api.boardBounds(pane.galleryId);
+        if (held()) pane.itemsView().zoomToFit?.(bounds ? [bounds] : []);
+      } catch (error) {
+        pane.announcer.alert(`Could not fit the board: ${error.message}`);
+      }
     },
     placeRest,
   };

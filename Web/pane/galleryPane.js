@@ -496,6 +496,12 @@ export class GalleryPane {
     this.boardReading.show(rect);
   }
 
+  /** Zooms the board so that every item on it shows (a big gallery's: as far as the server says they lie). */
+  zoomToFit() {
+    if (isBoardWindow(this.state.replica)) this.boardReading.fit();
+    else this.shownView.zoomToFit?.();
+  }
+
   /** Has the server put the items of a big gallery that are not on its board yet there (it holds them all). */
   placeRestOnBoard() {
     this.boardReading.placeRest();

@@ -52,7 +52,7 @@ export function wirePane(pane, { items, history, lifted }) {
   toolbar.bindView((chosen) => items.setView(chosen));
   toolbar.bindPerRow((value) => items.setPerRow(value));
   toolbar.bindDragMode((mode) => store.dispatch(paneActions.dragModeChosen(mode)));
-  toolbar.bindZoomFit(() => shown().zoomToFit?.());
+  toolbar.bindZoomFit(() => pane.facade.zoomToFit());
   toolbar.bindZoomActual(() => shown().zoomToActual?.());
   toolbar.bindNewNote(() => items.newNote());
   toolbar.bindUndo(() => history.undo());

@@ -227,10 +227,10 @@ export class BoardView extends ItemsView {
   /** The board shows no gap: the drop lands where it is dropped. */
   setGap(_index) {}
 
-  /** Zooms and pans so that every item shows. */
-  zoomToFit() {
+  /** Zooms and pans so that every item shows (`rects`: those around them, for a board whose items are not all held). */
+  zoomToFit(rects = this.boardLayout().rects) {
     const { width, height } = this.viewportSize();
-    this.transform = fitTransform(this.boardLayout().rects, width, height);
+    this.transform = fitTransform(rects, width, height);
     this.draw();
   }
 

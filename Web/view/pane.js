@@ -91,6 +91,12 @@ export class PaneView {
     }
   }
 
+  /** Says, above the board, that it shows only some of the items where it is (`text`), or nothing (null). */
+  setPartial(text) {
+    this.loading.hidden = !text;
+    this.loading.textContent = text ?? "";
+  }
+
   /** Shows a lasting notice over the grid, with an optional link (e.g. to the galleries page). */
   showNotice(text, link = null) {
     const message = document.createElement("p");

@@ -251,6 +251,18 @@ struct BoardPageResponse: ResponseEncodable {
     var complete: Bool
 }
 
+struct BoardBoundsResponse: ResponseEncodable {
+    /// The rectangle around every item on the board; null when none is on it.
+    var bounds: BoardRect?
+
+    enum CodingKeys: String, CodingKey { case bounds }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(bounds, forKey: .bounds)  // null, not left out
+    }
+}
+
 struct PlacedRestResponse: ResponseEncodable {
     /// How many items were put on the board.
     var placed: Int

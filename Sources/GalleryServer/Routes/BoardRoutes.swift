@@ -21,6 +21,10 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
                 gallery: ingestion.response(for: page.gallery), items: page.items.map(ingestion.response(for:)),
                 complete: page.complete)
         }
+        router.get("api/galleries/:gallery/board/bounds") { request, context in
+            let id = try await access.gallery(request, context)
+            return BoardBoundsResponse(bounds: try await store.boardBounds(in: id))
+        }
         router.post("api/galleries/:gallery/board/rest") { request, context in
             let id = try await access.gallery(request, context)
             return PlacedRestResponse(placed: try await store.placeRest(in: id))
