@@ -21,22 +21,27 @@ extension SQLGalleryStore {
         return try await database.read { db in
             let found = try Self.fetchGallery(db, gallery)
             var items: [Item] = []
-            // Each level of tiles is an index range of its own (galleryId, tileLevel, tileY, tileX); the items there
-            // are checked against the rectangle itself.
+            // Each level of tiles is read from its index (galleryId, tileLevel, tileY, tileX), one row of tiles after
+            // the other so that each is a range of columns (a range of rows would read each whole, as wide as the
+            // board); the items there are checked against the rectangle itself.
             for (level, columns, rows) in BoardTiles.ranges(meeting: rect) where items.count <= limit {
+                let inRows =
+                    rows.count <= 64
+                    ? "board_position.tileY IN (\(rows.map(String.init).joined(separator: ", ")))"
+                    : "board_position.tileY BETWEEN \(rows.lowerBound) AND \(rows.upperBound)"
                 items += try db.rows(
                     sql: """
                         SELECT \(Item.selectColumns) FROM \(Item.fromClause)
                         WHERE board_position.galleryId = ? AND board_position.tileLevel = ?
-                          AND board_position.tileY BETWEEN ? AND ? AND board_position.tileX BETWEEN ? AND ?
+                          AND \(inRows) AND board_position.tileX BETWEEN ? AND ?
                           AND board_position.x < ? AND board_position.x + board_position.width > ?
                           AND board_position.y < ? AND board_position.y + board_position.height > ?
                           AND item.galleryId = ? AND item.trashedAt IS NULL
                         LIMIT ?
                         """,
                     arguments: [
-                        gallery.rawValue, level, rows.lowerBound, rows.upperBound, columns.lowerBound,
-                        columns.upperBound, rect.x + rect.width, rect.x, rect.y + rect.height, rect.y,
+                        gallery.rawValue, level, columns.lowerBound, columns.upperBound, rect.x + rect.width, rect.x,
+                        rect.y + rect.height, rect.y,
                         gallery.rawValue, limit + 1 - items.count,
                     ]
                 ).map(Item.init(row:))
