@@ -1,6 +1,19 @@
 import Foundation
 
 /// One window of a gallery's items in order, with where it lies in the gallery.
+/// What one ``GalleryStore/placeRest(in:atMost:)`` did.
+public struct PlacedRest: Sendable, Equatable {
+    /// How many items it put on the board.
+    public var placed: Int
+    /// Whether some may still be left (it placed as many as it could).
+    public var more: Bool
+
+    public init(placed: Int, more: Bool) {
+        self.placed = placed
+        self.more = more
+    }
+}
+
 /// The items of a board that meet a rectangle (see ``GalleryStore/boardItems(in:meeting:limit:)``).
 public struct BoardPage: Sendable, Equatable {
     /// The gallery, as the items are.
@@ -187,12 +200,13 @@ public protocol GalleryStore: Sendable {
     /// on it; its cost grows with the items at the board's edges, not with the board.
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery is unknown or in the trash.
     func boardBounds(in gallery: GalleryID) async throws -> BoardRect?
-    /// Puts every live item of the gallery that is not on its board yet there, in gallery order, in rows of square
-    /// cells below everything on the board (the board of a big gallery, which no view holds whole to place them);
-    /// returns how many. Its cost grows with the items changed since the last time, not with the gallery. Not an
-    /// undoable action, and no change its views are told of: a view that shows the board asks for it before reading.
+    /// Puts the first `limit` live items of the gallery that are not on its board yet there, in gallery order, in
+    /// rows of square cells below everything on the board (the board of a big gallery, which no view holds whole to
+    /// place them), in one transaction; says how many, and whether more may be left (ask again). Its cost grows with
+    /// the items changed since the last time it found none left, not with the gallery. Not an undoable action, and no
+    /// change its views are told of: a view that shows the board asks for it before reading.
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery is unknown or in the trash.
-    func placeRest(in gallery: GalleryID) async throws -> Int
+    func placeRest(in gallery: GalleryID, atMost limit: Int) async throws -> PlacedRest
     /// The gallery's trashed items, the most recently trashed first (at most `limit`, 1...1000).
     func trashedItems(in gallery: GalleryID, limit: Int) async throws -> [Item]
     /// Takes items out of the trash, back to their old place, and returns them live again, in the given order.

@@ -18,20 +18,31 @@ public enum BoardShape {
           ELSE 0.75 END)
         """
 
-    /// Sets the kept shape of the board positions `condition` picks (over `board_position`, `item` and `blob`).
-    static func update(where condition: String) -> String {
-        let height = "(board_position.width * \(aspect))"
-        let size = "(CASE WHEN board_position.width > \(height) THEN board_position.width ELSE \(height) END)"
+    /// The kept shape of a board position whose left edge, top edge and width are the SQL expressions `x`, `y` and
+    /// `width`, for an item of height over width `aspect`: its height, its level of tiles and its tile's column and row.
+    static func shape(x: String, y: String, width: String, aspect: String) -> (
+        height: String, level: String, column: String, row: String
+    ) {
+        let height = "(\(width) * \(aspect))"
+        let size = "(CASE WHEN \(width) > \(height) THEN \(width) ELSE \(height) END)"
         let smallest = "\(BoardTiles.smallest)"
         let level = """
             (CASE WHEN \(size) <= \(smallest) THEN 0
               ELSE CAST(ceil(ln(\(size) / \(smallest)) / ln(2.0)) AS INTEGER) END)
             """
         let side = "(\(smallest) * power(2.0, \(level)))"
+        return (
+            height, level, "CAST(floor(\(x) / \(side)) AS INTEGER)", "CAST(floor(\(y) / \(side)) AS INTEGER)"
+        )
+    }
+
+    /// Sets the kept shape of the board positions `condition` picks (over `board_position`, `item` and `blob`).
+    static func update(where condition: String) -> String {
+        let kept = shape(
+            x: "board_position.x", y: "board_position.y", width: "board_position.width", aspect: aspect)
         return """
-            UPDATE board_position SET galleryId = item.galleryId, height = \(height), tileLevel = \(level),
-              tileX = CAST(floor(board_position.x / \(side)) AS INTEGER),
-              tileY = CAST(floor(board_position.y / \(side)) AS INTEGER)
+            UPDATE board_position SET galleryId = item.galleryId, height = \(kept.height), tileLevel = \(kept.level),
+              tileX = \(kept.column), tileY = \(kept.row)
             FROM item LEFT JOIN blob ON blob.hash = item.blobHash
             WHERE item.id = board_position.itemId AND (\(condition))
             """
@@ -54,6 +65,9 @@ public enum BoardShape {
     public static func migration(text: String, real: String, bigint: String) -> [String] {
         addColumns(text: text, real: real) + [
             "ALTER TABLE gallery ADD COLUMN boardPlacedThrough \(bigint) NOT NULL DEFAULT -1",
+            // A placing under way (in batches): the key of the last item it placed, and the change it started at.
+            "ALTER TABLE gallery ADD COLUMN boardPlacingKey \(text)",
+            "ALTER TABLE gallery ADD COLUMN boardPlacingSince \(bigint)",
             update(where: "board_position.tileLevel IS NULL"),
             "CREATE INDEX board_tile ON board_position(galleryId, tileLevel, tileY, tileX)",
             "CREATE INDEX board_tile_column ON board_position(galleryId, tileLevel, tileX)",

@@ -50,43 +50,85 @@ extension SQLGalleryStore {
         }
     }
 
-    public func placeRest(in gallery: GalleryID) async throws -> Int {
-        try await database.write { db in
-            _ = try Self.fetchGallery(db, gallery)
-            let through =
-                try db.value(
-                    Int64.self, sql: "SELECT boardPlacedThrough FROM gallery WHERE id = ?",
-                    arguments: [gallery.rawValue])
-                ?? -1
-            // Only items changed since the last time can be off the board: a new, restored or moved-in item is a change.
+    public func placeRest(in gallery: GalleryID, atMost limit: Int) async throws -> PlacedRest {
+        let limit = max(1, limit)
+        return try await database.write { db in
+            let found = try Self.fetchGallery(db, gallery)
+            guard
+                let state = try db.row(
+                    sql: "SELECT boardPlacedThrough, boardPlacingKey, boardPlacingSince FROM gallery WHERE id = ?",
+                    arguments: [gallery.rawValue]),
+                let through: Int64 = state.value(at: 0)
+            else { throw GalleryError.notFound("The gallery is gone.") }
+            // A placing under way goes on after the last item it placed; a new one starts at this change, and only
+            // if an item changed since the last one ended (a new, restored or moved-in item is a change).
+            let after: String? = state.value(at: 1)
+            let since: Int64 = after == nil ? found.sequence : state.value(at: 2) ?? found.sequence
+            // Few items changed (the usual case) are all there is to place: they are found by their changes, and
+            // placed at once. Many (a gallery never shown as a board) are placed in batches, in the gallery's order.
+            var few = false
+            if after == nil {
+                let changed =
+                    try db.value(
+                        Int.self, sql: "SELECT count(*) FROM item WHERE galleryId = ? AND changeSequence > ?",
+                        arguments: [gallery.rawValue, through]) ?? 0
+                guard changed > 0 else { return PlacedRest(placed: 0, more: false) }
+                few = changed <= limit
+            }
+            // (The few are named by their changes' index, so that no plan reads the gallery in order to find them.)
+            let changedItems =
+                few
+                ? "item.id IN (SELECT id FROM item WHERE galleryId = ? AND changeSequence > ?)"
+                : "item.galleryId = ? AND item.changeSequence > ?"
             let unplaced = """
                 FROM item LEFT JOIN blob ON blob.hash = item.blobHash
                 LEFT JOIN board_position ON board_position.itemId = item.id
-                WHERE item.galleryId = ? AND item.trashedAt IS NULL AND item.changeSequence > ?
-                  AND board_position.itemId IS NULL
+                WHERE \(changedItems) AND item.trashedAt IS NULL
+                  AND board_position.itemId IS NULL \(after == nil ? "" : "AND item.orderKey > ?")
                 """
-            let count =
-                try db.value(Int.self, sql: "SELECT count(*) \(unplaced)", arguments: [gallery.rawValue, through]) ?? 0
-            if count > 0 {
-                // Rows of square cells below everything on the board, in the gallery's order, as many rows as columns.
-                let top = try Self.boardBounds(db, gallery).map { $0.y + $0.height + BoardPosition.gap } ?? 0
-                let columns = max(4, Int(Double(count).squareRoot().rounded(.up)))
-                let width = BoardPosition.defaultWidth
-                let pitch = width + BoardPosition.gap
-                try db.execute(
-                    sql: """
-                        INSERT INTO board_position (itemId, x, y, width, z)
-                        SELECT id, ((n - 1) % ?) * ?, ? + ((n - 1) / ?) * ?,
-                          CASE WHEN aspect > 1 THEN ? / aspect ELSE ? END, 0
-                        FROM (SELECT item.id AS id, ROW_NUMBER() OVER (ORDER BY item.orderKey) AS n,
-                          \(BoardShape.aspect) AS aspect \(unplaced)) AS rest
-                        """,
-                    arguments: [columns, pitch, top, columns, pitch, width, width, gallery.rawValue, through])
-                try db.execute(sql: BoardShape.update(where: "board_position.galleryId IS NULL"))
-            }
+            let from: [SQLValue] = [.text(gallery.rawValue), .integer(through)] + (after.map { [.text($0)] } ?? [])
+            // The key of the last item of this batch (none: the batch takes all that are left).
+            let last =
+                few
+                ? nil
+                : try db.value(
+                    String.self, sql: "SELECT item.orderKey \(unplaced) ORDER BY item.orderKey LIMIT 1 OFFSET ?",
+                    arguments: SQLArguments(from + [.integer(Int64(limit - 1))]))
+            // Rows of square cells below everything on the board, in the gallery's order, about as many rows as
+            // columns for the whole gallery (so that the rows of every batch are as long). Each row is written once,
+            // with its shape.
+            let top = try Self.boardBounds(db, gallery).map { $0.y + $0.height + BoardPosition.gap } ?? 0
+            let columns = max(4, Int(Double(found.itemCount).squareRoot().rounded(.up)))
+            let width = BoardPosition.defaultWidth
+            let pitch = width + BoardPosition.gap
+            let kept = BoardShape.shape(x: "x", y: "y", width: "width", aspect: "aspect")
+            let placed = try db.execute(
+                sql: """
+                    INSERT INTO board_position (itemId, x, y, width, z, galleryId, height, tileLevel, tileX, tileY)
+                    SELECT id, x, y, width, 0, ?, \(kept.height), \(kept.level), \(kept.column), \(kept.row)
+                    FROM (
+                      SELECT id, aspect, ((n - 1) % ?) * ? AS x, ? + ((n - 1) / ?) * ? AS y,
+                        CASE WHEN aspect > 1 THEN ? / aspect ELSE ? END AS width
+                      FROM (
+                        SELECT item.id AS id, ROW_NUMBER() OVER (ORDER BY item.orderKey) AS n,
+                          \(BoardShape.aspect) AS aspect
+                        \(unplaced) \(last == nil ? "" : "AND item.orderKey <= ?")
+                      ) AS numbered
+                    ) AS cells
+                    """,
+                arguments: SQLArguments(
+                    [
+                        .text(gallery.rawValue), .integer(Int64(columns)), .real(pitch), .real(top),
+                        .integer(Int64(columns)), .real(pitch), .real(width), .real(width),
+                    ] + from + (last.map { [.text($0)] } ?? [])))
+            // Done: the next placing starts from the changes after the one this one started at.
             try db.execute(
-                sql: "UPDATE gallery SET boardPlacedThrough = sequence WHERE id = ?", arguments: [gallery.rawValue])
-            return count
+                sql: """
+                    UPDATE gallery SET boardPlacingKey = ?, boardPlacingSince = ?, boardPlacedThrough = ?
+                    WHERE id = ?
+                    """,
+                arguments: [last, last == nil ? nil : since, last == nil ? since : through, gallery.rawValue])
+            return PlacedRest(placed: placed, more: last != nil)
         }
     }
 

@@ -96,7 +96,9 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     ) async throws -> TrashedRun {
         try await base.trashItems(from: first, through: last, count: count, in: gallery, recordingFor: session)
     }
-    func placeRest(in gallery: GalleryID) async throws -> Int { try await base.placeRest(in: gallery) }
+    func placeRest(in gallery: GalleryID, atMost limit: Int) async throws -> PlacedRest {
+        try await base.placeRest(in: gallery, atMost: limit)
+    }
     func boardBounds(in gallery: GalleryID) async throws -> BoardRect? { try await base.boardBounds(in: gallery) }
     func boardItems(in gallery: GalleryID, meeting rect: BoardRect, limit: Int) async throws -> BoardPage {
         try await base.boardItems(in: gallery, meeting: rect, limit: limit)

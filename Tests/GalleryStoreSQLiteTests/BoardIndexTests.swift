@@ -128,7 +128,7 @@ struct BoardIndexTests {
             _ = try await store.trashItems([try itemID("H", items)], in: gallery)
             // E is three times as tall as wide: it gets a third of the width, to fit its cell.
             _ = try await store.markReady(try itemID("E", items), image: storedImage(width: 100, height: 300))
-            #expect(try await store.placeRest(in: gallery) == 5)
+            #expect(try await store.placeRest(in: gallery, atMost: 100) == PlacedRest(placed: 5, more: false))
             let placed = try await store.positions(of: "ABCDEFH", items)
             // Four columns at least, 264 apart, from 24 below A (75 tall).
             #expect(
@@ -137,14 +137,26 @@ struct BoardIndexTests {
                     BoardPosition(x: 264, y: 99, width: 240, z: 0), BoardPosition(x: 528, y: 99, width: 240, z: 0),
                     BoardPosition(x: 792, y: 99, width: 80, z: 0), BoardPosition(x: 0, y: 363, width: 240, z: 0), nil,
                 ])
-            #expect(try await store.placeRest(in: gallery) == 0)
+            #expect(try await store.placeRest(in: gallery, atMost: 100) == PlacedRest(placed: 0, more: false))
             #expect(
                 try await store.titles(meeting: rect(0, 100, 1000, 10), in: gallery) == ["B", "C", "D", "E"])
 
             // A new item goes below them (F's bottom is 363 + 180).
             let g = try await store.addLetters("G", to: gallery)
-            #expect(try await store.placeRest(in: gallery) == 1)
+            #expect(try await store.placeRest(in: gallery, atMost: 100) == PlacedRest(placed: 1, more: false))
             #expect(try await store.positions(of: "G", g) == [BoardPosition(x: 0, y: 567, width: 240, z: 0)])
+        }
+    }
+
+    @Test func theRestIsPlacedInBatchesEachAnswerSayingWhetherMoreMayBeLeft() async throws {
+        try await withLetteredGallery("ABCDE") { store, gallery, items in
+            #expect(try await store.placeRest(in: gallery, atMost: 2) == PlacedRest(placed: 2, more: true))
+            #expect(try await store.placeRest(in: gallery, atMost: 2) == PlacedRest(placed: 2, more: true))
+            #expect(try await store.placeRest(in: gallery, atMost: 2) == PlacedRest(placed: 1, more: false))
+            #expect(try await store.placeRest(in: gallery, atMost: 2) == PlacedRest(placed: 0, more: false))
+            // In order, each batch below the one before: A and B on the first row, C and D below them, E below.
+            let placed = try await store.positions(of: "ABCDE", items).map { $0.map { [$0.x, $0.y] } }
+            #expect(placed == [[0, 0], [264, 0], [0, 204], [264, 204], [0, 408]])
         }
     }
 
@@ -159,7 +171,7 @@ struct BoardIndexTests {
             #expect(try await store.titles(meeting: rect(0, 0, 200, 100), in: copy.id) == ["A"])
             #expect(try await store.titles(meeting: rect(0, 0, 200, 100), in: gallery) == ["A"])
             // The copies were made by no change of the new gallery (their change is 0): C is placed all the same.
-            #expect(try await store.placeRest(in: copy.id) == 1)
+            #expect(try await store.placeRest(in: copy.id, atMost: 100).placed == 1)
             #expect(try await store.titles(meeting: rect(0, 99, 240, 10), in: copy.id) == ["C"])
         }
     }

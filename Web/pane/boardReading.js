@@ -23,6 +23,8 @@ export function createBoardReading(pane) {
   /** A read of the region again was asked for while another was under way. */
   let again = false;
   let placing = null;
+  /** How the placing of the items not on the board yet goes, while it does. @type {string | null} */
+  let progress = null;
 
   const held = () => (isBoardWindow(pane.state.replica) ? pane.state.replica : null);
 
@@ -46,9 +48,7 @@ export function createBoardReading(pane) {
       const page = await api.boardItems(pane.galleryId, asked, LIMIT);
       if (generation !== pane.loadGeneration || pane.isGone || !held()) return;
       pane.setReplica(addBoardPage(pane.state.replica, page, asked));
-      pane.view.setPartial(
-        page.complete ? null : `More than ${LIMIT.toLocaleString("en")} items lie here: zoom in to see every one.`,
-      );
+      tell();
       if (page.gallery.sequence > pane.state.replica.sequence) pane.catchUp();
     } catch (error) {
       if (generation !== pane.loadGeneration) return;
@@ -63,15 +63,42 @@ export function createBoardReading(pane) {
     read(twice);
   }
 
-  /** Asks the server to put every item not on the board yet there, then reads what is shown again. */
-  function placeRest() {
-    placing ??= api
-      .placeRest(pane.galleryId)
-      .catch((error) => pane.announcer.alert(`Could not put the new items on the board: ${error.message}`))
-      .finally(() => {
-        placing = null;
+  /** Asks the server to put every item not on the board yet there, a batch at a time (what is shown is read again
+   * after each, so the first rows show while the rest are placed), saying how many are done meanwhile. */
+  async function placeAll() {
+    const generation = pane.loadGeneration;
+    let done = 0;
+    try {
+      for (;;) {
+        const { placed, more } = await api.placeRest(pane.galleryId);
+        if (generation !== pane.loadGeneration || pane.isGone) return;
+        done += placed;
         read(true);
-      });
+        if (!more) break;
+        progress = `Putting items on the board… ${done.toLocaleString("en")} so far`;
+        tell();
+      }
+    } catch (error) {
+      pane.announcer.alert(`Could not put the new items on the board: ${error.message}`);
+    }
+    progress = null;
+    if (generation === pane.loadGeneration) tell();
+  }
+
+  /** Says above the board how the placing goes, or else whether the region shown holds more items than were read. */
+  function tell() {
+    const replica = held();
+    const partial = replica && !replica.window.complete;
+    pane.view.setPartial(
+      progress ??
+        (partial ? `More than ${LIMIT.toLocaleString("en")} items lie here: zoom in to see every one.` : null),
+    );
+  }
+
+  function placeRest() {
+    placing ??= placeAll().finally(() => {
+      placing = null;
+    });
     return placing;
   }
 

@@ -266,6 +266,8 @@ struct BoardBoundsResponse: ResponseEncodable {
 struct PlacedRestResponse: ResponseEncodable {
     /// How many items were put on the board.
     var placed: Int
+    /// Whether some may be left: ask again.
+    var more: Bool
 }
 
 struct ChangesResponse: ResponseEncodable {

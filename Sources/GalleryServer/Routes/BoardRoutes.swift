@@ -27,7 +27,9 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
         }
         router.post("api/galleries/:gallery/board/rest") { request, context in
             let id = try await access.gallery(request, context)
-            return PlacedRestResponse(placed: try await store.placeRest(in: id))
+            // In batches that each hold the database's writer briefly: the page asks again while there are more.
+            let done = try await store.placeRest(in: id, atMost: 20_000)
+            return PlacedRestResponse(placed: done.placed, more: done.more)
         }
         router.post("api/galleries/:gallery/board") { request, context in
             let id = try await access.gallery(request, context)
