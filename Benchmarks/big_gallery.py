@@ -41,6 +41,17 @@ def small_and_large(server, data: Path, small: int, large: int, *, before_start=
     return ids[0], ids[1]
 
 
+def put_filler_image(data: Path) -> None:
+    """Puts the one image the filled galleries' items share (a real 16 x 12 PNG) in the data folder."""
+    from filler import FILLER_HASH
+
+    from helpers import png
+
+    image = data / "images" / FILLER_HASH[:2] / FILLER_HASH
+    image.parent.mkdir(parents=True, exist_ok=True)
+    image.write_bytes(png(16, 12))
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]

@@ -34,25 +34,9 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, small_and_large  # noqa: E402
-from filler import FILLER_HASH  # noqa: E402
+from big_gallery import benchmark_server, put_filler_image, small_and_large  # noqa: E402
+from board_pan_zoom import RECORD_JS  # noqa: E402
 from open_big_gallery import WATCH_JS, longest_since  # noqa: E402
-
-from helpers import png  # noqa: E402
-
-FRAMES_JS = """
-async (milliseconds) => {
-  const frames = [];
-  let last = performance.now();
-  const end = last + milliseconds;
-  while (performance.now() < end) {
-    const now = await new Promise((resolve) => requestAnimationFrame(resolve));
-    frames.push(now - last);
-    last = now;
-  }
-  return frames;
-}
-"""
 
 
 def timed(action) -> float:
@@ -101,8 +85,8 @@ def open_once(browser, server, gallery: str) -> dict:
     board = page.locator("#gallery").bounding_box()
     page.mouse.move(board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
     since = page.evaluate("() => performance.now()")
-    page.evaluate("(ms) => { window.__frames = null; (" + FRAMES_JS + ")(ms).then((f) => { window.__frames = f; }); }",
-                  3000)
+    record = "(args) => { window.__frames = null; (" + RECORD_JS + ")(args).then((f) => { window.__frames = f; }); }"
+    page.evaluate(record, ["pan", 3000])
     for step in range(90):
         page.mouse.wheel(60, 120 if step < 60 else -120)
         page.wait_for_timeout(25)
@@ -128,12 +112,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
-        def put_the_image(data):
-            image = data / "images" / FILLER_HASH[:2] / FILLER_HASH
-            image.parent.mkdir(parents=True, exist_ok=True)
-            image.write_bytes(png(16, 12))
-
-        small, large = small_and_large(server, data, args.small, args.large, before_start=put_the_image)
+        small, large = small_and_large(server, data, args.small, args.large, before_start=put_filler_image)
         served = {size: server_side(server, gallery) for size, gallery in ((args.small, small), (args.large, large))}
         results = {}
         with sync_playwright() as playwright:

@@ -32,10 +32,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, small_and_large  # noqa: E402
-from filler import FILLER_HASH  # noqa: E402
-
-from helpers import png  # noqa: E402
+from big_gallery import benchmark_server, put_filler_image, small_and_large  # noqa: E402
 
 WATCH_JS = """
 (() => {
@@ -163,12 +160,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
-        def put_the_image(data):
-            image = data / "images" / FILLER_HASH[:2] / FILLER_HASH
-            image.parent.mkdir(parents=True, exist_ok=True)
-            image.write_bytes(png(16, 12))
-
-        small, large = small_and_large(server, data, args.small, args.large, before_start=put_the_image)
+        small, large = small_and_large(server, data, args.small, args.large, before_start=put_filler_image)
         results = {}
         with sync_playwright() as playwright:
             chromium = shutil.which("chromium")

@@ -147,11 +147,13 @@ extension SQLGalleryStore {
         let level = "FROM board_position WHERE galleryId = ? AND tileLevel = ?"
         for tiles in BoardTiles.levels {
             let id = gallery.rawValue
+            // One aggregate a query: each is then one step into an index (SQLite reads the rows for several).
+            func end(_ aggregate: String) throws -> Int? {
+                try db.value(Int.self, sql: "SELECT \(aggregate) \(level)", arguments: [id, tiles])
+            }
             guard
-                let ends = try db.row(
-                    sql: "SELECT min(tileY), max(tileY), min(tileX), max(tileX) \(level)", arguments: [id, tiles]),
-                let firstRow: Int = ends.value(at: 0), let lastRow: Int = ends.value(at: 1),
-                let firstColumn: Int = ends.value(at: 2), let lastColumn: Int = ends.value(at: 3),
+                let firstRow = try end("min(tileY)"), let lastRow = try end("max(tileY)"),
+                let firstColumn = try end("min(tileX)"), let lastColumn = try end("max(tileX)"),
                 let top = try db.value(
                     Double.self, sql: "SELECT min(y) \(level) AND tileY = ?", arguments: [id, tiles, firstRow]),
                 let bottom = try db.value(

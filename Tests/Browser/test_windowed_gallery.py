@@ -24,6 +24,32 @@ def numbered_right(page, position_of) -> bool:
     return bool(found) and all(position_of(int(number)) == int(position) for number, position in found)
 
 
+def watching_the_middle(server, window):
+    """A gallery of 6,000 items, and a window whose page looks at its middle (Go to position 3,500): a window of the
+    gallery read there, far from its ends."""
+    gallery = refill(server, 6_000)
+    watcher = window()
+    watcher.goto(f"{server.base_url}/g/{gallery}")
+    expect(watcher.get_by_role("grid", name="My Gallery")).to_have_attribute("aria-rowcount", "6000")
+    watcher.locator(ITEM).first.focus()
+    watcher.keyboard.press("g")
+    dialog = watcher.get_by_role("dialog", name="Go to position")
+    dialog.get_by_label(re.compile("Position")).fill("3500")
+    dialog.get_by_role("button", name="Go").click()
+    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler3499\.png, 3500 of 6000$"))
+    return gallery, watcher
+
+
+def trash_run(server, gallery: str, first: int, last: int, session: dict) -> None:
+    """Somebody else (`session`) trashes the items at positions `first` to `last` as one run, told by its ends."""
+    ends = [server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
+            for position in (first, last)]
+    count = last - first + 1
+    status, answer = server.request("POST", f"/api/galleries/{gallery}/trash", {
+        "range": {"firstItemId": ends[0], "lastItemId": ends[1], "count": count}}, headers=session)
+    assert status == 200 and answer["trashed"] == count, answer
+
+
 def test_a_gallery_of_fifty_thousand_items_is_read_a_window_at_a_time(server, window):
     gallery = refill(server, COUNT)
     first = server.api("GET", f"/api/galleries/{gallery}/items?position=0&limit=1")["items"][0]
@@ -223,27 +249,14 @@ def test_the_board_of_a_big_gallery_is_read_by_the_region_it_shows(server, windo
 
 
 def test_a_window_follows_a_run_trashed_elsewhere_and_brought_back_beyond_what_it_holds(server, window):
-    gallery = refill(server, 6_000)
-    watcher = window()
-    watcher.goto(f"{server.base_url}/g/{gallery}")
+    gallery, watcher = watching_the_middle(server, window)
     listing = watcher.get_by_role("grid", name="My Gallery")
-    expect(listing).to_have_attribute("aria-rowcount", "6000")
-    # The watcher looks at the middle: a window it read there, far from the gallery's ends.
-    watcher.locator(ITEM).first.focus()
-    watcher.keyboard.press("g")
     dialog = watcher.get_by_role("dialog", name="Go to position")
-    dialog.get_by_label(re.compile("Position")).fill("3500")
-    dialog.get_by_role("button", name="Go").click()
-    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler3499\.png, 3500 of 6000$"))
 
     # Somebody else trashes items 2,001 to 4,000 as one run, told by its ends: the watcher's window loses the items
     # it held between them, and is read again to number the rest (it did not hold the ones before it).
-    ends = [server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
-            for position in (2_000, 3_999)]
     session = {"X-Gallery-Session": "someone-else-01"}
-    status, answer = server.request("POST", f"/api/galleries/{gallery}/trash", {
-        "range": {"firstItemId": ends[0], "lastItemId": ends[1], "count": 2_000}}, headers=session)
-    assert status == 200 and answer["trashed"] == 2_000, answer
+    trash_run(server, gallery, 2_000, 3_999, session)
     expect(listing).to_have_attribute("aria-rowcount", "4000")
     pump_until(watcher, lambda: numbered_right(watcher, lambda n: n + 1 - (2_000 if n >= 4_000 else 0)),
                message="the items shown numbered as the gallery is now")
@@ -271,26 +284,12 @@ def test_a_window_follows_a_run_trashed_elsewhere_and_brought_back_beyond_what_i
 
 
 def test_a_run_trashed_elsewhere_that_empties_the_window_leaves_the_focus_on_an_item(server, window):
-    gallery = refill(server, 6_000)
-    watcher = window()
-    watcher.goto(f"{server.base_url}/g/{gallery}")
+    gallery, watcher = watching_the_middle(server, window)
     listing = watcher.get_by_role("grid", name="My Gallery")
-    expect(listing).to_have_attribute("aria-rowcount", "6000")
-    watcher.locator(ITEM).first.focus()
-    watcher.keyboard.press("g")
-    dialog = watcher.get_by_role("dialog", name="Go to position")
-    dialog.get_by_label(re.compile("Position")).fill("3500")
-    dialog.get_by_role("button", name="Go").click()
-    expect(focused(watcher)).to_have_accessible_name(re.compile(r"^Image: filler3499\.png, 3500 of 6000$"))
 
     # Somebody else trashes items 1,001 to 5,500, every item the watcher held: the window is read again where it was,
     # and the focus goes to an item there (not to the grid, where a screen reader hears no item).
-    ends = [server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
-            for position in (1_000, 5_499)]
-    status, answer = server.request("POST", f"/api/galleries/{gallery}/trash", {
-        "range": {"firstItemId": ends[0], "lastItemId": ends[1], "count": 4_500}},
-        headers={"X-Gallery-Session": "someone-else-02"})
-    assert status == 200 and answer["trashed"] == 4_500, answer
+    trash_run(server, gallery, 1_000, 5_499, {"X-Gallery-Session": "someone-else-02"})
     expect(listing).to_have_attribute("aria-rowcount", "1500")
     pump_until(watcher, lambda: numbered_right(watcher, lambda n: n + 1 - (4_500 if n >= 5_500 else 0)),
                message="the items shown numbered as the gallery is now")

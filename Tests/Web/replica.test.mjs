@@ -498,5 +498,14 @@ test("a board replica keeps the items not on the board yet, and those a full reg
     { gallery: gallery(5), items: [onBoard("c", "a2", 20, 0)], complete: false },
     region(0, 0),
   );
-  assert.equal(ids(replica), "a,b,c,n");
+  assert.equal(ids(replica), "a,b,c,n"); // Once it is put on the board, a read brings it where it was put.
+  replica = addBoardPage(
+    replica,
+    { gallery: gallery(6), items: [onBoard("n", "a5", 300, 300)], complete: true },
+    region(0, 0),
+  );
+  assert.deepEqual(
+    replica.items.map((each) => [each.id, each.board?.x]),
+    [["n", 300]],
+  );
 });

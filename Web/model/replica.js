@@ -59,8 +59,14 @@ export function addBoardPage(replica, page, region) {
   if (replica.reread > read) return replica;
   const { takenOut } = replica.window;
   const newer = (item) => (item.changeSequence ?? 0) > read;
+  const inPage = new Set(page.items.map((item) => item.id));
+  // Kept: items changed since the read, items not on the board that the read did not bring on it, and, when the read
+  // could not return every item there, the items held there.
   const held = replica.items.filter(
-    (item) => !item.board || newer(item) || (!page.complete && overlaps(rectOf(item.board, aspectOf(item)), region)),
+    (item) =>
+      newer(item) ||
+      (!item.board && !inPage.has(item.id)) ||
+      (item.board && !page.complete && overlaps(rectOf(item.board, aspectOf(item)), region)),
   );
   const stale = (item) => (takenOut.get(item.id) ?? 0) > read;
   const { items } = mergePage(held, page.items, replica.gallery?.id, stale);

@@ -23,6 +23,8 @@ export function createBoardReading(pane) {
   /** A read of the region again was asked for while another was under way. */
   let again = false;
   let placing = null;
+  /** The gallery's change when the placing last began. */
+  let placedAt = -1;
   /** How the placing of the items not on the board yet goes, while it does. @type {string | null} */
   let progress = null;
 
@@ -95,7 +97,12 @@ export function createBoardReading(pane) {
     );
   }
 
+  /** Places the items not on the board yet, once for each change of the gallery seen (so that an item the server
+   * cannot place is not asked for again and again). */
   function placeRest() {
+    const sequence = pane.state.replica?.sequence ?? 0;
+    if (!placing && sequence === placedAt) return Promise.resolve();
+    placedAt = sequence;
     placing ??= placeAll().finally(() => {
       placing = null;
     });
