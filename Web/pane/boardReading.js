@@ -30,8 +30,9 @@ export function createBoardReading(pane) {
 
   const held = () => (isBoardWindow(pane.state.replica) ? pane.state.replica : null);
 
-  /** Reads the region around the view unless it is held (or `force`), then again while the view moved on. */
-  async function read(force = false) {
+  /** Reads the region around the view unless it is held (or `force`), then again while the view moved on. A region
+   * with more items than a read takes is read again as the view alone (`bare`), so that what it shows is in view. */
+  async function read(force = false, bare = false) {
     if (reading) {
       again ||= force;
       return;
@@ -43,7 +44,7 @@ export function createBoardReading(pane) {
     const closer = !complete && readFor && wanted.width < readFor.width * 0.8;
     if (!force && region && holds(region, wanted) && !closer) return;
     readFor = wanted;
-    const asked = grownBy(wanted, MARGIN);
+    const asked = bare ? wanted : grownBy(wanted, MARGIN);
     const generation = pane.loadGeneration;
     reading = true;
     try {
@@ -62,7 +63,8 @@ export function createBoardReading(pane) {
     }
     const twice = again;
     again = false;
-    read(twice);
+    const crowded = !bare && !held()?.window.complete;
+    read(twice || crowded, crowded);
   }
 
   /** Asks the server to put every item not on the board yet there, a batch at a time (what is shown is read again
