@@ -5,6 +5,7 @@ the gallery; a read-only link shows one gallery, refuses changes, and stops work
 import re
 
 import pytest
+from filler import fill_directly
 from playwright.sync_api import expect
 
 from auth_helpers import OWNER_PASSWORD, AccountClient, add_user, sign_in_page
@@ -167,6 +168,26 @@ def test_a_read_only_link_shows_one_gallery_refuses_changes_and_stops_working_on
     again.goto(f"{auth_server.base_url}{link['url']}")
     expect(again.get_by_role("status")).to_have_text("This link does not work any more.")
     expect(again).to_have_url(f"{auth_server.base_url}{link['url']}")
+
+
+def test_a_read_only_link_shows_a_big_board_nobody_has_put_its_items_on_yet(owner, auth_server, window):
+    # 6,000 items (a board read by region) added while nobody showed the board: none of them is on it yet.
+    gallery = owner.api("POST", "/api/galleries", {"name": "Archive"})
+    owner.api("PATCH", f"/api/galleries/{gallery['id']}", {"view": "board"})
+    link = owner.api("POST", f"/api/galleries/{gallery['id']}/links")
+    auth_server.stop()
+    fill_directly(auth_server.data_dir / "gallery.sqlite", gallery["id"], 6_000)
+    auth_server.start(auth_server.port)
+
+    page = window()
+    page.goto(f"{auth_server.base_url}{link['url']}")
+
+    # The viewer's page asks the server to put them there (where they go follows from the gallery), and shows them.
+    expect(page.locator(".toolbar").get_by_text("View only", exact=True)).to_be_visible()
+    expect(page.locator('[role="row"][aria-label="Image: filler0.png"]')).to_be_visible()
+    last = owner.api("GET", f"/api/galleries/{gallery['id']}/items?position=5999&limit=1")["items"][0]
+    assert last["board"] == {"x": 71 * 264, "y": 76 * 264, "width": 240, "z": 0}
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
 
 
 def open_share_dialog(page, name):

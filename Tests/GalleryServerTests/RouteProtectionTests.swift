@@ -17,9 +17,11 @@ struct RouteProtectionTests {
         "POST /api/setup", "POST /api/links/session", "GET /healthz", "GET /readyz",
     ]
 
-    /// Changes a viewer may make: copying a gallery they see into one of their own, and saying they opened it.
+    /// Changes a viewer may make: copying a gallery they see into one of their own, saying they opened it, and
+    /// putting the items not on a big board yet where they go (which follows from the gallery, not from who asks).
     static let viewerChanges: Set<String> = [
         "POST /api/galleries/{gallery}/duplicate", "POST /api/galleries/{gallery}/opened",
+        "POST /api/galleries/{gallery}/board/rest",
     ]
 
     /// Every route, with its parameters filled in with things the owner has.

@@ -127,7 +127,9 @@ export function createBoardActions(pane, history) {
     /** Puts the items shown that are not on the board yet in free space, and saves that (up to 1000 a request). */
     placeOnBoard() {
       const now = state();
-      if (now.view !== "board" || now.access.readOnly || now.closed || !now.replica) return;
+      if (now.view !== "board" || now.closed || !now.replica) return;
+      // A viewer saves no place of its own; a big board's are the server's, which a viewer may ask for too.
+      if (now.access.readOnly && !isBoardWindow(now.replica)) return;
       if (dropsOnBoard > 0) return; // not while a drop on the board waits for its items: they go where they fell
       if (now.replica.window && !isBoardWindow(now.replica)) return; // a window of the order: the board reads its own
       const unplaced = now.shown.filter(

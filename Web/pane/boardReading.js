@@ -112,11 +112,11 @@ export function createBoardReading(pane) {
   }
 
   return {
-    /** Opens the board of a big gallery from its first page (which says who may change it). */
+    /** Opens the board of a big gallery from its first page: the items not on the board yet are put there first
+     * (for a viewer too: where they go follows from the gallery, and the board shows no item until it is placed). */
     async open(page) {
       pane.setReplica(createBoardReplica(page.gallery));
-      if (!pane.state.access.readOnly) await placeRest();
-      else read(true);
+      await placeRest();
     },
     /** The view shows `rect` of the board (board units). */
     show(rect) {

@@ -26,7 +26,9 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
             return BoardBoundsResponse(bounds: try await store.boardBounds(in: id))
         }
         router.post("api/galleries/:gallery/board/rest") { request, context in
-            let id = try await access.gallery(request, context)
+            // A viewer may ask too: where the items go follows from the gallery alone (whoever asks), and until
+            // someone asks, a board too big to be held whole does not show them.
+            let id = try await access.gallery(request, context, needs: .view)
             // In batches that each hold the database's writer briefly: the page asks again while there are more.
             let done = try await store.placeRest(in: id, atMost: 20_000)
             return PlacedRestResponse(placed: done.placed, more: done.more)
