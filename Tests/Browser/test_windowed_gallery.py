@@ -211,6 +211,15 @@ def test_the_board_of_a_big_gallery_is_read_by_the_region_it_shows(server, windo
     assert len([url for url in reads if "/board?" in url]) > board_reads
     expect(page.locator(f'{ITEM}[aria-label^="Image: filler0.png"]')).to_have_count(0)
 
+    # Home and End go to the gallery's first and last item, read by their positions (a region holds no order).
+    page.locator(f'{ITEM}[aria-label="Image: filler5999.png"]').focus()
+    page.keyboard.press("Home")
+    expect(focused(page)).to_have_accessible_name("Image: filler0.png")
+    expect(focused(page)).to_be_in_viewport()
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name("Image: filler5999.png")
+    expect(focused(page)).to_be_in_viewport()
+
     # Somebody else moves an item the view never read into it: it shows where they put it.
     first = server.api("GET", f"/api/galleries/{gallery}/items?position=0&limit=1")["items"][0]
     status, _ = server.request("POST", f"/api/galleries/{gallery}/board", {

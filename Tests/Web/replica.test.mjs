@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  addBoardItems,
   addBoardPage,
   addLoadedItems,
   catchUpFrom,
@@ -508,4 +509,26 @@ test("a board replica keeps the items not on the board yet, and those a full reg
     replica.items.map((each) => [each.id, each.board?.x]),
     [["n", 300]],
   );
+});
+
+test("a board replica holds an item read apart from a region (Home, End) until a region read without it", () => {
+  let replica = addBoardPage(
+    createBoardReplica(gallery(3)),
+    { gallery: gallery(3), items: [onBoard("m", "a5", 9000, 9000)], complete: true },
+    region(8500, 8500),
+  );
+  replica = addBoardItems(replica, { gallery: gallery(3), items: [onBoard("a", "a0", 0, 0)] });
+  assert.equal(ids(replica), "a,m");
+  // Read again, it is not held twice; the region around it, read next, keeps it and lets the other go.
+  replica = addBoardItems(replica, { gallery: gallery(3), items: [onBoard("a", "a0", 0, 0)] });
+  assert.equal(ids(replica), "a,m");
+  replica = addBoardPage(
+    replica,
+    { gallery: gallery(3), items: [onBoard("a", "a0", 0, 0)], complete: true },
+    region(0, 0),
+  );
+  assert.equal(ids(replica), "a");
+  // An item an event took out after the read is not brought back by it.
+  replica = receiveEvent(replica, event(4, [], ["a"])).replica;
+  assert.equal(addBoardItems(replica, { gallery: gallery(3), items: [onBoard("a", "a0", 0, 0)] }).items.length, 0);
 });

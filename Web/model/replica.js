@@ -79,6 +79,16 @@ export function addBoardPage(replica, page, region) {
   return { ...replica, items, window };
 }
 
+/** The board replica with items read apart from a region (`{gallery, items}`: the gallery's first or last, for Home or
+ * End), held as the items events bring are until a region read without them lets them go. Items an event took out
+ * after the page was read are not brought back; a page read before the last run's event (`reread`) is left out. */
+export function addBoardItems(replica, page) {
+  const read = page.gallery?.sequence ?? 0;
+  if (replica.reread > read) return replica;
+  const stale = (item) => (replica.window.takenOut.get(item.id) ?? 0) > read;
+  return { ...replica, items: mergePage(replica.items, page.items, replica.gallery?.id, stale).items };
+}
+
 /** The window a replica holds ({offset, length, total}), or null when it holds the whole gallery. */
 export function windowOf(replica) {
   if (!replica?.window) return null;

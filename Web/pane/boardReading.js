@@ -6,7 +6,7 @@
 
 import { api } from "../net/api.js";
 import { grownBy, holds } from "../model/board.js";
-import { addBoardPage, createBoardReplica, isBoardWindow } from "../model/replica.js";
+import { addBoardItems, addBoardPage, createBoardReplica, isBoardWindow } from "../model/replica.js";
 
 /** How much of the viewport's size is read beyond each of its sides. */
 const MARGIN = 0.5;
@@ -137,5 +137,21 @@ export function createBoardReading(pane) {
       }
     },
     placeRest,
+    /** The item at `position` in the gallery's order (Home, End), read by it and held, for the view to go to; null
+     * when there is none, it is not on the board yet, or the board was left meanwhile. */
+    async itemAt(position) {
+      const generation = pane.loadGeneration;
+      let page;
+      try {
+        page = await api.itemsWindow(pane.galleryId, { position }, 1);
+      } catch (error) {
+        if (generation === pane.loadGeneration) pane.announcer.alert(`Could not go there: ${error.message}`);
+        return null;
+      }
+      const item = page.items[0];
+      if (generation !== pane.loadGeneration || pane.isGone || !held() || !item?.board) return null;
+      pane.setReplica(addBoardItems(pane.state.replica, page));
+      return pane.state.shown.find((shown) => shown.id === item.id) ?? null;
+    },
   };
 }

@@ -515,7 +515,9 @@ export class GalleryPane {
       const index = position - (windowed ? offset : 0);
       return index >= 0 && index < this.state.shown.length ? this.state.shown[index] : null;
     };
-    if (held() || !windowOf(this.state.replica) || isBoardWindow(this.state.replica)) return held();
+    // A big board holds no order: the item is read by its position, then held.
+    if (isBoardWindow(this.state.replica)) return this.boardReading.itemAt(position);
+    if (held() || !windowOf(this.state.replica)) return held();
     // The view's own positions wait until the item is read (it scrolls there once it is focused).
     this.jumping = { first: position, last: position };
     try {
