@@ -4,6 +4,7 @@ minute."""
 
 import contextlib
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -55,3 +56,33 @@ def put_filler_image(data: Path) -> None:
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def resident_megabytes(pid: int) -> float:
+    """The process's resident memory (VmRSS) in MB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@contextlib.contextmanager
+def peak_resident(pid: int):
+    """Samples the process's resident memory every 50 ms while the block runs: yields a list that holds the samples
+    (its max is the peak) once the block is over."""
+    samples = [resident_megabytes(pid)]
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            samples.append(resident_megabytes(pid))
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        yield samples
+    finally:
+        done.set()
+        watcher.join()

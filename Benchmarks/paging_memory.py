@@ -23,24 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, fill_directly  # noqa: E402
-
-
-def resident_megabytes(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def sample(pid: int, seconds: float) -> list[float]:
-    samples = []
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        samples.append(resident_megabytes(pid))
-        time.sleep(0.05)
-    return samples
+from big_gallery import benchmark_server, fill_directly, peak_resident  # noqa: E402
 
 
 def main() -> None:
@@ -58,7 +41,9 @@ def main() -> None:
         items = f"/api/galleries/{gallery}/items?limit=1000"
         server.api("GET", items)
         pid = server.process.pid
-        idle = max(sample(pid, 2.0))
+        with peak_resident(pid) as at_rest:
+            time.sleep(2.0)
+        idle = max(at_rest)
         read = []
 
         def page_through(client: int) -> None:
@@ -69,25 +54,14 @@ def main() -> None:
                 count += 1
             read.append(count)
 
-        peak = [idle]
-        done = threading.Event()
-
-        def watch() -> None:
-            while not done.is_set():
-                peak.append(resident_megabytes(pid))
-                time.sleep(0.05)
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
-        started = time.perf_counter()
-        clients = [threading.Thread(target=page_through, args=(client,)) for client in range(args.clients)]
-        for client in clients:
-            client.start()
-        for client in clients:
-            client.join()
-        elapsed = time.perf_counter() - started
-        done.set()
-        watcher.join()
+        with peak_resident(pid) as peak:
+            started = time.perf_counter()
+            clients = [threading.Thread(target=page_through, args=(client,)) for client in range(args.clients)]
+            for client in clients:
+                client.start()
+            for client in clients:
+                client.join()
+            elapsed = time.perf_counter() - started
     print(f"{args.clients} clients read {sum(read):,} windows of 1,000 items in {elapsed:.1f} s "
           f"({sum(read) / elapsed:.0f} windows/s)")
     print(f"resident memory: idle {idle:.0f} MB, peak {max(peak):.0f} MB, ratio {max(peak) / idle:.2f} "

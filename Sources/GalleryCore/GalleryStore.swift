@@ -94,9 +94,9 @@ public protocol GalleryStore: Sendable {
     /// The trash of galleries, the most recently deleted first.
     func trashedGalleries() async throws -> [Gallery]
     /// Makes a new gallery (named `name`, or "<name> copy") with the same images per row and view, holding copies of
-    /// the gallery's live items in the same order and at the same board positions, and returns it with the new items
-    /// (pending copies still need loading).
-    func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, items: [Item])
+    /// the gallery's live items in the same order and at the same board positions, and returns it with the copies
+    /// still loading (pending: they need loading again). Its cost and memory follow a batch of items, not the gallery.
+    func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, loading: [Item])
     /// Moves a gallery to the trash of galleries; its items stay with it.
     func trashGallery(_ id: GalleryID) async throws -> Gallery
     /// Takes a gallery out of the trash of galleries.

@@ -69,6 +69,10 @@ extension SQLGalleryStore {
         }
     }
 
+    /// What a copy of an item takes from it: its kind, state, file, source, title, text, page and failure.
+    static let copiedColumns =
+        "kind, state, origin, sourceURL, title, text, pageDescription, siteName, blobHash, failure"
+
     /// Inserts a copy of an item (same kind, state, file, source, title and text; a new id) and returns its id.
     static func insertCopy(
         _ db: any SQLSession, of original: ItemID, into gallery: GalleryID, key: OrderKey, sequence: Int64, date: Date
@@ -76,10 +80,8 @@ extension SQLGalleryStore {
         let id = ItemID.make()
         try db.execute(
             sql: """
-                INSERT INTO item (id, galleryId, orderKey, kind, state, origin, sourceURL, title, text,
-                  pageDescription, siteName, blobHash, failure, createdAt, updatedAt, changeSequence)
-                SELECT ?, ?, ?, kind, state, origin, sourceURL, title, text, pageDescription, siteName, blobHash,
-                  failure, ?, ?, ? FROM item WHERE id = ?
+                INSERT INTO item (id, galleryId, orderKey, \(copiedColumns), createdAt, updatedAt, changeSequence)
+                SELECT ?, ?, ?, \(copiedColumns), ?, ?, ? FROM item WHERE id = ?
                 """,
             arguments: [id.rawValue, gallery.rawValue, key.rawValue, date, date, sequence, original.rawValue])
         return id

@@ -15,7 +15,7 @@ extension SQLGalleryStore {
     }
 
     public func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (
-        gallery: Gallery, items: [Item]
+        gallery: Gallery, loading: [Item]
     ) {
         let date = now()
         let proposed = try name.map { name throws(GalleryError) in try Gallery.validatedName(name) }
@@ -26,24 +26,59 @@ extension SQLGalleryStore {
             try db.execute(
                 sql: "UPDATE gallery SET imagesPerRow = ?, chosenView = ? WHERE id = ?",
                 arguments: [original.imagesPerRow, original.view.rawValue, copy.id.rawValue])
-            let originals = try db.rows(
-                sql: "SELECT id, orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL ORDER BY orderKey",
-                arguments: [id.rawValue])
-            var copies: [ItemID] = []
-            for row in originals {
-                let (itemID, key) = try Self.idAndKey(row)
-                let copied = try Self.insertCopy(db, of: itemID, into: copy.id, key: key, sequence: 0, date: date)
-                // A faithful copy: the board looks the same.
-                try db.execute(
-                    sql: """
-                        INSERT INTO board_position (itemId, x, y, width, z, galleryId, height, tileLevel, tileX, tileY)
-                        SELECT ?, x, y, width, z, ?, height, tileLevel, tileX, tileY FROM board_position
-                        WHERE itemId = ?
-                        """,
-                    arguments: [copied.rawValue, copy.id.rawValue, itemID.rawValue])
-                copies.append(copied)
-            }
-            return (try Self.fetchGallery(db, copy.id), try copies.map { try Self.fetchItem(db, $0) })
+            try Self.copyLiveItems(db, of: id, into: copy.id, date: date)
+            let loading = try db.rows(
+                sql: """
+                    SELECT \(Item.selectColumns) FROM \(Item.fromClause)
+                    WHERE item.galleryId = ? AND item.state = 'pending' ORDER BY item.orderKey
+                    """,
+                arguments: [copy.id.rawValue]
+            ).map(Item.init(row:))
+            return (try Self.fetchGallery(db, copy.id), loading)
+        }
+    }
+
+    /// How many items one statement of a duplicate copies.
+    static let copyBatch = 500
+
+    /// Copies the live items of `source` into `copy` with the same keys, and their board positions (a faithful copy:
+    /// the board looks the same): new ids, everything else as it is. Two statements a batch of items, so that the
+    /// cost of an item is a row read and two written, and the memory one batch's ids.
+    static func copyLiveItems(_ db: any SQLSession, of source: GalleryID, into copy: GalleryID, date: Date) throws {
+        var after = ""
+        while true {
+            let originals = try db.values(
+                String.self,
+                sql: """
+                    SELECT orderKey FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey > ?
+                    ORDER BY orderKey LIMIT ?
+                    """,
+                arguments: [source.rawValue, after, copyBatch])
+            guard let last = originals.last else { return }
+            // Each original (by its key, which is unique among the live items) with the id of its copy.
+            let pairs = Array(repeating: "(?, ?)", count: originals.count).joined(separator: ", ")
+            let mapping = originals.flatMap { key in [SQLValue.text(key), .text(ItemID.make().rawValue)] }
+            let live = "original.galleryId = ? AND original.trashedAt IS NULL"
+            try db.execute(
+                sql: """
+                    INSERT INTO item (id, galleryId, orderKey, \(copiedColumns), createdAt, updatedAt, changeSequence)
+                    SELECT pair.column2, ?, original.orderKey, \(copiedColumns), ?, ?, 0
+                    FROM (VALUES \(pairs)) AS pair JOIN item AS original ON original.orderKey = pair.column1
+                    WHERE \(live)
+                    """,
+                arguments: SQLArguments(
+                    [.text(copy.rawValue), .date(date), .date(date)] + mapping + [.text(source.rawValue)]))
+            try db.execute(
+                sql: """
+                    INSERT INTO board_position (itemId, x, y, width, z, galleryId, height, tileLevel, tileX, tileY)
+                    SELECT pair.column2, place.x, place.y, place.width, place.z, ?, place.height, place.tileLevel,
+                      place.tileX, place.tileY
+                    FROM (VALUES \(pairs)) AS pair JOIN item AS original ON original.orderKey = pair.column1
+                    JOIN board_position AS place ON place.itemId = original.id
+                    WHERE \(live)
+                    """,
+                arguments: SQLArguments([.text(copy.rawValue)] + mapping + [.text(source.rawValue)]))
+            after = last
         }
     }
 

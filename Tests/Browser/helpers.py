@@ -305,7 +305,7 @@ class JSONClient:
         """Sees the headers of every answer (a signed-in client keeps its cookie)."""
 
     def request(self, method: str, path: str, body: dict | None = None, *,
-                headers: dict | None = None) -> tuple[int, object]:
+                headers: dict | None = None, timeout: float = 10) -> tuple[int, object]:
         if body is None and method in UNSAFE_METHODS:
             body = {}
         data = json.dumps(body).encode() if body is not None else None
@@ -315,7 +315,7 @@ class JSONClient:
         for name, value in {**self.extra_headers(), **(headers or {})}.items():
             request.add_header(name, value)
         try:
-            with self.opener.open(request, timeout=10) as response:
+            with self.opener.open(request, timeout=timeout) as response:
                 self.received(response.headers)
                 raw = response.read()
                 return response.status, json.loads(raw) if raw else None

@@ -33,7 +33,7 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
         try await base.placeItems(positions, in: gallery)
     }
     func trashedGalleries() async throws -> [Gallery] { try await base.trashedGalleries() }
-    func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, items: [Item]) {
+    func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, loading: [Item]) {
         try await base.duplicateGallery(id, named: name)
     }
     func trashGallery(_ id: GalleryID) async throws -> Gallery { try await base.trashGallery(id) }

@@ -198,7 +198,8 @@ struct BoardTests {
         try await withLetteredGallery("AB") { store, gallery, items in
             _ = try await store.arrangeItems([(try itemID("B", items), spot(4, z: 3))], in: gallery, recordingFor: nil)
             _ = try await store.updateGallery(gallery, name: nil, imagesPerRow: nil, view: .board)
-            let (copy, copies) = try await store.duplicateGallery(gallery, named: nil)
+            let copy = try await store.duplicateGallery(gallery, named: nil).gallery
+            let copies = try await store.allItems(in: copy.id)
             #expect(copy.view == .board)
             #expect(copies.map(\.title) == ["A", "B"])
             #expect(copies.map(\.boardPosition) == [nil, spot(4, z: 3)])

@@ -71,9 +71,9 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
             let gallery = try await ingestion.withReservedLoads(
                 IngestionService.loadsToCopy(loading), for: user.id.rawValue
             ) { reservation in
-                let (gallery, items) = try await store.duplicateGallery(id, named: name)
+                let (gallery, loading) = try await store.duplicateGallery(id, named: name)
                 try await access.accounts.setRole(.owner, of: user.id, in: gallery.id)
-                await ingestion.startLoadingCopies(items, in: reservation)
+                await ingestion.startLoadingCopies(loading, in: reservation)
                 return gallery
             }
             return EditedResponse(
