@@ -20,6 +20,23 @@ struct GalleryManifestTests {
         }
     }
 
+    @Test func aManifestWrittenInPiecesDecodesAsTheWholeOne() throws {
+        let note = GalleryManifest.Entry(
+            kind: .note, state: .ready, title: "Quote \"}]", text: "a/b\n\u{1F600}",
+            board: BoardPosition(x: -1.5, y: 2, width: 240, z: 3))
+        for items in [[], [image], [image, note, image]] {
+            let pieces = try GalleryManifest.Pieces(name: "Trip – \"Lisboa\"", imagesPerRow: 6, view: .board)
+            var json = pieces.opening
+            for (index, entry) in items.enumerated() {
+                if index > 0 { json.append(GalleryManifest.Pieces.separator) }
+                json.append(try pieces.entry(entry))
+            }
+            json.append(GalleryManifest.Pieces.closing)
+            let decoded = try JSONDecoder().decode(GalleryManifest.self, from: json)
+            #expect(decoded == GalleryManifest(name: "Trip – \"Lisboa\"", imagesPerRow: 6, view: .board, items: items))
+        }
+    }
+
     @Test func aManifestThatTellsTheTruthIsTakenWithItsNameTrimmed() throws {
         let note = GalleryManifest.Entry(kind: .note, state: .ready, title: "Note", text: "milk")
         let link = GalleryManifest.Entry(kind: .link, state: .ready, title: "Page", sourceURL: "https://a.test/")

@@ -36,44 +36,18 @@ public struct GalleryExport: Sendable {
         _ id: GalleryID, to destination: URL, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) async throws -> Summary {
         let gallery = try await store.gallery(id)
-        let items = try await liveItems(of: id)
-        var files: [(name: String, hash: String)] = []
-        var named: [String: String] = [:]
-        let entries = items.map { item -> GalleryManifest.Entry in
-            var file: String?
-            if let hash = item.blobHash {
-                let name =
-                    named[hash]
-                    ?? GalleryManifest.fileName(
-                        hash: hash,
-                        fileExtension: item.mimeType.flatMap { TypeIdentifier(mimeType: $0)?.preferredFileExtension })
-                if named[hash] == nil {
-                    named[hash] = name
-                    files.append((name, hash))
-                }
-                file = name
-            }
-            return GalleryManifest.Entry(
-                kind: item.kind, state: item.state, title: item.title, sourceURL: item.sourceURL, file: file,
-                text: item.text, pageDescription: item.pageDescription, siteName: item.siteName,
-                board: item.boardPosition, failure: item.failure?.message)
-        }
-        let manifest = GalleryManifest(
-            name: gallery.name, imagesPerRow: gallery.imagesPerRow, view: gallery.view, items: entries)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let json = try encoder.encode(manifest)
-
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-        defer { try? FileManager.default.removeItem(at: partial) }
-        let archive = try Archive(url: partial, accessMode: .create)
-        try archive.addEntry(
-            with: GalleryManifest.fileName, type: .file, uncompressedSize: Int64(json.count),
-            compressionMethod: .deflate
-        ) { position, size in
-            json.subdata(in: Int(position)..<min(json.count, Int(position) + size))
+        let manifestFile = partial.appendingPathExtension("json")
+        defer {
+            try? FileManager.default.removeItem(at: partial)
+            try? FileManager.default.removeItem(at: manifestFile)
         }
+        // The manifest is written to a file a page of items at a time, and the archive's files are listed once each:
+        // memory follows a page and the distinct files, not the gallery.
+        let (items, files) = try await writeManifest(of: gallery, to: manifestFile)
+        let archive = try Archive(url: partial, accessMode: .create)
+        try archive.addEntry(with: GalleryManifest.fileName, fileURL: manifestFile, compressionMethod: .deflate)
         var bytes: Int64 = 0
         for (index, file) in files.enumerated() {
             let url = blobs.fileURL(forHash: file.hash)
@@ -87,18 +61,59 @@ public struct GalleryExport: Sendable {
         } else {
             try FileManager.default.moveItem(at: partial, to: destination)
         }
-        return Summary(name: gallery.name, items: items.count, files: files.count, bytes: bytes)
+        return Summary(name: gallery.name, items: items, files: files.count, bytes: bytes)
     }
 
-    /// Every live item of the gallery, in order, read window by window.
-    func liveItems(of id: GalleryID) async throws -> [Item] {
-        var items: [Item] = []
+    /// Writes the manifest of the gallery to `file`, reading its live items in order a page at a time. Returns how
+    /// many items it lists, and each file they name once (its name in the archive and its hash), in order.
+    func writeManifest(of gallery: Gallery, to file: URL) async throws -> (
+        items: Int, files: [(name: String, hash: String)]
+    ) {
+        let pieces = try GalleryManifest.Pieces(
+            name: gallery.name, imagesPerRow: gallery.imagesPerRow, view: gallery.view)
+        guard FileManager.default.createFile(atPath: file.path, contents: pieces.opening) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        let output = try FileHandle(forWritingTo: file)
+        defer { try? output.close() }
+        try output.seekToEnd()
+        var files: [(name: String, hash: String)] = []
+        var named: [String: String] = [:]
+        var count = 0
         var start = ItemPage.Start.after(nil)
         while true {
-            let page = try await store.items(in: id, from: start, limit: 1000)
-            items += page.items
-            guard let next = page.nextCursor else { return items }
+            let page = try await store.items(in: gallery.id, from: start, limit: 1000)
+            var chunk = Data()
+            for item in page.items {
+                var file: String?
+                if let hash = item.blobHash {
+                    let name =
+                        named[hash]
+                        ?? GalleryManifest.fileName(
+                            hash: hash,
+                            fileExtension: item.mimeType.flatMap {
+                                TypeIdentifier(mimeType: $0)?.preferredFileExtension
+                            })
+                    if named[hash] == nil {
+                        named[hash] = name
+                        files.append((name, hash))
+                    }
+                    file = name
+                }
+                if count > 0 { chunk.append(GalleryManifest.Pieces.separator) }
+                chunk.append(
+                    try pieces.entry(
+                        GalleryManifest.Entry(
+                            kind: item.kind, state: item.state, title: item.title, sourceURL: item.sourceURL,
+                            file: file, text: item.text, pageDescription: item.pageDescription,
+                            siteName: item.siteName, board: item.boardPosition, failure: item.failure?.message)))
+                count += 1
+            }
+            try output.write(contentsOf: chunk)
+            guard let next = page.nextCursor else { break }
             start = .after(next)
         }
+        try output.write(contentsOf: GalleryManifest.Pieces.closing)
+        return (count, files)
     }
 }
