@@ -129,6 +129,10 @@ public protocol GalleryStore: Sendable {
     /// Marks a pending item ready as a link to a web page, with its preview image if it has one (stored as for
     /// ``markReady(_:image:)``; dropped if its file is missing); returns nil if it is no longer pending.
     func markLinkReady(_ id: ItemID, page: LinkDetails, preview: StoredImage?) async throws -> Item?
+    /// Makes pending items ready as ``markReady(_:image:)`` and ``markLinkReady(_:page:preview:)`` do, all in one
+    /// transaction and one change of each gallery they are in (an import's thousand items at once). Returns them as
+    /// they are now, in order, leaving out those no longer pending.
+    func settle(_ settlements: [Settlement]) async throws -> [Item]
     /// Sets a live note's text (and its title, its first line), as one undoable action of `session`.
     /// - Throws: `invalid` for an item that is not a note or a text over ``NoteText/maximumLength``; `notFound` for
     ///   a note in the trash or in a gallery in the trash.

@@ -33,31 +33,4 @@ extension SQLGalleryStore {
             arguments: [text, NoteText.title(of: text), date, sequence, item.id.rawValue])
         log.touch(item.galleryID, [item.id])
     }
-
-    public func markLinkReady(_ id: ItemID, page: LinkDetails, preview: StoredImage?) async throws -> Item? {
-        let date = now()
-        return try await database.write { db in
-            let item = try Self.fetchItem(db, id)
-            guard item.state == .pending else { return nil }
-            // As for an image: the preview's file must still be there (see markReady); without it, no preview.
-            var previewHash: String?
-            if let preview, blobExists(preview.hash) {
-                try Self.recordBlob(db, preview, date: date)
-                previewHash = preview.hash
-            }
-            let sequence = try Self.nextSequence(db, item.galleryID, date: date)
-            try db.execute(
-                sql: """
-                    UPDATE item SET state = 'ready', kind = 'link', title = ?, pageDescription = ?, siteName = ?,
-                      blobHash = ?, failure = NULL, updatedAt = ?, changeSequence = ?
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    page.title, page.description, page.siteName, previewHash, date, sequence, id.rawValue,
-                ])
-            try Self.reshapeOnBoard(db, id)
-            try recordEvent(db, item.galleryID, sequence, items: [id])
-            return try Self.fetchItem(db, id)
-        }
-    }
 }

@@ -181,28 +181,61 @@ public struct SQLGalleryStore: GalleryStore {
     }
 
     public func markReady(_ id: ItemID, image: StoredImage) async throws -> Item? {
+        try await settle([.file(id, image)]).first
+    }
+
+    public func markLinkReady(_ id: ItemID, page: LinkDetails, preview: StoredImage?) async throws -> Item? {
+        try await settle([.link(id, page, preview: preview)]).first
+    }
+
+    public func settle(_ settlements: [Settlement]) async throws -> [Item] {
         let date = now()
         return try await database.write { db in
-            let item = try Self.fetchItem(db, id)
-            guard item.state == .pending else { return nil }
-            // Asked inside the transaction: emptying a trash removes files inside its own, so either this item uses
-            // the image before the trash is emptied (and the file stays), or the file is already gone.
-            guard blobExists(image.hash) else {
-                try setFailed(db, item, reason: .internalError, date: date)
-                return try Self.fetchItem(db, id)
+            var log = ChangeLog()
+            var settled: [ItemID] = []
+            for settlement in settlements {
+                let item = try Self.fetchItem(db, settlement.itemID)
+                guard item.state == .pending else { continue }
+                let sequence = try log.sequence(db, item.galleryID, date: date)
+                switch settlement {
+                case .file(let id, let image):
+                    // Asked inside the transaction: emptying a trash removes files inside its own, so either this
+                    // item uses the image before the trash is emptied (and the file stays), or the file is gone.
+                    guard blobExists(image.hash) else {
+                        try Self.setFailed(db, id, reason: .internalError, sequence: sequence, date: date)
+                        break
+                    }
+                    try Self.recordBlob(db, image, date: date)
+                    try db.execute(
+                        sql: """
+                            UPDATE item SET state = 'ready', kind = ?, blobHash = ?, failure = NULL, updatedAt = ?,
+                              changeSequence = ?
+                            WHERE id = ?
+                            """,
+                        arguments: [image.kind.rawValue, image.hash, date, sequence, id.rawValue])
+                case .link(let id, let page, let preview):
+                    // As for an image: the preview's file must still be there; without it, no preview.
+                    var previewHash: String?
+                    if let preview, blobExists(preview.hash) {
+                        try Self.recordBlob(db, preview, date: date)
+                        previewHash = preview.hash
+                    }
+                    try db.execute(
+                        sql: """
+                            UPDATE item SET state = 'ready', kind = 'link', title = ?, pageDescription = ?,
+                              siteName = ?, blobHash = ?, failure = NULL, updatedAt = ?, changeSequence = ?
+                            WHERE id = ?
+                            """,
+                        arguments: [
+                            page.title, page.description, page.siteName, previewHash, date, sequence, id.rawValue,
+                        ])
+                }
+                try Self.reshapeOnBoard(db, item)
+                log.touch(item.galleryID, [item.id])
+                settled.append(item.id)
             }
-            try Self.recordBlob(db, image, date: date)
-            let sequence = try Self.nextSequence(db, item.galleryID, date: date)
-            try db.execute(
-                sql: """
-                    UPDATE item SET state = 'ready', kind = ?, blobHash = ?, failure = NULL, updatedAt = ?,
-                      changeSequence = ?
-                    WHERE id = ?
-                    """,
-                arguments: [image.kind.rawValue, image.hash, date, sequence, id.rawValue])
-            try Self.reshapeOnBoard(db, id)
-            try recordEvent(db, item.galleryID, sequence, items: [id])
-            return try Self.fetchItem(db, id)
+            try log.commit(db, in: self)
+            return try settled.map { try Self.fetchItem(db, $0) }
         }
     }
 
@@ -234,13 +267,20 @@ public struct SQLGalleryStore: GalleryStore {
     }
 
     func setFailed(_ db: any SQLSession, _ item: Item, reason: FailureReason, date: Date) throws {
-        let json = String(decoding: try JSONEncoder().encode(reason), as: UTF8.self)
         let sequence = try Self.nextSequence(db, item.galleryID, date: date)
+        try Self.setFailed(db, item.id, reason: reason, sequence: sequence, date: date)
+        try Self.reshapeOnBoard(db, item)
+        try recordEvent(db, item.galleryID, sequence, items: [item.id])
+    }
+
+    /// Marks an item failed for `reason`, as change `sequence` of its gallery.
+    static func setFailed(_ db: any SQLSession, _ id: ItemID, reason: FailureReason, sequence: Int64, date: Date)
+        throws
+    {
+        let json = String(decoding: try JSONEncoder().encode(reason), as: UTF8.self)
         try db.execute(
             sql: "UPDATE item SET state = 'failed', failure = ?, updatedAt = ?, changeSequence = ? WHERE id = ?",
-            arguments: [json, date, sequence, item.id.rawValue])
-        try Self.reshapeOnBoard(db, item.id)
-        try recordEvent(db, item.galleryID, sequence, items: [item.id])
+            arguments: [json, date, sequence, id.rawValue])
     }
 
     public func markPendingForRetry(_ id: ItemID) async throws -> Item {
@@ -260,7 +300,7 @@ public struct SQLGalleryStore: GalleryStore {
                     "UPDATE item SET state = 'pending', failure = NULL, updatedAt = ?, changeSequence = ? WHERE id = ?",
                 arguments: [date, sequence, id.rawValue])
             try lease(db, id, date: date)
-            try Self.reshapeOnBoard(db, id)
+            try Self.reshapeOnBoard(db, item)
             try recordEvent(db, item.galleryID, sequence, items: [id])
             return try Self.fetchItem(db, id)
         }

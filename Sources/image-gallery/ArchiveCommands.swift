@@ -66,9 +66,9 @@ struct ImportCommand: AsyncParsableCommand {
         bar.end()
         try await services.accounts.setRole(.owner, of: owner.id, in: summary.gallery.id)
         await services.ingestion.waitUntilIdle()
-        let loading = summary.items.filter { $0.state == .pending }.count
+        let loading = summary.loading.count
         print(
-            "Imported '\(summary.gallery.name)' (\(summary.gallery.id.rawValue)) for \(owner.name): \(summary.items.count)"
+            "Imported '\(summary.gallery.name)' (\(summary.gallery.id.rawValue)) for \(owner.name): \(summary.items)"
                 + " items, \(summary.files) files stored."
                 + (loading > 0 ? " \(loading) items load from their source at the server's next start." : ""))
         for line in summary.skipped { print("Left out: \(line)") }

@@ -325,9 +325,11 @@ struct FolderImportTests {
             let summary = try await GalleryImport(store: services.store, ingestion: services.ingestion)
                 .importFolder(at: pictures) { phase, _, _ in phases.withLock { $0.append(phase) } }
             #expect(summary.gallery.name == "references")
-            #expect(summary.items.map(\.title) == ["1.png", "2.png", "10.png", "clip.mp4"])
-            #expect(summary.items.map(\.kind) == [.image, .image, .image, .video])
-            #expect(summary.items.allSatisfy { $0.state == .ready })
+            let items = try await services.store.items(in: summary.gallery.id, from: .after(nil), limit: 100).items
+            #expect(summary.items == 4 && summary.loading.isEmpty)
+            #expect(items.map(\.title) == ["1.png", "2.png", "10.png", "clip.mp4"])
+            #expect(items.map(\.kind) == [.image, .image, .image, .video])
+            #expect(items.allSatisfy { $0.state == .ready })
             #expect(summary.files == 3)  // 1.png and 2.png are the same bytes
             #expect(summary.skipped.count == 1)
             #expect(summary.skipped.first?.contains("'notes.txt' cannot be taken") == true)

@@ -33,6 +33,9 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
         try await base.placeItems(positions, in: gallery)
     }
     func trashedGalleries() async throws -> [Gallery] { try await base.trashedGalleries() }
+    func settle(_ settlements: [Settlement]) async throws -> [Item] {
+        try await base.settle(settlements)
+    }
     func duplicateGallery(_ id: GalleryID, named name: String?) async throws -> (gallery: Gallery, loading: [Item]) {
         try await base.duplicateGallery(id, named: name)
     }

@@ -23,6 +23,39 @@ struct ItemLifecycleTests {
         }
     }
 
+    @Test func aBatchSettledIsOneChangeOfEachGalleryAndLeavesOutWhatIsNoLongerPending() async throws {
+        let files = FakeFiles()
+        let (image, preview) = (storedImage(), storedImage(digit: "b"))
+        files.add(image.hash)
+        files.add(preview.hash)
+        try await withStore(clock: TickingClock(), files: files) { store, _ in
+            let (first, items) = try await store.makeGallery(named: "First", holding: "ABCD")
+            let (second, others) = try await store.makeGallery(named: "Second", holding: "E")
+            _ = try await store.markReady(items["D"]!.id, image: image)
+            let before = (try await store.gallery(first).sequence, try await store.gallery(second).sequence)
+
+            let settled = try await store.settle([
+                .file(items["A"]!.id, image),
+                .link(
+                    items["B"]!.id, LinkDetails(title: "Page", description: "About", siteName: "Site"), preview: preview
+                ),
+                .file(items["C"]!.id, storedImage(digit: "c")),  // its file is gone: it fails
+                .file(items["D"]!.id, image),  // ready already: left as it is
+                .file(others["E"]!.id, image),
+            ])
+
+            #expect(settled.map(\.title) == ["A", "Page", "C", "E"])
+            #expect(settled.map(\.state) == [.ready, .ready, .failed, .ready])
+            #expect(settled[1].kind == .link && settled[1].blobHash == preview.hash)
+            #expect(settled[2].failure == .internalError)
+            #expect(try await store.gallery(first).sequence == before.0 + 1)
+            #expect(try await store.gallery(second).sequence == before.1 + 1)
+            let events = try #require(try await store.events(in: first, after: before.0))
+            #expect(events.map { Set($0.items.map(\.title)) } == [["A", "Page", "C"]])
+            #expect(try await store.pendingItems().isEmpty)
+        }
+    }
+
     @Test func aReadyItemShowsItsImageAfterReopening() async throws {
         try await withTemporaryFolder { folder in
             let path = databasePath(in: folder)

@@ -37,8 +37,10 @@ public struct GalleryImport: Sendable {
     public struct Summary: Sendable {
         /// The new gallery.
         public var gallery: Gallery
-        /// Its items, in order (pending ones still load: ``IngestionService/startFetching(_:reservedFor:)``).
-        public var items: [Item]
+        /// How many items it holds.
+        public var items: Int
+        /// Those still to load from their source, in order (``IngestionService/startFetching(_:reservedFor:)``).
+        public var loading: [Item]
         /// How many files were stored (identical ones once).
         public var files: Int
         /// What was left out, and why (a folder's files that are no images, items that cannot be loaded again).
@@ -350,36 +352,42 @@ public struct GalleryImport: Sendable {
     ) async throws -> Summary {
         _ = try await store.updateGallery(
             gallery.id, name: nil, imagesPerRow: manifest.imagesPerRow, view: manifest.view)
-        var items: [Item] = []
+        var count = 0
+        var loading: [Item] = []
         var placed: [(id: ItemID, position: BoardPosition)] = []
+        // A thousand items a batch: inserted in one transaction, made ready in another.
         for start in stride(from: 0, to: chosen.count, by: 1000) {
             let batch = Array(chosen[start..<min(chosen.count, start + 1000)])
             let inserted = try await store.insertPendingItems(batch.map(\.draft), into: gallery.id, at: .end)
+            let settlements = zip(batch, inserted).compactMap { pair, item in
+                settlement(of: item, as: pair.entry, files: files)
+            }
+            let settled = Set(try await store.settle(settlements).map(\.id))
             for (pair, item) in zip(batch, inserted) {
-                items.append(try await settle(item, as: pair.entry, files: files) ?? item)
+                if item.state == .pending, !settled.contains(item.id) { loading.append(item) }
                 if let board = pair.entry.board { placed.append((item.id, board)) }
             }
-            progress("adding", items.count, chosen.count)
+            count += inserted.count
+            progress("adding", count, chosen.count)
         }
         for start in stride(from: 0, to: placed.count, by: 1000) {
             _ = try await store.placeItems(Array(placed[start..<min(placed.count, start + 1000)]), in: gallery.id)
         }
         return Summary(
-            gallery: try await store.gallery(gallery.id), items: items, files: Set(files.values.map(\.hash)).count,
-            skipped: skipped)
+            gallery: try await store.gallery(gallery.id), items: count, loading: loading,
+            files: Set(files.values.map(\.hash)).count, skipped: skipped)
     }
 
-    /// Makes a new item what its entry says, when its file or page is there; nil leaves it as it is (a note is ready
-    /// already; an item to load again stays pending).
-    func settle(_ item: Item, as entry: GalleryManifest.Entry, files: [String: StoredImage]) async throws -> Item? {
+    /// What makes a new item what its entry says, when its file or page is there; nil leaves it as it is (a note is
+    /// ready already; an item to load again stays pending).
+    func settlement(of item: Item, as entry: GalleryManifest.Entry, files: [String: StoredImage]) -> Settlement? {
         guard entry.state == .ready, item.state == .pending else { return nil }
         let stored = entry.file.flatMap { files[$0] }
         if entry.kind == .link {
             let page = LinkDetails(title: entry.title, description: entry.pageDescription, siteName: entry.siteName)
-            return try await store.markLinkReady(item.id, page: page, preview: stored)
+            return .link(item.id, page, preview: stored)
         }
-        guard let stored else { return nil }
-        return try await store.markReady(item.id, image: stored)
+        return stored.map { .file(item.id, $0) }
     }
 
     private func article(_ kind: ItemKind) -> String {

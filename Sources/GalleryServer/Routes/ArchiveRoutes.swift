@@ -48,11 +48,11 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
             let summary = try await GalleryImport(store: store, ingestion: ingestion).importArchive(at: file)
             try await access.accounts.setRole(.owner, of: user.id, in: summary.gallery.id)
             // What was still loading where it was exported loads again here.
-            for item in summary.items where item.state == .pending { ingestion.startFetching(item) }
+            for item in summary.loading { ingestion.startFetching(item) }
             return EditedResponse(
                 status: .created,
                 response: ImportResponse(
-                    gallery: ingestion.response(for: summary.gallery, role: .owner), items: summary.items.count,
+                    gallery: ingestion.response(for: summary.gallery, role: .owner), items: summary.items,
                     files: summary.files, skipped: summary.skipped))
         }
     }
