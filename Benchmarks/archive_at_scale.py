@@ -15,7 +15,6 @@ peak during the large export and the large import.
 Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
 
-import argparse
 import io
 import json
 import sys
@@ -26,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, peak_resident, put_filler_image, small_and_large  # noqa: E402
+from big_gallery import benchmark_server, peak_resident, put_filler_image, sizes_parser, small_and_large  # noqa: E402
 
 
 def export(server, gallery: str, count: int) -> tuple[float, bytes]:
@@ -52,10 +51,7 @@ def import_again(server, archive: bytes, count: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=".build/release/image-gallery")
-    parser.add_argument("--small", type=int, default=100)
-    parser.add_argument("--large", type=int, default=1_000_000)
+    parser = sizes_parser(__doc__)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
         small, large = small_and_large(server, data, args.small, args.large, before_start=put_filler_image)

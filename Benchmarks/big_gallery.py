@@ -2,6 +2,7 @@
 shared with the tests) writes items straight into the stopped server's SQLite file; a million take about half a
 minute."""
 
+import argparse
 import contextlib
 import tempfile
 import threading
@@ -9,6 +10,16 @@ import time
 from pathlib import Path
 
 from filler import fill_directly  # noqa: F401 - the benchmarks' big galleries (Tests/Browser on sys.path)
+
+
+def sizes_parser(doc: str) -> argparse.ArgumentParser:
+    """The command line of a benchmark that compares a small gallery with a large one (its docstring's first line
+    describes it): `--bin`, the server binary; `--small` and `--large`, the galleries' sizes. Add its own options."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("--bin", default=".build/release/image-gallery")
+    parser.add_argument("--small", type=int, default=100)
+    parser.add_argument("--large", type=int, default=1_000_000)
+    return parser
 
 
 @contextlib.contextmanager

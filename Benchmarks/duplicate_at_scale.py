@@ -14,7 +14,6 @@ memory (VmRSS, every 50 ms) at rest and at its peak during the large copy.
 Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
 
-import argparse
 import sqlite3
 import sys
 import time
@@ -22,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, peak_resident, small_and_large  # noqa: E402
+from big_gallery import benchmark_server, peak_resident, sizes_parser, small_and_large  # noqa: E402
 
 
 def put_half_on_the_board(data: Path) -> None:
@@ -49,10 +48,7 @@ def duplicate(server, gallery: str, count: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=".build/release/image-gallery")
-    parser.add_argument("--small", type=int, default=100)
-    parser.add_argument("--large", type=int, default=1_000_000)
+    parser = sizes_parser(__doc__)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
         small, large = small_and_large(server, data, args.small, args.large, before_start=put_half_on_the_board)

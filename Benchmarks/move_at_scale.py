@@ -15,7 +15,6 @@ median and 99th percentile of each size, their ratio, and the rows written per m
 Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
 
-import argparse
 import sqlite3
 import statistics
 import sys
@@ -25,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, percentile, small_and_large  # noqa: E402
+from big_gallery import benchmark_server, percentile, sizes_parser, small_and_large  # noqa: E402
 
 BATCH = 50
 
@@ -70,10 +69,7 @@ def rows_written(database: Path, gallery_id: str, sequences: list[int]) -> list[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=".build/release/image-gallery")
-    parser.add_argument("--small", type=int, default=100)
-    parser.add_argument("--large", type=int, default=1_000_000)
+    parser = sizes_parser(__doc__)
     parser.add_argument("--moves", type=int, default=40)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):

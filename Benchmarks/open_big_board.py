@@ -22,7 +22,6 @@ task over 50 ms, heap and DOM within 1.5x, the pan's median frame at 16.7 ms.
 Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
 
-import argparse
 import json
 import shutil
 import statistics
@@ -34,7 +33,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, put_filler_image, small_and_large  # noqa: E402
+from big_gallery import benchmark_server, put_filler_image, sizes_parser, small_and_large  # noqa: E402
 from board_pan_zoom import RECORD_JS  # noqa: E402
 from open_big_gallery import WATCH_JS, longest_since  # noqa: E402
 
@@ -105,10 +104,7 @@ def open_once(browser, server, gallery: str) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=".build/release/image-gallery")
-    parser.add_argument("--small", type=int, default=100)
-    parser.add_argument("--large", type=int, default=1_000_000)
+    parser = sizes_parser(__doc__)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):

@@ -21,7 +21,6 @@ Prints the medians and the ratios large / small.
 Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
 
-import argparse
 import json
 import shutil
 import statistics
@@ -32,7 +31,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, put_filler_image, small_and_large  # noqa: E402
+from big_gallery import benchmark_server, put_filler_image, sizes_parser, small_and_large  # noqa: E402
 
 WATCH_JS = """
 (() => {
@@ -153,10 +152,7 @@ def open_once(browser, server, gallery: str, size: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=".build/release/image-gallery")
-    parser.add_argument("--small", type=int, default=100)
-    parser.add_argument("--large", type=int, default=1_000_000)
+    parser = sizes_parser(__doc__)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):

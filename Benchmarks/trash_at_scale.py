@@ -15,7 +15,6 @@ answer and the event.
 Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
 
-import argparse
 import json
 import sys
 import time
@@ -23,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, small_and_large  # noqa: E402
+from big_gallery import benchmark_server, sizes_parser, small_and_large  # noqa: E402
 
 SESSION = {"X-Gallery-Session": "benchmark-trash-run"}
 
@@ -57,10 +56,7 @@ def measure(server, gallery: str, count: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=".build/release/image-gallery")
-    parser.add_argument("--small", type=int, default=100)
-    parser.add_argument("--large", type=int, default=1_000_000)
+    parser = sizes_parser(__doc__)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
         small, large = small_and_large(server, data, args.small, args.large)

@@ -15,7 +15,6 @@ request from the client and prints the median and 95th percentile of each size a
 Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
 
-import argparse
 import random
 import statistics
 import sys
@@ -25,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, percentile, small_and_large  # noqa: E402
+from big_gallery import benchmark_server, percentile, sizes_parser, small_and_large  # noqa: E402
 
 WINDOW = 50
 
@@ -56,10 +55,7 @@ def measure(server, gallery_id: str, count: int, reads: int) -> dict[str, list[f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=".build/release/image-gallery")
-    parser.add_argument("--small", type=int, default=100)
-    parser.add_argument("--large", type=int, default=1_000_000)
+    parser = sizes_parser(__doc__)
     parser.add_argument("--reads", type=int, default=60)
     args = parser.parse_args()
     with benchmark_server(Path(args.bin)) as (server, data):
