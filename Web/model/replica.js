@@ -57,7 +57,6 @@ export function isBoardWindow(replica) {
 export function addBoardPage(replica, page, region) {
   const read = page.gallery?.sequence ?? 0;
   if (replica.reread > read) return replica;
-  const { takenOut } = replica.window;
   const newer = (item) => (item.changeSequence ?? 0) > read;
   const inPage = new Set(page.items.map((item) => item.id));
   // Kept: items changed since the read, items not on the board that the read did not bring on it, and, when the read
@@ -68,8 +67,8 @@ export function addBoardPage(replica, page, region) {
       (!item.board && !inPage.has(item.id)) ||
       (item.board && !page.complete && overlaps(rectOf(item.board, aspectOf(item)), region)),
   );
-  const stale = (item) => (takenOut.get(item.id) ?? 0) > read;
-  const { items } = mergePage(held, page.items, replica.gallery?.id, stale);
+  const { takenOut } = replica.window;
+  const { items } = addBoardItems({ ...replica, items: held }, page);
   const window = {
     ...replica.window,
     region,
