@@ -39,6 +39,8 @@ const hooks = {
   onTransfer: ({ payload, target, index, copy }) =>
     transferItems({
       ids: payload.itemIds,
+      run: payload.run ?? null,
+      sourceGalleryId: payload.galleryId,
       source: paneFor(payload.galleryId),
       target,
       targetGalleryId: target.galleryId,
@@ -47,8 +49,9 @@ const hooks = {
       copy: copy || Boolean(paneFor(payload.galleryId)?.readOnly),
       announcer,
     }),
-  onMoveToGallery: (pane, ids, returnFocus) => moveToGallery(pane, ids, returnFocus),
-  onTrashElsewhere: ({ galleryId, itemIds }) => paneFor(galleryId)?.trashItems(itemIds),
+  onMoveToGallery: (pane, ids, returnFocus, run) => moveToGallery(pane, ids, returnFocus, run),
+  onTrashElsewhere: ({ galleryId, itemIds, run }) =>
+    run ? paneFor(galleryId)?.trashRun(run) : paneFor(galleryId)?.trashItems(itemIds),
   // Dragging by keyboard: the other galleries shown that items can go to, shown as the target, and dropped into.
   keyboardTargets: (pane) =>
     panes
@@ -159,8 +162,9 @@ function closePane(pane) {
   panes[0].view.scroller.focus();
 }
 
-async function moveToGallery(pane, ids, returnFocus) {
-  if (!ids.length) return;
+/** Moves the items `ids` of `pane` (or the run `run` they are the items read of) to a gallery the user picks. */
+async function moveToGallery(pane, ids, returnFocus, run = null) {
+  if (!ids.length && !run) return;
   let galleries;
   try {
     galleries = await otherGalleries([pane.galleryId]);
@@ -168,7 +172,11 @@ async function moveToGallery(pane, ids, returnFocus) {
     announcer.alert(error.message);
     return;
   }
-  const count = ids.length === 1 ? `'${pane.itemById(ids[0])?.title ?? "item"}'` : `${ids.length} items`;
+  const count = run
+    ? `${run.count} items`
+    : ids.length === 1
+      ? `'${pane.itemById(ids[0])?.title ?? "item"}'`
+      : `${ids.length} items`;
   const chosen = await picker.choose({
     title: `Move ${count} to a gallery`,
     galleries: changeableGalleries(galleries),
@@ -178,6 +186,7 @@ async function moveToGallery(pane, ids, returnFocus) {
   if (!chosen) return;
   await transferItems({
     ids,
+    run,
     source: pane,
     target: paneFor(chosen.id),
     targetGalleryId: chosen.id,

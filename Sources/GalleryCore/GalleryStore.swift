@@ -179,7 +179,20 @@ public protocol GalleryStore: Sendable {
     func trashItems(
         from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID,
         recordingFor session: HistorySession?
-    ) async throws -> TrashedRun
+    ) async throws -> RunChange
+    /// Moves a run of live items — from `first` through `last` in their gallery's order, which must be `count` items
+    /// (what the person selected, however many) — to the insertion point of `gallery` (theirs or another), keeping
+    /// their order, as one change of each gallery and one undoable action; read like ``moveItems(_:to:at:recordingFor:)``
+    /// reads it (without the run). Its cost grows with the run, never with the galleries: the items are read and
+    /// written in batches by key, and the events and the history entry tell the run by its ends (``KeyRun``). Returns
+    /// how many moved, and the change of `gallery` (its current one if the run was put where it is: nothing changes).
+    /// - Throws: ``GalleryError/notFound(_:)`` if a gallery, `first` or `last` is unknown or in the trash;
+    ///   ``GalleryError/invalid(_:)`` if `last` comes before `first` or they are in two galleries;
+    ///   ``GalleryError/conflict(_:)`` if the run is not `count` items any more. Nothing changes then.
+    func moveItems(
+        from first: ItemID, through last: ItemID, count: Int, to gallery: GalleryID, at point: InsertionPoint,
+        recordingFor session: HistorySession?
+    ) async throws -> RunChange
     /// Puts live items of the gallery on its board at the given positions, and returns them, in the given order; one
     /// change of the gallery (its views receive the items) and one undoable action. Their order in the gallery stays.
     /// - Throws: ``GalleryError/invalid(_:)`` for a position out of range or an item named twice;

@@ -148,37 +148,63 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         }
     }
 
-    /// A run of a gallery's items that an action moved into its trash (or out of it) together, kept by the change
-    /// that last placed them rather than item by item: undoing "Select All" of a million items and Move to Trash
-    /// neither lists nor reads them one by one.
+    /// A run of a gallery's items that an action moved together — into its trash (or out of it), or to another place
+    /// in this gallery or another — kept by the change that last placed them rather than item by item: undoing
+    /// "Select All" of a million items and Move to Trash (or a move) neither lists nor reads them one by one.
     public struct RunStep: Sendable, Equatable, Codable {
-        /// The gallery.
+        /// Where a moved run lies: a gallery and the keys of the run's ends there.
+        public struct Span: Sendable, Equatable, Codable {
+            /// The gallery.
+            public var galleryID: GalleryID
+            /// The lowest order key of the run's items there.
+            public var firstKey: OrderKey
+            /// The highest.
+            public var lastKey: OrderKey
+
+            /// Makes a span.
+            public init(galleryID: GalleryID, firstKey: OrderKey, lastKey: OrderKey) {
+                self.galleryID = galleryID
+                self.firstKey = firstKey
+                self.lastKey = lastKey
+            }
+        }
+
+        /// The gallery (of a moved run: the one it was in before the action).
         public var galleryID: GalleryID
-        /// The lowest order key of its items.
+        /// The lowest order key of its items (of a moved run: where it was before the action).
         public var firstKey: OrderKey
         /// The highest.
         public var lastKey: OrderKey
         /// How many items it holds.
         public var count: Int
-        /// The gallery's change that last placed them (by the action, or by its last undo or redo): an item with
-        /// another change number was changed since.
+        /// The gallery's change that last placed them (by the action, or by its last undo or redo; of the gallery they
+        /// are in): an item with another change number was changed since.
         public var sequence: Int64
+        /// Of a run the action moved (not into the trash): where the action put it. Nil: into the trash.
+        public var movedTo: Span?
 
         /// Makes a step.
-        public init(galleryID: GalleryID, firstKey: OrderKey, lastKey: OrderKey, count: Int, sequence: Int64) {
+        public init(
+            galleryID: GalleryID, firstKey: OrderKey, lastKey: OrderKey, count: Int, sequence: Int64,
+            movedTo: Span? = nil
+        ) {
             self.galleryID = galleryID
             self.firstKey = firstKey
             self.lastKey = lastKey
             self.count = count
             self.sequence = sequence
+            self.movedTo = movedTo
         }
+
+        /// Where the run was before the action (of a trashed run: live there).
+        public var from: Span { Span(galleryID: galleryID, firstKey: firstKey, lastKey: lastKey) }
     }
 
     /// What the user did.
     public var action: Action
     /// The items it placed.
     public var items: [Step]
-    /// The runs of items it moved into the trash together (after the action: in the trash).
+    /// The runs of items it moved together (after the action: in the trash, or where ``RunStep/movedTo`` says).
     public var runs: [RunStep]
     /// The settings it changed.
     public var settings: SettingsStep?

@@ -26,7 +26,13 @@ enum HistoryMessages {
         let placedByYou = conflicts.count { if case .placedSinceByYou = $0 { true } else { false } }
         let placedSince = placedByOthers + placedByYou
         let deleted = conflicts.count { if case .deletedForGood = $0 { true } else { false } }
-        let inTrash = conflicts.count { if case .galleryInTrash = $0 { true } else { false } }
+        let inTrash = conflicts.reduce(0) { total, conflict in
+            switch conflict {
+            case .galleryInTrash: total + 1
+            case .runGalleryInTrash(let count): total + count
+            default: total
+            }
+        }
         let arranged = conflicts.count { if case .arrangedSince = $0 { true } else { false } }
         let edited = conflicts.count { if case .editedSince = $0 { true } else { false } }
         let runChanged = conflicts.reduce(0) { total, conflict in

@@ -74,11 +74,15 @@ public struct HistoryPlan: Sendable, Equatable {
         /// This many items of a run were changed since (restored, trashed again, deleted for good…); they are left as
         /// they are.
         case runChangedSince(count: Int)
+        /// The gallery this many items of a moved run would go to is in the trash of galleries; they are left where
+        /// they are.
+        case runGalleryInTrash(count: Int)
     }
 
     /// The moves to carry out, in the entry's item order.
     public var moves: [Move]
-    /// The runs whose items (those still as the entry left them) go into the trash (redo) or out of it (undo).
+    /// The runs whose items (those still as the entry left them) go into the trash (redo) or out of it (undo), or of
+    /// moved runs back (undo) or again where the action put them (redo).
     public var runs: [HistoryEntry.RunStep]
     /// The board positions to set, in the entry's item order.
     public var positions: [Reposition]
@@ -151,7 +155,9 @@ public enum HistoryPlanner {
     /// board).
     ///
     /// Each run's items still as the entry left them (`runsAsLeft`, one count per run) go out of the trash (undo) or
-    /// back in (redo); the rest of its items were changed since (``HistoryPlan/Conflict/runChangedSince(count:)``).
+    /// back in (redo), or — of a moved run — back where they were (undo) or where the action put them (redo), unless
+    /// that gallery is in the trash of galleries (``HistoryPlan/Conflict/runGalleryInTrash(count:)``); the rest of
+    /// its items were changed since (``HistoryPlan/Conflict/runChangedSince(count:)``).
     public static func plan(
         _ entry: HistoryEntry, _ direction: HistoryDirection,
         current: [ItemID: CurrentPlacement], settings: HistoryEntry.Settings?,
@@ -181,8 +187,14 @@ public enum HistoryPlanner {
         var runs: [HistoryEntry.RunStep] = []
         for (index, run) in entry.runs.enumerated() {
             let asLeft = min(run.count, index < runsAsLeft.count ? runsAsLeft[index] : 0)
-            if asLeft > 0 { runs.append(run) }
             if asLeft < run.count { conflicts.append(.runChangedSince(count: run.count - asLeft)) }
+            if let movedTo = run.movedTo,
+                trashedGalleries.contains(direction == .undo ? run.galleryID : movedTo.galleryID)
+            {
+                if asLeft > 0 { conflicts.append(.runGalleryInTrash(count: asLeft)) }
+                continue
+            }
+            if asLeft > 0 { runs.append(run) }
         }
 
         var positions: [HistoryPlan.Reposition] = []

@@ -111,45 +111,6 @@ extension SQLGalleryStore {
         }
     }
 
-    public func trashItems(
-        from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID,
-        recordingFor session: HistorySession?
-    ) async throws -> TrashedRun {
-        let date = now()
-        return try await database.write { db in
-            _ = try Self.fetchGallery(db, gallery)
-            let ends = try Self.fetchBatch(db, first == last ? [first] : [first, last], in: gallery)
-            guard ends.allSatisfy({ $0.trashedAt == nil }) else {
-                throw GalleryError.notFound("An item at an end of the selection is in the trash already.")
-            }
-            let (firstKey, lastKey) = (ends[0].orderKey, ends[ends.count - 1].orderKey)
-            guard firstKey <= lastKey else {
-                throw GalleryError.invalid("The last item of the run comes before its first.")
-            }
-            // Both ends are live: the run is the items from the first's position through the last's (order blocks).
-            let found = try Self.position(db, gallery, of: lastKey) - Self.position(db, gallery, of: firstKey) + 1
-            guard found == count else {
-                throw GalleryError.conflict(
-                    "The gallery changed since these \(count.grouped) items were selected (they are"
-                        + " \(found.grouped) now): select them again.")
-            }
-            var log = ChangeLog()
-            let sequence = try log.sequence(db, gallery, date: date)
-            // One statement, whatever the run's length: the items keep their keys, for a restore.
-            try Self.trashLive(
-                db, gallery, where: "orderKey >= ? AND orderKey <= ?", [firstKey.rawValue, lastKey.rawValue],
-                sequence: sequence, date: date)
-            log.run(gallery, KeyRun(firstKey: firstKey, lastKey: lastKey, count: count, isTrashed: true))
-            try log.commit(db, in: self)
-            if let session {
-                let run = HistoryEntry.RunStep(
-                    galleryID: gallery, firstKey: firstKey, lastKey: lastKey, count: count, sequence: sequence)
-                try recordHistory(db, gallery, session, HistoryEntry(action: .trash, runs: [run]), date: date)
-            }
-            return TrashedRun(count: count, sequence: sequence)
-        }
-    }
-
     /// Moves the gallery's live items that `condition` (on its `arguments`) picks to its trash in one statement, as
     /// change `sequence`; they keep their keys.
     static func trashLive(

@@ -120,10 +120,11 @@ extension SQLGalleryStore {
                     placement: Placement(of: item), version: item.placementVersion, text: item.text)
             }
             let destinations = Set(entry.items.map { isUndo ? $0.before.galleryID : $0.after.galleryID })
+                .union(entry.runs.compactMap { run in run.movedTo.map { isUndo ? run.galleryID : $0.galleryID } })
             let trashedGalleries = try destinations.filter { id in
                 try Self.fetchAnyGallery(db, id).trashedAt != nil
             }
-            let runsAsLeft = try entry.runs.map { run in try Self.runItemsAsLeft(db, run, inTrash: isUndo) }
+            let runsAsLeft = try entry.runs.map { run in try Self.runItemsAsLeft(db, run, isUndo: isUndo) }
             let plan = HistoryPlanner.plan(
                 entry, direction, current: current, settings: HistoryEntry.Settings(of: currentGallery),
                 trashedGalleries: trashedGalleries, runsAsLeft: runsAsLeft)
@@ -133,9 +134,13 @@ extension SQLGalleryStore {
                 guard let index = entry.runs.firstIndex(of: run) else { continue }
                 let count = runsAsLeft[index]
                 runs[index] =
-                    isUndo
-                    ? try restoreRun(db, run, count: count, log: &log, date: date)
-                    : try trashRunAgain(db, run, count: count, log: &log, date: date)
+                    if run.movedTo != nil {
+                        try moveRunAgain(db, run, count: count, back: isUndo, log: &log, date: date)
+                    } else if isUndo {
+                        try restoreRun(db, run, count: count, log: &log, date: date)
+                    } else {
+                        try trashRunAgain(db, run, count: count, log: &log, date: date)
+                    }
             }
             try place(
                 db, plan.moves.compactMap { move in items[move.id].map { ($0, move.to) } }, log: &log, date: date)
@@ -174,15 +179,66 @@ extension SQLGalleryStore {
     }
 
     /// How many items of the run are still as its entry left them: with the change number that last placed them, in
-    /// the trash (`inTrash`: after the action or its redo) or out of it (after its undo).
-    static func runItemsAsLeft(_ db: any SQLSession, _ run: HistoryEntry.RunStep, inTrash: Bool) throws -> Int {
-        try db.value(
+    /// the trash (`isUndo`: after the action or its redo) or out of it (after its undo) — of a moved run, live where
+    /// the action or its redo put them (`isUndo`) or where its undo did.
+    static func runItemsAsLeft(_ db: any SQLSession, _ run: HistoryEntry.RunStep, isUndo: Bool) throws -> Int {
+        let gallery = run.movedTo.map { isUndo ? $0.galleryID : run.galleryID } ?? run.galleryID
+        let inTrash = run.movedTo == nil && isUndo
+        return try db.value(
             Int.self,
             sql: """
                 SELECT count(*) FROM item WHERE galleryId = ? AND changeSequence = ?
                 AND trashedAt IS \(inTrash ? "NOT NULL" : "NULL")
                 """,
-            arguments: [run.galleryID.rawValue, run.sequence]) ?? 0
+            arguments: [gallery.rawValue, run.sequence]) ?? 0
+    }
+
+    /// Moves a moved run's `count` items still as the entry left them back where they were (`back`: an undo) or again
+    /// where the action put them (a redo), as one change of each gallery: onto new keys, in their order, between the
+    /// live items around the place the run's first key there would have now. Live items that came between them since
+    /// stay; the change's event names them. Returns the run as this change left it.
+    func moveRunAgain(
+        _ db: any SQLSession, _ run: HistoryEntry.RunStep, count: Int, back: Bool, log: inout ChangeLog, date: Date
+    ) throws -> HistoryEntry.RunStep {
+        guard let movedTo = run.movedTo else { return run }
+        let (here, there) = back ? (movedTo, run.from) : (run.from, movedTo)
+        let sequence = try log.sequence(db, there.galleryID, date: date)
+        _ = try log.sequence(db, here.galleryID, date: date)
+        let live = "galleryId = ? AND trashedAt IS NULL"
+        // The other items, around the place the run goes to (in the same gallery, the run is not one of them).
+        let others = here.galleryID == there.galleryID ? "\(live) AND changeSequence <> ?" : live
+        let othersArguments: SQLArguments =
+            here.galleryID == there.galleryID ? [there.galleryID.rawValue, run.sequence] : [there.galleryID.rawValue]
+        let lower = try db.value(
+            String.self,
+            sql: "SELECT orderKey FROM item WHERE \(others) AND orderKey < ? ORDER BY orderKey DESC LIMIT 1",
+            arguments: othersArguments + [there.firstKey.rawValue]
+        ).map(Self.orderKey(_:))
+        let upper = try db.value(
+            String.self,
+            sql: "SELECT orderKey FROM item WHERE \(others) AND orderKey > ? ORDER BY orderKey LIMIT 1",
+            arguments: othersArguments + [lower?.rawValue ?? ""]
+        ).map(Self.orderKey(_:))
+        let staying = try db.values(
+            String.self,
+            sql: "SELECT id FROM item WHERE \(live) AND orderKey >= ? AND orderKey <= ? AND changeSequence <> ?",
+            arguments: [here.galleryID.rawValue, here.firstKey.rawValue, here.lastKey.rawValue, run.sequence]
+        ).map(ItemID.init(trusted:))
+        let placed = try relocate(
+            db, from: here.galleryID, where: "changeSequence = ?", [run.sequence], count: count,
+            to: there.galleryID, between: lower, upper, sequence: sequence, date: date)
+        log.touch(here.galleryID, staying)
+        log.run(here.galleryID, KeyRun(firstKey: here.firstKey, lastKey: here.lastKey, count: count, hasLeft: true))
+        log.run(
+            there.galleryID, KeyRun(firstKey: placed.firstKey, lastKey: placed.lastKey, count: count, hasLeft: false))
+        var again = run
+        again.sequence = sequence
+        if back {
+            (again.firstKey, again.lastKey) = (placed.firstKey, placed.lastKey)
+        } else {
+            again.movedTo = placed
+        }
+        return again
     }
 
     /// Takes the run's `count` items still as it left them out of the trash, as one change: each keeps its key (one
@@ -211,7 +267,7 @@ extension SQLGalleryStore {
         ).map(Item.init(row:))
         try place(db, crowded.map { ($0, Placement(of: $0).trashed(false)) }, log: &log, date: date)
         let firstKey = try crowded.map { try Self.fetchItem(db, $0.id).orderKey }.reduce(run.firstKey, min)
-        log.run(gallery, KeyRun(firstKey: firstKey, lastKey: run.lastKey, count: count, isTrashed: false))
+        log.run(gallery, KeyRun(firstKey: firstKey, lastKey: run.lastKey, count: count, hasLeft: false))
         return HistoryEntry.RunStep(
             galleryID: gallery, firstKey: firstKey, lastKey: run.lastKey, count: run.count, sequence: sequence)
     }
@@ -233,7 +289,7 @@ extension SQLGalleryStore {
             arguments: [gallery.rawValue, run.firstKey.rawValue, run.lastKey.rawValue]
         ).map(ItemID.init(trusted:))
         log.touch(gallery, staying)
-        log.run(gallery, KeyRun(firstKey: run.firstKey, lastKey: run.lastKey, count: count, isTrashed: true))
+        log.run(gallery, KeyRun(firstKey: run.firstKey, lastKey: run.lastKey, count: count, hasLeft: true))
         var again = run
         again.sequence = sequence
         return again

@@ -96,8 +96,15 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func trashItems(
         from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID,
         recordingFor session: HistorySession?
-    ) async throws -> TrashedRun {
+    ) async throws -> RunChange {
         try await base.trashItems(from: first, through: last, count: count, in: gallery, recordingFor: session)
+    }
+    func moveItems(
+        from first: ItemID, through last: ItemID, count: Int, to gallery: GalleryID, at point: InsertionPoint,
+        recordingFor session: HistorySession?
+    ) async throws -> RunChange {
+        try await base.moveItems(
+            from: first, through: last, count: count, to: gallery, at: point, recordingFor: session)
     }
     func placeRest(in gallery: GalleryID, atMost limit: Int) async throws -> PlacedRest {
         try await base.placeRest(in: gallery, atMost: limit)

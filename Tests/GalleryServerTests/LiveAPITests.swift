@@ -24,7 +24,7 @@ struct RunJSON: Decodable, Equatable {
     var firstKey: String
     var lastKey: String
     var count: Int
-    var trashed: Bool
+    var left: Bool
 }
 
 struct EventsJSON: Decodable {

@@ -14,6 +14,12 @@ struct TrashedRunJSON: Decodable {
     var history: HistoryJSON
 }
 
+struct MovedRunJSON: Decodable {
+    var moved: Int
+    var sequence: Int64
+    var history: HistoryJSON
+}
+
 struct EmptyTrashJSON: Decodable {
     var deleted: Int
 }
@@ -271,13 +277,71 @@ struct TrashAPITests {
             #expect(events.events.count == 1 && events.events[0].items.isEmpty)
             #expect(
                 events.events[0].runs == [
-                    RunJSON(firstKey: items[1].orderKey, lastKey: items[4].orderKey, count: 4, trashed: true)
+                    RunJSON(firstKey: items[1].orderKey, lastKey: items[4].orderKey, count: 4, left: true)
                 ])
 
             let undone: HistoryStepJSON = try await client.call(
                 .post, "/api/galleries/\(gallery)/undo", session: session)
             #expect(undone.message == "Undid the deletion of 4 items.")
             #expect(try await client.items(in: gallery).map(\.id) == items.map(\.id))
+        }
+    }
+
+    @Test func aRangeMovesTheRunAsOneUndoableChangeToldByItsEndsOrNothingWhenItChanged() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let items = try await client.settledItems(6, in: gallery)
+            func range(_ first: Int, _ last: Int, count: Int, at: String = #"{"start":true}"#) -> String {
+                #"{"range":{"firstItemId":"\#(items[first].id)","lastItemId":"\#(items[last].id)","count":\#(count)},"at":\#(at)}"#
+            }
+            let before = try await client.snapshot(gallery)
+            let stale = try await client.send(.post, "/api/galleries/\(gallery)/moves", json: range(2, 4, count: 2))
+            #expect(stale.status == .conflict)
+            for bad in [
+                range(4, 2, count: 3),
+                range(2, 4, count: 0),
+                #"{"itemIds":["\#(items[0].id)"],"range":{"firstItemId":"\#(items[0].id)","lastItemId":"\#(items[1].id)","count":2}}"#,
+                #"{"at":{"start":true}}"#,
+            ] {
+                #expect(
+                    try await client.send(.post, "/api/galleries/\(gallery)/moves", json: bad).status == .badRequest)
+            }
+            // A copy names its items.
+            #expect(
+                try await client.send(.post, "/api/galleries/\(gallery)/copies", json: range(2, 4, count: 3)).status
+                    == .badRequest)
+            let after = try await client.snapshot(gallery)
+            #expect(after.0 == before.0 && after.1 == before.1)
+
+            let session = "tab-one-0001"
+            let sequence = try await client.gallery(gallery).sequence
+            let moved: MovedRunJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/moves", json: range(2, 4, count: 3), session: session)
+            #expect(moved.moved == 3 && moved.sequence == sequence + 1 && moved.history.undo?.name == "Move")
+            let order = [2, 3, 4, 0, 1, 5].map { items[$0].id }
+            let now = try await client.items(in: gallery)
+            #expect(now.map(\.id) == order)
+            // Its event tells where the run left and where it came, by their ends.
+            let events: EventsJSON = try await client.call(.get, "/api/galleries/\(gallery)/events?since=\(sequence)")
+            #expect(events.events.count == 1 && events.events[0].items.isEmpty)
+            #expect(
+                events.events[0].runs == [
+                    RunJSON(firstKey: items[2].orderKey, lastKey: items[4].orderKey, count: 3, left: true),
+                    RunJSON(firstKey: now[0].orderKey, lastKey: now[2].orderKey, count: 3, left: false),
+                ])
+
+            let undone: HistoryStepJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/undo", session: session)
+            #expect(undone.message == "Undid the move of 3 items.")
+            #expect(try await client.items(in: gallery).map(\.id) == items.map(\.id))
+
+            // To another gallery, by the same route.
+            let other = try await client.createGallery("Other").id
+            let transferred: MovedRunJSON = try await client.call(
+                .post, "/api/galleries/\(other)/moves", json: range(0, 1, count: 2, at: "null"), session: session)
+            #expect(transferred.moved == 2 && transferred.history.undo?.name == "Move Between Galleries")
+            #expect(try await client.items(in: other).map(\.id) == [items[0].id, items[1].id])
+            #expect(try await client.items(in: gallery).map(\.id) == items[2...].map(\.id))
         }
     }
 

@@ -57,7 +57,7 @@ struct TrashItemsTests {
             let trashed = try await store.trashItems(
                 from: items[1].id, through: items[1_500].id, count: 1_500, in: gallery, recordingFor: session)
 
-            #expect(trashed == TrashedRun(count: 1_500, sequence: sequence + 1))
+            #expect(trashed == RunChange(count: 1_500, sequence: sequence + 1))
             let now = try await store.gallery(gallery)
             #expect(now.sequence == sequence + 1 && now.itemCount == 2 && now.trashCount == 1_500)
             #expect(try await store.titles(in: gallery) == ["I0", "I1501"])
@@ -66,7 +66,7 @@ struct TrashItemsTests {
             #expect(event.items.isEmpty && event.removed.isEmpty)
             #expect(
                 event.runs == [
-                    KeyRun(firstKey: items[1].orderKey, lastKey: items[1_500].orderKey, count: 1_500, isTrashed: true)
+                    KeyRun(firstKey: items[1].orderKey, lastKey: items[1_500].orderKey, count: 1_500, hasLeft: true)
                 ])
             #expect(try await store.history(in: gallery, for: session).undo == .trash)
 
@@ -74,7 +74,7 @@ struct TrashItemsTests {
             #expect(undone.message == "Undid the deletion of 1500 items.")
             #expect(try await store.titles(in: gallery) == items.map(\.title))
             let back = try #require(try await store.events(in: gallery, after: sequence + 1)?.first)
-            #expect(back.runs.map(\.count) == [1_500] && back.runs.allSatisfy { !$0.isTrashed })
+            #expect(back.runs.map(\.count) == [1_500] && back.runs.allSatisfy { !$0.hasLeft })
             #expect(try await store.gallery(gallery).trashCount == 0)
 
             let redone = try await store.step(.redo, in: gallery, for: session)

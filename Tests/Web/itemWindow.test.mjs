@@ -152,7 +152,7 @@ test("items trashed and brought back by events show in the pages read after, bey
 test("a run to the trash told by its ends takes every held item between them, and the window is read again", () => {
   let replica = createWindowedReplica(page(10_000, 500, 50_000));
   // Items 9,000 to 10,199 went: 200 of them were held, 1,000 lay before the window.
-  const run = { firstKey: key(9_000), lastKey: key(10_199), count: 1_200, trashed: true };
+  const run = { firstKey: key(9_000), lastKey: key(10_199), count: 1_200, left: true };
   const event = { sequence: 11, gallery: gallery(48_800, 11), items: [], removed: [], runs: [run] };
   replica = receiveEvent(replica, event).replica;
   assert.equal(replica.items.length, 300);
@@ -167,7 +167,7 @@ test("a run to the trash told by its ends takes every held item between them, an
 
 test("a run's event keeps the live items it names, and a run out of the trash asks for a read", () => {
   let replica = createWindowedReplica(page(0, 500, 50_000));
-  const run = { firstKey: key(10), lastKey: key(19), count: 9, trashed: true };
+  const run = { firstKey: key(10), lastKey: key(19), count: 9, left: true };
   const staying = item(15, { changeSequence: 11 });
   replica = receiveEvent(replica, {
     sequence: 11,
@@ -177,7 +177,7 @@ test("a run's event keeps the live items it names, and a run out of the trash as
     runs: [run],
   }).replica;
   assert.deepEqual(positions(replica).slice(9, 12), [9, 15, 20]);
-  const back = { ...run, trashed: false };
+  const back = { ...run, left: false };
   replica = receiveEvent(replica, {
     sequence: 12,
     gallery: gallery(50_000, 12),

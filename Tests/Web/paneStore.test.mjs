@@ -4,6 +4,7 @@ import { createStore } from "../../Web/store/store.js";
 import { initialPaneState, paneActions, paneReducer } from "../../Web/store/paneState.js";
 import {
   selectionBeyondWindow,
+  selectionRun,
   basisFor,
   insertionAt,
   itemsFor,
@@ -202,7 +203,7 @@ test("a marquee selects exactly its items; the Move/Copy switch is the pane's dr
   assert.equal(store.getState().dragMode, "move");
 });
 
-test("a selection of all of a big gallery reaches beyond its window: it is not moved, only trashed whole", () => {
+test("a selection of all of a big gallery, or a span beyond its window, is the run it is: by its count or its ends", () => {
   const store = createStore(paneReducer, initialPaneState(G));
   const held = [item("a", "a0", 1), item("b", "a1", 1)];
   store.dispatch(
@@ -211,8 +212,11 @@ test("a selection of all of a big gallery reaches beyond its window: it is not m
     ),
   );
   assert.equal(selectionBeyondWindow(store.getState(), "a"), 0);
+  assert.equal(selectionRun(store.getState(), "a"), null);
   store.dispatch(paneActions.allSelected());
   assert.equal(selectionBeyondWindow(store.getState(), "a"), 6000);
+  assert.deepEqual(selectionRun(store.getState(), "a"), { count: 6000 });
   store.dispatch(paneActions.itemClicked("b"));
   assert.equal(selectionBeyondWindow(store.getState(), "b"), 0);
+  assert.equal(selectionRun(store.getState(), "b"), null);
 });

@@ -412,7 +412,7 @@ test("a window does not replace an item an event changed since it was read", () 
 
 test("a run to the trash removes the held items between its ends exactly, without a read", () => {
   const replica = createReplica(gallery(1), [item("a", "a0", 1), item("b", "a1", 1), item("c", "a2", 1)]);
-  const run = { firstKey: "a0", lastKey: "a1", count: 2, trashed: true };
+  const run = { firstKey: "a0", lastKey: "a1", count: 2, left: true };
   const { replica: next } = receiveEvent(replica, {
     sequence: 2,
     gallery: gallery(2),
@@ -428,9 +428,26 @@ test("a run to the trash removes the held items between its ends exactly, withou
     gallery: gallery(3),
     items: [],
     removed: [],
-    runs: [{ ...run, trashed: false }],
+    runs: [{ ...run, left: false }],
   }).replica;
   assert.equal(back.reread, 3);
+});
+
+test("a run moved by its ends leaves the held items of its old span at once, and its new span is read", () => {
+  const held = [item("a", "a0", 1), item("b", "a1", 1), item("c", "a2", 1), item("d", "a3", 1)];
+  const replica = createReplica(gallery(1), held);
+  const { replica: next } = receiveEvent(replica, {
+    sequence: 2,
+    gallery: gallery(2),
+    items: [],
+    removed: [],
+    runs: [
+      { firstKey: "a1", lastKey: "a2", count: 2, left: true },
+      { firstKey: "a4", lastKey: "a5", count: 2, left: false },
+    ],
+  });
+  assert.equal(ids(next), "a,d");
+  assert.equal(next.reread, 2);
 });
 
 // ---- A big gallery's board, held by the region shown ----

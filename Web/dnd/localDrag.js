@@ -16,15 +16,18 @@ export function isLocalDrag(event) {
 export function readLocalPayload(dataTransfer) {
   try {
     const value = JSON.parse(dataTransfer.getData(LOCAL_TYPE) || "null");
-    if (value && typeof value.galleryId === "string" && Array.isArray(value.itemIds)) return value;
+    if (value && typeof value.galleryId === "string" && Array.isArray(value.itemIds))
+      return Number.isInteger(value.run?.count) ? value : { galleryId: value.galleryId, itemIds: value.itemIds };
   } catch {}
   return null;
 }
 
-/** Puts the items' representations on a DataTransfer (drag or clipboard). */
-export function writeItems(dataTransfer, galleryId, items) {
+/** Puts the items' representations on a DataTransfer (drag or clipboard); `run`: the run they are the items read of
+ * (a selection beyond them, store/paneSelectors.js selectionRun), moved by its ends where they are dropped. */
+export function writeItems(dataTransfer, galleryId, items, run = null) {
   const { uriList, plainText, html, download } = representations(items, location.origin);
-  dataTransfer.setData(LOCAL_TYPE, JSON.stringify({ galleryId, itemIds: items.map((item) => item.id) }));
+  const itemIds = items.map((item) => item.id);
+  dataTransfer.setData(LOCAL_TYPE, JSON.stringify(run ? { galleryId, itemIds, run } : { galleryId, itemIds }));
   if (uriList) dataTransfer.setData("text/uri-list", uriList);
   if (plainText) dataTransfer.setData("text/plain", plainText);
   if (html) dataTransfer.setData("text/html", html);
@@ -39,7 +42,15 @@ export function writeItems(dataTransfer, galleryId, items) {
  */
 export function draggableItems(
   container,
-  { galleryId, itemsFor, onStart, onEnd, copyOnly = () => false, preview = (_tile, _event, _count) => null },
+  {
+    galleryId,
+    itemsFor,
+    runFor = (_tile) => null,
+    onStart,
+    onEnd,
+    copyOnly = () => false,
+    preview = (_tile, _event, _count) => null,
+  },
 ) {
   const start = (event) => {
     if (event.defaultPrevented) return;
@@ -50,11 +61,13 @@ export function draggableItems(
       event.preventDefault();
       return;
     }
-    writeItems(event.dataTransfer, galleryId(), items);
+    const run = runFor(tile);
+    writeItems(event.dataTransfer, galleryId(), items, run);
     event.dataTransfer.effectAllowed = copyOnly() ? "copy" : "copyMove";
-    const chosen = preview(tile, event, items.length);
+    const count = run?.count ?? items.length;
+    const chosen = preview(tile, event, count);
     if (chosen && event.dataTransfer.setDragImage) event.dataTransfer.setDragImage(chosen.element, chosen.x, chosen.y);
-    else setPreview(event, tile, items.length);
+    else setPreview(event, tile, count);
     onStart?.(items);
   };
   const end = (event) => onEnd?.(event.dataTransfer?.dropEffect ?? "none");

@@ -24,6 +24,8 @@ export const BOARD_FINE_STEP = 1;
  * @property {KeyboardTarget | null} target another place they would go to instead, or null: here
  * @property {boolean} copy whether dropping copies them (else it moves them)
  * @property {BoardMove | null} board on the board: where they lay and how far they are moved; else null
+ * @property {{count: number, firstItemId?: string, lastItemId?: string} | null} [run] when the selection lifted reaches
+ *   beyond the items read: the run it is (store/paneSelectors.js selectionRun), of which `ids` are the items read
  */
 
 /**
@@ -153,7 +155,8 @@ export function liftedText(
   /** @type {string} */ how = "keys",
   place = { offset: 0, total: shown.length },
 ) {
-  const picked = drag.ids.length === 1 ? `Picked up ${what(drag, titleOf)}` : `Picked up ${drag.ids.length} items`;
+  const count = drag.run?.count ?? drag.ids.length;
+  const picked = count === 1 ? `Picked up ${what(drag, titleOf)}` : `Picked up ${count} items`;
   const keys = drag.board
     ? `Arrow keys move by ${BOARD_STEP} pixels, Shift+arrow by ${BOARD_FINE_STEP} pixel`
     : "Arrow keys move";

@@ -221,7 +221,7 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
   const windowed = replica.window && !replica.window.board ? windowBounds(replica) : null;
   // Runs of items that went into the trash together are told by their ends: every held item between them goes.
   const runs = event.runs ?? [];
-  const trashedRuns = runs.filter((run) => run.trashed);
+  const trashedRuns = runs.filter((run) => run.left);
   const inTrashedRun = (item) =>
     trashedRuns.some(
       (run) => compareKeys(item.orderKey, run.firstKey) >= 0 && compareKeys(item.orderKey, run.lastKey) <= 0,
@@ -248,7 +248,7 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
   // What a run changed beyond the held items (items coming back, or leaving from before a window, or from windows
   // still being read) is read again: `reread` is the sequence of the event that asks for it.
   const reread =
-    runs.length && (windowed || loading || runs.some((run) => !run.trashed)) ? event.sequence : replica.reread;
+    runs.length && (windowed || loading || runs.some((run) => !run.left)) ? event.sequence : replica.reread;
   if (!windowed) {
     // A board's region: every item the events bring is held (they are few); those that left are not brought back by
     // a region read before the event.

@@ -47,6 +47,9 @@ export const api = {
   drop: (id, payload, at) => request("POST", `/api/galleries/${id}/drops`, { payload, at }),
   /** Moves items (from this or other galleries) into gallery `id` at `at` ({before}, {after}, {start}, {index}, {}). */
   move: (id, itemIds, at) => request("POST", `/api/galleries/${id}/moves`, { itemIds, at }),
+  /** Moves a run of items of any length by its ends (`range`: {firstItemId, lastItemId, count}); answers
+   * `{moved, sequence}`: the items come with the gallery's event. */
+  moveRange: (id, range, at) => request("POST", `/api/galleries/${id}/moves`, { range, at }),
   /** Copies items (from any gallery) into gallery `id` at `at`: new items with the same images. */
   copy: (id, itemIds, at) => request("POST", `/api/galleries/${id}/copies`, { itemIds, at }),
   /** Puts items on gallery `id`'s board: `positions` [{itemId, x, y, width, z}] in board units. */

@@ -54,7 +54,7 @@ export class GalleryPane {
    * `galleryId`: the gallery shown; `itemsView`: the view the page address asks for ("grid", "list"), or null for the
    * gallery's own; `view`: a PaneView (the pane's frame); `shared`: { announcer, menu } shared by every pane;
    * `hooks`: { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy}),
-   * onMoveToGallery(pane, ids, returnFocus), onTrashElsewhere(payload), onOpenBeside(pane, button), onClose(pane),
+   * onMoveToGallery(pane, ids, returnFocus, run), onTrashElsewhere(payload), onOpenBeside(pane, button), onClose(pane),
    * onHistoryStep(pane), onShare(pane, button), onViewChanged(pane) }.
    */
   constructor({ galleryId, itemsView = null, view, shared, hooks }) {
@@ -194,6 +194,11 @@ export class GalleryPane {
 
   trashItems(ids) {
     return this.itemActions.trashItems(ids);
+  }
+
+  /** A run of this gallery's items (a selection beyond the items read) to the trash, by its ends. */
+  trashRun(run) {
+    return this.itemActions.trashRun(run);
   }
 
   selectAll() {

@@ -4,13 +4,14 @@
 // replaces. State changes go through the store.
 
 import { api } from "../net/api.js";
+import { runEnds } from "../net/runEnds.js";
 import { anchorBefore } from "../model/gallery.js";
 import { noteTextProblem } from "../model/itemKinds.js";
 import { hiding, hidingUntil, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
 import { changesOrder } from "../model/reorder.js";
 import { clampPerRow } from "../model/zoom.js";
 import { runOf, spanRun } from "../model/selection.js";
-import { insertionAt, itemById, order, shownWindow } from "../store/paneSelectors.js";
+import { insertionAt, itemById, order, shownWindow, tooManyToCopyText } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The item actions of the pane `pane` (its store, views, announcer); `history` its history actions, `board` its
@@ -65,6 +66,26 @@ export function createItemActions(pane, history, board) {
     }
   }
 
+  /** Sends a move of the run `run` (a selection reaching beyond the items read, `selectionRun`) to `at`: the
+   * selected items read are hidden until the gallery's event shows the run where it went. Says where: `position`
+   * (1-based, of the whole gallery), when known. */
+  async function sendRunMove(run, at, position = null) {
+    const ids = [...state().selection.ids];
+    const key = nextKey("move");
+    addOverlay(hiding(key, ids));
+    try {
+      const response = await api.moveRange(galleryId, await runEnds(galleryId, run), at);
+      store.dispatch(paneActions.selectionCleared());
+      settleOverlay(key, hidingUntil(key, ids, response.sequence));
+      const { total } = shownWindow(state());
+      announcer.announce(`Moved ${run.count} items${position ? ` to position ${position} of ${total}` : ""}.`);
+      history.afterOwnChange(response.history);
+    } catch (error) {
+      settleOverlay(key);
+      announcer.alert(error.message);
+    }
+  }
+
   const actions = {
     // ---- Drops and pastes from outside: one path ----
 
@@ -81,6 +102,8 @@ export function createItemActions(pane, history, board) {
     addLocal({ payload, copy, index, point = null, places = null }) {
       if (pane.refuseChange()) return;
       if (point) return board.dropItems({ payload, copy, point, places, index });
+      if (payload.run && copy) return void pane.tell(tooManyToCopyText(payload.run.count));
+      if (payload.run && payload.galleryId === galleryId) return actions.moveRun(payload.run, index);
       if (payload.galleryId === galleryId && !copy)
         return actions.moveItems(
           payload.itemIds.filter((id) => itemById(state(), id)),
@@ -144,6 +167,24 @@ export function createItemActions(pane, history, board) {
       return sendMove(ids, at, (key) => hiding(key, ids), { position });
     },
 
+    /** Moves the run `run` (see `sendRunMove`) to `at` of a big gallery, `position` (1-based) of the whole. */
+    moveRunAt(run, at, position) {
+      if (pane.refuseChange()) return;
+      return sendRunMove(run, at, position);
+    },
+
+    /** Moves the run `run` (see `sendRunMove`), dragged or lifted, before shown position `index`. */
+    moveRun(run, index) {
+      if (pane.refuseChange()) return;
+      const selected = state().selection.ids;
+      const { at } = insertionAt(state(), index, [...selected]);
+      // Past the last item read that stays: right after it (the gallery may go on beyond the items read).
+      const before = state()
+        .shown.slice(0, index)
+        .findLast((item) => !selected.has(item.id) && !item.local);
+      return sendRunMove(run, at.before || !before ? at : { after: before.id });
+    },
+
     async moveItems(ids, index, { focus = null } = {}) {
       if (pane.refuseChange()) return;
       if (!changesOrder(state().shown, ids, index)) return;
@@ -167,33 +208,22 @@ export function createItemActions(pane, history, board) {
 
     /** Every item of a big gallery, read into its window or not (a "Select All"), to the trash: one run from its
      * first item to its last, one request, one undoable change. */
-    async trashAll() {
-      if (pane.refuseChange()) return;
+    trashAll() {
       const { total } = shownWindow(state());
-      if (!total) return;
-      const ends = async () => {
-        const [first, last] = await Promise.all(
-          [0, total - 1].map((position) => api.itemsWindow(galleryId, { position }, 1)),
-        );
-        const run = { firstItemId: first.items[0]?.id, lastItemId: last.items[0]?.id, count: total };
-        return api.trashRange(galleryId, run);
-      };
-      await sendToTrash(
-        state()
-          .shown.filter((item) => !item.local)
-          .map((item) => item.id),
-        ends,
-        [],
-        total,
-      );
+      if (total) return actions.trashRun({ count: total });
     },
 
     /** A span of a big gallery selected with Shift, read or not, to the trash: one run, one request, one undoable
      * change. */
-    async trashSpan(span) {
+    trashSpan(span) {
+      return actions.trashRun(spanRun(span));
+    },
+
+    /** The run `run` (store/paneSelectors.js selectionRun) to the trash, its items read hidden meanwhile. */
+    async trashRun(run) {
       if (pane.refuseChange()) return;
-      const held = [...state().selection.ids];
-      await sendToTrash(held, () => api.trashRange(galleryId, spanRun(span)), [], span.count);
+      const held = [...state().selection.ids].filter((id) => !itemById(state(), id)?.local);
+      await sendToTrash(held, async () => api.trashRange(galleryId, await runEnds(galleryId, run)), [], run.count);
     },
 
     async showTrash() {

@@ -4,13 +4,7 @@
 import { writeItems } from "../dnd/localDrag.js";
 import { stepIndex } from "../model/reorder.js";
 import { isEmptySelection } from "../model/selection.js";
-import {
-  itemsFor,
-  selectedItems,
-  selectionBeyondWindow,
-  shownWindow,
-  tooManyToMoveText,
-} from "../store/paneSelectors.js";
+import { itemsFor, selectedItems, selectionRun, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board` and `lifted` are its
@@ -146,23 +140,26 @@ export function createKeyActions(pane, items, board, lifted) {
     /** A choice from the item menu for item `id` (and the selection, when it is selected). */
     menuAction(id, action, position, returnFocus) {
       if (pane.refuseChange()) return;
-      const beyond = action === "trash" ? 0 : selectionBeyondWindow(state(), id);
-      if (beyond) return void pane.tell(tooManyToMoveText(beyond));
+      // A selection beyond the items read moves as one run, by its ends.
+      const run = action === "trash" ? null : selectionRun(state(), id);
       const ids = idsFor(id);
       const shown = state().shown;
       const { windowed, total } = shownWindow(state());
-      if (windowed && (action === "start" || action === "end" || action === "position")) {
+      const moving = run?.count ?? ids.length;
+      if ((windowed || run) && (action === "start" || action === "end" || action === "position")) {
         // In a big gallery the place may be outside the items read: it is named by position.
         const target =
           action === "start" ? 1 : action === "end" ? total : Math.min(Math.max(1, Math.round(position) || 1), total);
         const at = action === "start" ? { start: true } : action === "end" ? {} : { index: target - 1 };
-        items.moveItemsAt(ids, at, action === "end" ? total - ids.length + 1 : target);
+        const where = action === "end" ? total - moving + 1 : Math.min(target, total - moving + 1);
+        if (run) items.moveRunAt(run, at, where);
+        else items.moveItemsAt(ids, at, where);
         return;
       }
       if (action === "start") items.moveItems(ids, 0, { focus: id });
       else if (action === "end") items.moveItems(ids, shown.length, { focus: id });
       else if (action === "trash") trash(id);
-      else if (action === "gallery") pane.hooks.onMoveToGallery(pane.facade, ids, returnFocus);
+      else if (action === "gallery") pane.hooks.onMoveToGallery(pane.facade, ids, returnFocus, run);
       else if (action === "position") {
         const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);
         // Position n of the final order: count the place among the items that do not move.

@@ -16,7 +16,7 @@ import {
   staysPut,
   whereText,
 } from "../model/keyboardDrag.js";
-import { itemById, selectionBeyondWindow, shownWindow, tooManyToMoveText } from "../store/paneSelectors.js";
+import { itemById, selectionRun, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** How long (ms) the arrows must rest before the board's "At x …, y …" is said: a held arrow key says one place. */
@@ -81,9 +81,10 @@ export function createLiftActions(pane, items) {
     start(id, how) {
       const onBoard = state().view === "board";
       if (drag || state().access.readOnly || (onBoard && how !== "keys")) return false;
-      const beyond = selectionBeyondWindow(state(), id);
-      if (beyond) {
-        pane.tell(tooManyToMoveText(beyond));
+      // A selection beyond the items read is lifted as the run it is (its items read show it); not on the board.
+      const run = selectionRun(state(), id);
+      if (run && onBoard) {
+        pane.tell(`${run.count} items are too many to arrange on the board at once: select fewer.`);
         return true;
       }
       const ids = itemById(state(), id)?.local ? [] : idsFor(id);
@@ -93,6 +94,7 @@ export function createLiftActions(pane, items) {
         drag = null;
         return false;
       }
+      if (run) drag = { ...drag, run };
       // The board's Move/Copy switch set to Copy: a keyboard drag copies too, as a mouse drag does (C switches).
       if (onBoard && state().dragMode === "copy") drag = { ...drag, copy: true };
       pane.itemsView().keyboardDrag = how === "keys";
@@ -181,8 +183,9 @@ export function createLiftActions(pane, items) {
     drop() {
       if (!drag) return;
       const ended = end();
-      const payload = { galleryId: pane.galleryId, itemIds: ended.ids };
-      if (ended.target?.kind === "trash") items.trashItems(ended.ids);
+      const payload = { galleryId: pane.galleryId, itemIds: ended.ids, run: ended.run ?? null };
+      if (ended.target?.kind === "trash" && ended.run) items.trashRun(ended.run);
+      else if (ended.target?.kind === "trash") items.trashItems(ended.ids);
       else if (ended.target?.kind === "gallery")
         pane.hooks.dropIntoGallery?.({ payload, galleryId: ended.target.galleryId, copy: ended.copy });
       else if (!ended.copy && staysPut(ended))
@@ -192,7 +195,7 @@ export function createLiftActions(pane, items) {
         const places = placesOf(ended);
         const point = { x: places[0].x, y: places[0].y };
         items.addLocal({ payload, copy: ended.copy, index: state().shown.length, point, places });
-      } else if (ended.copy) items.addLocal({ payload, copy: true, index: ended.index });
+      } else if (ended.copy || ended.run) items.addLocal({ payload, copy: ended.copy, index: ended.index });
       else items.moveItems(ended.ids, ended.index, { focus: ended.focusId });
       pane.itemsView().focusItem(ended.focusId);
     },

@@ -3,15 +3,22 @@
 // events confirm it (or drop it if the request fails).
 
 import { api } from "../net/api.js";
+import { runEnds } from "../net/runEnds.js";
 import { hiding, insertion, nextKey, upsert } from "../model/overlay.js";
+import { tooManyToCopyText } from "../store/paneSelectors.js";
 
 /**
  * Moves (or with `copy`, copies) the items `ids` to the gallery `targetGalleryId` before shown position `index` of the
  * target pane (null or no target pane: at the end). `source` and `target` are the panes showing those galleries, when
- * they are open on this page. Resolves with the server's items, or null when it failed (already told to the user).
+ * they are open on this page. With `run` (a selection beyond the items read of gallery `sourceGalleryId`, of which
+ * `ids` are the items read: store/paneSelectors.js selectionRun) the run moves by its ends, however long, and the target
+ * shows it with its event. Resolves with the server's items (none for a run), or null when it failed (already told to
+ * the user).
  */
 export async function transferItems({
   ids,
+  run = null,
+  sourceGalleryId = null,
   source,
   target,
   targetGalleryId,
@@ -20,13 +27,17 @@ export async function transferItems({
   copy = false,
   announcer,
 }) {
-  if (!ids.length) return null;
+  if (!ids.length && !run) return null;
+  if (run && copy) {
+    announcer.alert(tooManyToCopyText(run.count));
+    return null;
+  }
   const sameGallery = source && source.galleryId === targetGalleryId;
   const known = source ? ids.map((id) => source.itemById(id)).filter((item) => item && !item.local) : [];
   const key = nextKey(copy ? "copy" : "transfer");
   const { at, beforeId } = target && index !== null ? target.insertionAt(index) : { at: undefined, beforeId: null };
 
-  if (target && known.length === ids.length) {
+  if (target && !run && known.length === ids.length) {
     const entries = known.map((item, i) => ({ ...item, id: copy ? `${key}-${i}` : item.id, local: true }));
     target.addOverlay(insertion(key, entries, beforeId));
   }
@@ -34,19 +45,23 @@ export async function transferItems({
 
   let response;
   try {
-    response = copy ? await api.copy(targetGalleryId, ids, at) : await api.move(targetGalleryId, ids, at);
+    if (run) {
+      const range = await runEnds(sourceGalleryId ?? source?.galleryId, run);
+      response = await api.moveRange(targetGalleryId, range, at);
+    } else response = copy ? await api.copy(targetGalleryId, ids, at) : await api.move(targetGalleryId, ids, at);
   } catch (error) {
     target?.settleOverlay(key);
     if (source !== target) source?.settleOverlay(key);
     announcer.alert(error.message);
     return null;
   }
-  target?.settleOverlay(key, upsert(key, response.items, targetGalleryId));
+  const items = response.items ?? [];
+  target?.settleOverlay(key, upsert(key, items, targetGalleryId));
   if (source && !copy && !sameGallery) source.settleOverlay(key, hiding(key, ids, source.basisFor(ids)));
-  const count = response.items.length;
-  const what = count === 1 ? `'${response.items[0].title}'` : `${count} items`;
+  const count = run ? response.moved : items.length;
+  const what = count === 1 && items.length ? `'${items[0].title}'` : `${count} items`;
   announcer.announce(`${copy ? "Copied" : "Moved"} ${what} to ${targetName}.`);
   target?.afterOwnChange(response.history);
   if (source !== target) source?.afterOwnChange();
-  return response.items;
+  return items;
 }

@@ -5,7 +5,7 @@ import { dropTargetForExternal } from "../dnd/externalDrop.js";
 import { autoScrollOnDrag, draggableItems, dropTargetForLocal, isLocalDrag } from "../dnd/localDrag.js";
 import { touchDraggableItems } from "../dnd/touchDrag.js";
 import { zoomGestures } from "../dnd/zoomGestures.js";
-import { itemById, itemsFor, selectionBeyondWindow, shownWindow, tooManyToMoveText } from "../store/paneSelectors.js";
+import { itemById, itemsFor, selectionRun, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** Connects an items view (grid, list or board, each time the pane makes one) to the pane's `items`, `board` and
@@ -42,7 +42,8 @@ export function wirePane(pane, { items, history, lifted }) {
 
   // Items dropped on this pane's trash go to their own gallery's trash (the other pane's, when dragged from there).
   trash.bindDrop((payload) => {
-    if (payload.galleryId === pane.galleryId) items.trashItems(ownItems(payload.itemIds));
+    if (payload.galleryId === pane.galleryId && payload.run) items.trashRun(payload.run);
+    else if (payload.galleryId === pane.galleryId) items.trashItems(ownItems(payload.itemIds));
     else hooks.onTrashElsewhere?.(payload);
   });
   trash.bindOpen(() => items.showTrash());
@@ -85,13 +86,10 @@ export function wirePane(pane, { items, history, lifted }) {
       itemsFor: (tile) => {
         const id = tile.dataset.itemId;
         if (!state().selection.ids.has(id)) store.dispatch(paneActions.itemClicked(id));
-        const beyond = selectionBeyondWindow(state(), id);
-        if (beyond) {
-          pane.tell(tooManyToMoveText(beyond));
-          return [];
-        }
         return itemsFor(state(), id).filter((item) => !item.local);
       },
+      // A selection beyond the items read goes as the run it is.
+      runFor: (tile) => selectionRun(state(), tile.dataset.itemId),
       onStart: (dragged) => store.dispatch(paneActions.dragStarted(dragged.map((item) => item.id))),
       onEnd: () => {
         store.dispatch(paneActions.dragEnded());

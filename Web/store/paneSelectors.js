@@ -2,7 +2,7 @@
 
 import { insertionPointFor } from "../model/reorder.js";
 import { isBoardWindow, windowOf } from "../model/replica.js";
-import { selectedInOrder } from "../model/selection.js";
+import { selectedInOrder, spanRun } from "../model/selection.js";
 
 /** The ids of the items shown, in order. */
 export function order(state) {
@@ -27,8 +27,7 @@ export function itemsFor(state, id) {
 
 /**
  * How many items an action on item `id` would carry when they are more than the items held: `id` is in a selection
- * of all of a big gallery, or of a span of it, that reaches beyond its window. 0 otherwise. Such a selection goes to
- * the trash as one run, but is not moved or dragged (a move names its items, at most 1,000).
+ * of all of a big gallery, or of a span of it, that reaches beyond its window. 0 otherwise.
  */
 export function selectionBeyondWindow(state, id) {
   const { selection } = state;
@@ -37,9 +36,21 @@ export function selectionBeyondWindow(state, id) {
   return count > selection.ids.size ? count : 0;
 }
 
-/** What the user is told when a move or drag of `count` items, more than are held, is refused. */
-export function tooManyToMoveText(count) {
-  return `${count} items are too many to move at once: a move takes at most 1,000. Select fewer to move them; Move to Trash takes them all.`;
+/**
+ * The run an action on item `id` carries when the selection reaches beyond the items held (see
+ * `selectionBeyondWindow`), else null: a span's ends and count, or only the count of a "Select All" (its ends are
+ * read when it is sent, `runEnds`). It goes to the trash, or is moved, as one request by its ends.
+ */
+export function selectionRun(state, id) {
+  const count = selectionBeyondWindow(state, id);
+  if (!count) return null;
+  const { span } = state.selection;
+  return span && !state.selection.all ? spanRun(span) : { count };
+}
+
+/** What the user is told when a copy of `count` items, more than are held (a run: `selectionRun`), is refused. */
+export function tooManyToCopyText(count) {
+  return `${count} items are too many to copy at once: a copy takes at most 1,000. Select fewer to copy them, or duplicate the gallery.`;
 }
 
 /** The selected items in order. */

@@ -70,19 +70,20 @@ struct EventResponse: ResponseEncodable, Equatable {
     var runs: [RunResponse]?
 }
 
-/// A run of items that went into a gallery's trash (`trashed`: every live item with a key from `firstKey` through
-/// `lastKey`, except the items the same event lists) or came out of it (`count` items in that span: read them).
+/// A run of items that left a span of a gallery's order together (`left`: every live item with a key from `firstKey`
+/// through `lastKey` went, to the trash or elsewhere, except the items the same event lists) or came into it (`count`
+/// items in that span: read them).
 struct RunResponse: Codable, Equatable {
     var firstKey: String
     var lastKey: String
     var count: Int
-    var trashed: Bool
+    var left: Bool
 
     init(_ run: KeyRun) {
         firstKey = run.firstKey.rawValue
         lastKey = run.lastKey.rawValue
         count = run.count
-        trashed = run.isTrashed
+        left = run.hasLeft
     }
 }
 
@@ -373,27 +374,23 @@ struct ItemBatchRequest: Decodable {
     }
 }
 
-/// `POST /api/galleries/{id}/trash`: the items named (at most ``ItemBatchRequest/maximumCount``), or a run of the
+/// The items a request to trash or move names: by id (at most ``ItemBatchRequest/maximumCount``), or as a run of a
 /// gallery's items from one to another, as many as were selected ("Select All" of a million items: one small request
 /// and one transaction).
-struct TrashRequest: Decodable {
-    var itemIds: [ItemID]?
-    var range: ItemRun?
-
-    struct ItemRun: Decodable {
+enum NamedItems {
+    /// A run: its ends, and how many items it holds (the store checks that it still does).
+    struct Run: Decodable {
         var firstItemId: ItemID
         var lastItemId: ItemID
         var count: Int
     }
 
-    enum Items {
-        case named([ItemID])
-        case run(ItemRun)
-    }
+    case named([ItemID])
+    case run(Run)
 
-    /// What to trash, after checking that exactly one of `itemIds` and `range` is given, and their sizes.
-    func validated() throws(GalleryError) -> Items {
-        switch (itemIds, range) {
+    /// What a request names, after checking that exactly one of `itemIds` and `range` is given, and their sizes.
+    static func validated(_ ids: [ItemID]?, _ range: Run?) throws(GalleryError) -> NamedItems {
+        switch (ids, range) {
         case (let ids?, nil):
             return .named(try ItemBatchRequest.validated(ids))
         case (nil, let run?):
@@ -405,6 +402,14 @@ struct TrashRequest: Decodable {
     }
 }
 
+/// `POST /api/galleries/{id}/trash`: the items named, or a run (``NamedItems``).
+struct TrashRequest: Decodable {
+    var itemIds: [ItemID]?
+    var range: NamedItems.Run?
+
+    func validated() throws(GalleryError) -> NamedItems { try .validated(itemIds, range) }
+}
+
 /// `POST /api/galleries/{id}/trash` with a `range`: how many items went, and the gallery's change that moved them
 /// (its event removes them from views; the items are not listed).
 struct TrashedRunResponse: ResponseEncodable {
@@ -414,11 +419,24 @@ struct TrashedRunResponse: ResponseEncodable {
 
 /// `POST /api/galleries/{id}/moves` and `…/copies`: the items, in the order they end in, and where they go.
 struct MoveRequest: Decodable {
-    var itemIds: [ItemID]
+    var itemIds: [ItemID]?
+    /// A move may name a run instead (``NamedItems``); a copy names its items.
+    var range: NamedItems.Run?
     var at: PositionRequest?
 
-    func validatedIDs() throws(GalleryError) -> [ItemID] { try ItemBatchRequest.validated(itemIds) }
+    func validated() throws(GalleryError) -> NamedItems { try .validated(itemIds, range) }
+    func validatedIDs() throws(GalleryError) -> [ItemID] {
+        guard range == nil else { throw .invalid("A copy names its items by 'itemIds'.") }
+        return try ItemBatchRequest.validated(itemIds ?? [])
+    }
     func insertionPoint() throws(GalleryError) -> InsertionPoint { try at.insertionPoint() }
+}
+
+/// `POST /api/galleries/{id}/moves` with a `range`: how many items moved, and the gallery's change that moved them
+/// (their events tell the run by its ends; the items are not listed).
+struct MovedRunResponse: ResponseEncodable {
+    var moved: Int
+    var sequence: Int64
 }
 
 /// `POST /api/galleries/{id}/board`: where items go on the gallery's board.

@@ -79,12 +79,29 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         galleries.post(":gallery/moves") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: MoveRequest.self, limit: bounds.jsonBodyBytes)
-            // Moving takes items out of their galleries: those must be changeable too.
-            try await access.require(.edit, items: try body.validatedIDs(), for: context.identity)
+            let named = try body.validated()
+            // Moving takes items out of their galleries: those must be changeable too (a run's are its ends').
+            let ids =
+                switch named {
+                case .named(let ids): ids
+                case .run(let run): [run.firstItemId, run.lastItemId]
+                }
+            try await access.require(.edit, items: ids, for: context.identity)
             let session = try request.historySession()
-            let moved = try await store.moveItems(
-                try body.validatedIDs(), to: id, at: try body.insertionPoint(), recordingFor: session)
-            return try await store.recorded(ItemListResponse(items: moved.map(response)), in: id, for: session)
+            switch named {
+            case .named(let ids):
+                let moved = try await store.moveItems(
+                    ids, to: id, at: try body.insertionPoint(), recordingFor: session)
+                return try await store.recorded(ItemListResponse(items: moved.map(response)), in: id, for: session)
+                    .response(from: request, context: context)
+            case .run(let run):
+                let moved = try await store.moveItems(
+                    from: run.firstItemId, through: run.lastItemId, count: run.count, to: id,
+                    at: try body.insertionPoint(), recordingFor: session)
+                return try await store.recorded(
+                    MovedRunResponse(moved: moved.count, sequence: moved.sequence), in: id, for: session
+                ).response(from: request, context: context)
+            }
         }
         galleries.post(":gallery/copies") { request, context in
             let id = try await access.gallery(request, context)
