@@ -1,13 +1,15 @@
 """A gallery of 50,000 items is held as a window near what is shown (issue "A million items"): it opens on one page,
 jumps to its end and its middle reading only the pages there, is reordered there, follows a live move of an item it
-never read, and Select All + Move to Trash + Undo take the whole gallery in one request each."""
+never read, Select All + Move to Trash + Undo take the whole gallery in one request each, and a selection beyond the
+items read moves by its ends (to a place, or to another gallery) in one request."""
 
 import re
 
 from filler import refill
+from pane_helpers import create_gallery
 from playwright.sync_api import expect
 
-from helpers import pump_until
+from helpers import drag_tile_to, pump_until
 
 ITEM = '[role="row"]'
 COUNT = 50_000
@@ -345,20 +347,123 @@ def test_shift_click_selects_a_span_of_a_big_gallery_read_or_not_and_trashes_it_
     assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
 
 
-def test_a_selection_beyond_the_items_read_is_not_moved_partly(server, window):
+def test_a_selection_beyond_the_items_read_moves_as_one_run_by_its_ends(server, window):
+    gallery = refill(server, 6_000)
+    other = create_gallery(server, "Other")["id"]
+    page = window()
+    moves = []
+    page.on("request", lambda request: moves.append(request.post_data_json)
+            if request.method == "POST" and request.url.endswith("/moves") else None)
+    page.goto(f"{server.base_url}/g/{gallery}")
+    listing = page.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    polite = page.locator('[aria-live="polite"]')
+
+    def every_title(gallery_id):
+        """The titles of all of a gallery's items, in order, read in pages by cursor."""
+        titles, cursor = [], ""
+        while True:
+            page_read = server.api("GET", f"/api/galleries/{gallery_id}/items?limit=1000&cursor={cursor}")
+            titles += [item["title"] for item in page_read["items"]]
+            if not page_read.get("nextCursor"):
+                return titles
+            cursor = page_read["nextCursor"]
+
+    def id_at(position):
+        return server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
+
+    ends = {position: id_at(position) for position in (0, 10, 5989, 5999)}
+
+    # Items 11 to 5,990 (a span read only at its ends) to the start, from the item menu by keyboard: one request.
+    page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]').click()
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name(re.compile(r"^Image: filler5999\.png, 6000 of 6000$"))
+    page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]').click(modifiers=["Shift"])
+    page.keyboard.press("Shift+F10")
+    page.get_by_role("menu").get_by_role("menuitem", name="Move to Start").click()
+    expect(polite).to_have_text("Moved 5980 items to position 1 of 6000.")
+    assert moves == [{"range": {"firstItemId": ends[10], "lastItemId": ends[5989], "count": 5_980},
+                      "at": {"start": True}}]
+    moved = [f"filler{n}.png" for n in [*range(10, 5990), *range(10), *range(5990, 6000)]]
+    assert every_title(gallery) == moved
+    # The page shows the new order where it is: the last ten, as they were.
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler5999.png"]')).to_have_accessible_name(
+        re.compile(r", 6000 of 6000$"))
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler9.png"]')).to_have_accessible_name(
+        re.compile(r", 5990 of 6000$"))
+
+    # One Undo puts the run back.
+    page.keyboard.press("Control+z")
+    pump_until(page, lambda: server.items(gallery)[0]["title"] == "filler0.png")
+    assert every_title(gallery) == [f"filler{n}.png" for n in range(6_000)]
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler9.png"]')).to_have_count(0)
+
+    # Select All to another gallery from the menu: the whole gallery, by its ends, and one Undo brings it back.
+    page.locator(ITEM).last.focus()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Shift+F10")
+    page.get_by_role("menu").get_by_role("menuitem", name="Move to Gallery…").click()
+    picker = page.get_by_role("dialog", name="Move 6000 items to a gallery")
+    picker.get_by_role("button", name="Move to Other").click()
+    expect(polite).to_have_text("Moved 6000 items to Other.")
+    expect(listing).to_have_attribute("aria-rowcount", "0")
+    assert moves[-1] == {"range": {"firstItemId": ends[0], "lastItemId": ends[5999], "count": 6_000}}
+    assert server.gallery(other)["itemCount"] == 6_000 and server.gallery(gallery)["itemCount"] == 0
+    page.keyboard.press("Control+z")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    assert server.gallery(other)["itemCount"] == 0
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
+
+
+def test_a_span_beyond_the_items_read_lifted_by_keyboard_lands_where_it_is_dropped(server, window):
+    gallery = refill(server, 6_000)
+    page = window()
+    moves = []
+    page.on("request", lambda request: moves.append(request.post_data_json)
+            if request.method == "POST" and request.url.endswith("/moves") else None)
+    page.goto(f"{server.base_url}/g/{gallery}")
+    listing = page.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    polite = page.locator('[aria-live="polite"]')
+    page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]').click()
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name(re.compile(r"^Image: filler5999\.png, 6000 of 6000$"))
+    page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]').click(modifiers=["Shift"])
+
+    # Lifted, the span is the 5,980 items selected, not only the ones read; one step right is past filler5990.
+    page.keyboard.press("Space")
+    expect(polite).to_have_text(re.compile(r"^Picked up 5980 items\."))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(polite).to_have_text("Moved 5980 items.")
+    assert len(moves) == 1 and moves[0]["range"]["count"] == 5_980
+    first = server.api("GET", f"/api/galleries/{gallery}/items?limit=12")["items"]
+    assert [item["title"] for item in first] == [f"filler{n}.png" for n in [*range(10), 5990, 10]]
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]')).to_have_accessible_name(
+        re.compile(r", 5991 of 6000$"))
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
+
+
+def test_a_span_beyond_the_items_read_dragged_with_the_mouse_moves_whole(server, window):
     gallery = refill(server, 6_000)
     page = window()
     page.goto(f"{server.base_url}/g/{gallery}")
-    expect(page.get_by_role("grid", name="My Gallery")).to_have_attribute("aria-rowcount", "6000")
-    page.locator(ITEM).first.focus()
-    page.keyboard.press("Control+a")
-    # Lifted by keyboard or moved by the menu, all 6,000 would be only the ones read: it is said, nothing moves.
-    page.keyboard.press("Space")
-    expect(page.locator('[aria-live="polite"]')).to_have_text(
-        "6000 items are too many to move at once: a move takes at most 1,000. Select fewer to move them; Move to Trash"
-        " takes them all.")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("Space")
-    assert server.items(gallery)[0]["title"] == "filler0.png"
-    assert page.locator(f"{ITEM}[aria-selected='true']").count() > 0  # still selected, for Move to Trash
-    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
+    listing = page.get_by_role("grid", name="My Gallery")
+    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]').click()
+    page.keyboard.press("End")
+    expect(focused(page)).to_have_accessible_name(re.compile(r"^Image: filler5999\.png, 6000 of 6000$"))
+    page.locator(f'{ITEM}[aria-label^="Image: filler5994.png"]').click(modifiers=["Shift"])
+    at = {n: server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={n}")["items"][0]["id"]
+          for n in (5994, 5997)}
+
+    # Items 11 to 5,995 dragged by the last of them to after item 5,998.
+    drag_tile_to(page, at[5994], at[5997], "after")
+
+    expect(page.locator('[aria-live="polite"]')).to_have_text("Moved 5985 items.")
+    first = server.api("GET", f"/api/galleries/{gallery}/items?limit=14")["items"]
+    assert [item["title"] for item in first] == [f"filler{n}.png" for n in [*range(10), 5995, 5996, 5997, 10]]
+    last = server.api("GET", f"/api/galleries/{gallery}/items?limit=3&position=5997")["items"]
+    assert [item["title"] for item in last] == ["filler5994.png", "filler5998.png", "filler5999.png"]
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler5994.png"]')).to_have_accessible_name(
+        re.compile(r", 5998 of 6000$"))
