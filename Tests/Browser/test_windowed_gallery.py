@@ -6,10 +6,10 @@ items read moves by its ends (to a place, or to another gallery) in one request.
 import re
 
 from filler import refill
-from pane_helpers import create_gallery
 from playwright.sync_api import expect
 
 from helpers import drag_tile_to, pump_until
+from pane_helpers import create_gallery
 
 ITEM = '[role="row"]'
 COUNT = 50_000
