@@ -53,6 +53,22 @@ def small_and_large(server, data: Path, small: int, large: int, *, before_start=
     return ids[0], ids[1]
 
 
+def timed_call(server, method: str, path: str, body: dict | None = None, headers: dict | None = None):
+    """The answer of one request (which must succeed), the seconds it took, and its bytes as JSON."""
+    import json
+
+    started = time.perf_counter()
+    status, payload = server.request(method, path, body, headers=headers or {}, timeout=600)
+    took = time.perf_counter() - started
+    assert 200 <= status < 300, f"{method} {path} answered {status}: {payload}"
+    return payload, took, len(json.dumps(payload))
+
+
+def id_at(server, gallery: str, position: int) -> str:
+    """The id of the item at `position` of the gallery (a window of one item)."""
+    return server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
+
+
 def put_filler_image(data: Path) -> None:
     """Puts the one image the filled galleries' items share (a real 16 x 12 PNG) in the data folder."""
     from filler import FILLER_HASH

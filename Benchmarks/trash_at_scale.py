@@ -17,28 +17,22 @@ Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, sizes_parser, small_and_large  # noqa: E402
+from big_gallery import benchmark_server, id_at, sizes_parser, small_and_large, timed_call  # noqa: E402
 
 SESSION = {"X-Gallery-Session": "benchmark-trash-run"}
 
 
 def call(server, method: str, path: str, body: dict | None = None) -> tuple[object, float, int]:
     """The answer, the seconds it took, and its bytes."""
-    started = time.perf_counter()
-    status, payload = server.request(method, path, body, headers=SESSION)
-    took = time.perf_counter() - started
-    assert 200 <= status < 300, f"{method} {path} answered {status}: {payload}"
-    return payload, took, len(json.dumps(payload))
+    return timed_call(server, method, path, body, SESSION)
 
 
 def measure(server, gallery: str, count: int) -> dict:
-    ends = [server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
-            for position in (0, count - 1)]
+    ends = [id_at(server, gallery, position) for position in (0, count - 1)]
     run = {"range": {"firstItemId": ends[0], "lastItemId": ends[1], "count": count}}
     sequence = server.gallery(gallery)["sequence"]
     answer, trash, answer_bytes = call(server, "POST", f"/api/galleries/{gallery}/trash", run)

@@ -315,22 +315,29 @@ def test_a_run_trashed_elsewhere_that_empties_the_window_leaves_the_focus_on_an_
     assert not [problem for problem in watcher.problems if "filler" not in problem and "404" not in problem]
 
 
-def test_shift_click_selects_a_span_of_a_big_gallery_read_or_not_and_trashes_it_as_one_run(server, window):
+def big_gallery_with_a_span(server, window, last: int, posted_to: str = "/moves"):
+    """A gallery of 6,000 items open in a window, and a span of it selected read only at its ends: item 11 clicked, the
+    end reached (the start is let go), Shift+click on `filler{last}`. Returns the gallery, the page, its listing and
+    the bodies the page POSTs to addresses ending in `posted_to`."""
     gallery = refill(server, 6_000)
     page = window()
-    trash_requests = []
-    page.on("request", lambda request: trash_requests.append(request.post_data_json)
-            if request.method == "POST" and request.url.endswith(f"/api/galleries/{gallery}/trash") else None)
+    posted = []
+    page.on("request", lambda request: posted.append(request.post_data_json)
+            if request.method == "POST" and request.url.endswith(posted_to) else None)
     page.goto(f"{server.base_url}/g/{gallery}")
     listing = page.get_by_role("grid", name="My Gallery")
     expect(listing).to_have_attribute("aria-rowcount", "6000")
-
-    # Item 11 clicked, the end reached (the start is let go), Shift+click on item 5,990: items 11 to 5,990.
     page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]').click()
     page.keyboard.press("End")
     expect(focused(page)).to_have_accessible_name(re.compile(r"^Image: filler5999\.png, 6000 of 6000$"))
+    page.locator(f'{ITEM}[aria-label^="Image: filler{last}.png"]').click(modifiers=["Shift"])
+    return gallery, page, listing, posted
+
+
+def test_shift_click_selects_a_span_of_a_big_gallery_read_or_not_and_trashes_it_as_one_run(server, window):
+    # Item 11 clicked, the end reached (the start is let go), Shift+click on item 5,990: items 11 to 5,990.
+    gallery, page, listing, trash_requests = big_gallery_with_a_span(server, window, 5989, posted_to="/trash")
     expect(page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]')).to_have_count(0)
-    page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]').click(modifiers=["Shift"])
     expect(page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]')).to_have_attribute("aria-selected", "true")
     expect(page.locator(f'{ITEM}[aria-label^="Image: filler5990.png"]')).to_have_attribute("aria-selected", "false")
     page.keyboard.press("Delete")
@@ -348,15 +355,9 @@ def test_shift_click_selects_a_span_of_a_big_gallery_read_or_not_and_trashes_it_
 
 
 def test_a_selection_beyond_the_items_read_moves_as_one_run_by_its_ends(server, window):
-    gallery = refill(server, 6_000)
+    # Items 11 to 5,990 (a span read only at its ends) to the start, from the item menu by keyboard: one request.
+    gallery, page, listing, moves = big_gallery_with_a_span(server, window, 5989)
     other = create_gallery(server, "Other")["id"]
-    page = window()
-    moves = []
-    page.on("request", lambda request: moves.append(request.post_data_json)
-            if request.method == "POST" and request.url.endswith("/moves") else None)
-    page.goto(f"{server.base_url}/g/{gallery}")
-    listing = page.get_by_role("grid", name="My Gallery")
-    expect(listing).to_have_attribute("aria-rowcount", "6000")
     polite = page.locator('[aria-live="polite"]')
 
     def every_title(gallery_id):
@@ -373,12 +374,6 @@ def test_a_selection_beyond_the_items_read_moves_as_one_run_by_its_ends(server, 
         return server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
 
     ends = {position: id_at(position) for position in (0, 10, 5989, 5999)}
-
-    # Items 11 to 5,990 (a span read only at its ends) to the start, from the item menu by keyboard: one request.
-    page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]').click()
-    page.keyboard.press("End")
-    expect(focused(page)).to_have_accessible_name(re.compile(r"^Image: filler5999\.png, 6000 of 6000$"))
-    page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]').click(modifiers=["Shift"])
     page.keyboard.press("Shift+F10")
     page.get_by_role("menu").get_by_role("menuitem", name="Move to Start").click()
     expect(polite).to_have_text("Moved 5980 items to position 1 of 6000.")
@@ -416,19 +411,8 @@ def test_a_selection_beyond_the_items_read_moves_as_one_run_by_its_ends(server, 
 
 
 def test_a_span_beyond_the_items_read_lifted_by_keyboard_lands_where_it_is_dropped(server, window):
-    gallery = refill(server, 6_000)
-    page = window()
-    moves = []
-    page.on("request", lambda request: moves.append(request.post_data_json)
-            if request.method == "POST" and request.url.endswith("/moves") else None)
-    page.goto(f"{server.base_url}/g/{gallery}")
-    listing = page.get_by_role("grid", name="My Gallery")
-    expect(listing).to_have_attribute("aria-rowcount", "6000")
+    gallery, page, listing, moves = big_gallery_with_a_span(server, window, 5989)
     polite = page.locator('[aria-live="polite"]')
-    page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]').click()
-    page.keyboard.press("End")
-    expect(focused(page)).to_have_accessible_name(re.compile(r"^Image: filler5999\.png, 6000 of 6000$"))
-    page.locator(f'{ITEM}[aria-label^="Image: filler5989.png"]').click(modifiers=["Shift"])
 
     # Lifted, the span is the 5,980 items selected, not only the ones read; one step right is past filler5990.
     page.keyboard.press("Space")
@@ -445,15 +429,7 @@ def test_a_span_beyond_the_items_read_lifted_by_keyboard_lands_where_it_is_dropp
 
 
 def test_a_span_beyond_the_items_read_dragged_with_the_mouse_moves_whole(server, window):
-    gallery = refill(server, 6_000)
-    page = window()
-    page.goto(f"{server.base_url}/g/{gallery}")
-    listing = page.get_by_role("grid", name="My Gallery")
-    expect(listing).to_have_attribute("aria-rowcount", "6000")
-    page.locator(f'{ITEM}[aria-label^="Image: filler10.png"]').click()
-    page.keyboard.press("End")
-    expect(focused(page)).to_have_accessible_name(re.compile(r"^Image: filler5999\.png, 6000 of 6000$"))
-    page.locator(f'{ITEM}[aria-label^="Image: filler5994.png"]').click(modifiers=["Shift"])
+    gallery, page, listing, moves = big_gallery_with_a_span(server, window, 5994)
     at = {n: server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={n}")["items"][0]["id"]
           for n in (5994, 5997)}
 
@@ -467,3 +443,18 @@ def test_a_span_beyond_the_items_read_dragged_with_the_mouse_moves_whole(server,
     assert [item["title"] for item in last] == ["filler5994.png", "filler5998.png", "filler5999.png"]
     expect(page.locator(f'{ITEM}[aria-label^="Image: filler5994.png"]')).to_have_accessible_name(
         re.compile(r", 5998 of 6000$"))
+
+
+def test_a_span_beyond_the_items_read_steps_one_place_with_alt_and_an_arrow(server, window):
+    gallery, page, listing, moves = big_gallery_with_a_span(server, window, 5989)
+    polite = page.locator('[aria-live="polite"]')
+
+    page.keyboard.press("Alt+ArrowRight")
+    expect(polite).to_have_text("Moved 5980 items to position 12 of 6000.")
+    first = server.api("GET", f"/api/galleries/{gallery}/items?limit=12")["items"]
+    assert [item["title"] for item in first] == [f"filler{n}.png" for n in [*range(10), 5990, 10]]
+    # Past the last item, there is no place further: it is said, nothing moves.
+    page.locator(f'{ITEM}[aria-label^="Image: filler5999.png"]').click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Alt+ArrowRight")
+    expect(polite).to_have_text("Already at the end.")

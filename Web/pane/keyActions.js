@@ -84,6 +84,16 @@ export function createKeyActions(pane, items, board, lifted) {
         case "move": {
           const ids = idsFor(id);
           const step = intent.direction === "left" || intent.direction === "up" ? -1 : 1;
+          const run = selectionRun(state(), id);
+          if (run) {
+            // A span beyond the items read steps as one run: one place past the item before or after it.
+            const { span, all } = state().selection;
+            const to = span && !all ? span.first.position + step : -1;
+            if (to < 0 || to + run.count > shownWindow(state()).total)
+              announcer.announce(step < 0 ? "Already at the start." : "Already at the end.");
+            else items.moveRunAt(run, { index: to }, to + 1);
+            return true;
+          }
           const to = stepIndex(shown, ids, step);
           if (to !== null) items.moveItems(ids, to, { focus: id });
           else announcer.announce(step < 0 ? "Already at the start." : "Already at the end.");
