@@ -44,12 +44,11 @@ extension SQLGalleryStore {
             let source = run.galleryID
             let (lower, upper): (OrderKey?, OrderKey?)
             if source == gallery {
-                let start = try Self.position(db, gallery, of: run.firstKey)
-                let gap = try Self.gap(
-                    db, gallery, point, excludingRunAt: start, count: count, total: destination.itemCount)
-                // Put where it is: nothing changes.
-                guard gap.index != start else { return RunChange(count: count, sequence: destination.sequence) }
-                (lower, upper) = (gap.lower, gap.upper)
+                guard let gap = try Self.gap(db, gallery, point, excludingRun: run, count: count) else {
+                    // Put where it is: nothing changes.
+                    return RunChange(count: count, sequence: destination.sequence)
+                }
+                (lower, upper) = gap
             } else {
                 _ = try Self.fetchGallery(db, source)
                 (lower, upper) = try Self.bounds(db, gallery, point)
@@ -96,48 +95,80 @@ extension SQLGalleryStore {
         guard firstEnd.orderKey <= lastEnd.orderKey else {
             throw GalleryError.invalid("The last item of the run comes before its first.")
         }
-        // Both ends are live: the run is the items from the first's position through the last's (order blocks).
+        // Both ends are live: the run is the live items from the first's key through the last's, counted up to one
+        // more than it should hold (what the run costs anyway, never the gallery).
         let found =
-            try position(db, firstEnd.galleryID, of: lastEnd.orderKey)
-            - position(db, firstEnd.galleryID, of: firstEnd.orderKey) + 1
+            try db.value(
+                Int.self,
+                sql: """
+                    SELECT count(*) FROM (
+                      SELECT 1 FROM item WHERE galleryId = ? AND trashedAt IS NULL AND orderKey >= ? AND orderKey <= ?
+                      LIMIT ?) AS run
+                    """,
+                arguments: [
+                    firstEnd.galleryID.rawValue, firstEnd.orderKey.rawValue, lastEnd.orderKey.rawValue, count + 1,
+                ]) ?? 0
         guard found == count else {
+            let now =
+                try position(db, firstEnd.galleryID, of: lastEnd.orderKey)
+                - position(db, firstEnd.galleryID, of: firstEnd.orderKey) + 1
             throw GalleryError.conflict(
                 "The gallery changed since these \(count.grouped) items were selected (they are"
-                    + " \(found.grouped) now): select them again.")
+                    + " \(now.grouped) now): select them again.")
         }
         return HistoryEntry.RunStep.Span(
             galleryID: firstEnd.galleryID, firstKey: firstEnd.orderKey, lastKey: lastEnd.orderKey)
     }
 
-    /// Where a run of `count` items at position `start` of a gallery of `total` live items goes for the insertion
-    /// point, read in the order without the run: the position (among the items that stay) it goes to, and the keys
-    /// around it. `.after(x)` or `.before(x)` with `x` in the run means where it is.
+    /// The keys around the place the insertion point names for `run` (`count` live items of the gallery), read in
+    /// the order without the run; nil when that is where the run is. `.after(x)` or `.before(x)` with `x` in the run
+    /// means where it is. Found by the keys around the run and the point (an index: by position), never by reading the
+    /// items between.
     static func gap(
-        _ db: any SQLSession, _ gallery: GalleryID, _ point: InsertionPoint, excludingRunAt start: Int, count: Int,
-        total: Int
-    ) throws -> (index: Int, lower: OrderKey?, upper: OrderKey?) {
-        let staying = total - count
-        /// The position among the items that stay of the item at `position`, nil for one of the run.
-        func stayingIndex(_ position: Int) -> Int? {
-            position < start ? position : position >= start + count ? position - count : nil
+        _ db: any SQLSession, _ gallery: GalleryID, _ point: InsertionPoint,
+        excludingRun run: HistoryEntry.RunStep.Span, count: Int
+    ) throws -> (lower: OrderKey?, upper: OrderKey?)? {
+        // The items that stay right before and after the run: where it is.
+        let before = try liveKey(db, gallery, below: run.firstKey, excluding: [])
+        let after = try liveKey(db, gallery, above: run.lastKey, excluding: [])
+        let inRun = { (key: OrderKey) in run.firstKey <= key && key <= run.lastKey }
+        /// The live key above (or below) `key`, past the run.
+        func next(_ key: OrderKey?) throws -> OrderKey? {
+            let found = try liveKey(db, gallery, above: key, excluding: [])
+            return found.map(inRun) ?? false ? after : found
         }
-        let index: Int
+        func previous(_ key: OrderKey?) throws -> OrderKey? {
+            let found = try liveKey(db, gallery, below: key, excluding: [])
+            return found.map(inRun) ?? false ? before : found
+        }
+        let gap: (lower: OrderKey?, upper: OrderKey?)
         switch point {
-        case .start: index = 0
-        case .end: index = staying
-        case .index(let wanted): index = max(0, min(wanted, staying))
+        case .start: gap = (nil, try next(nil))
+        case .end: gap = (try previous(nil), nil)
         case .after(let anchor), .before(let anchor):
             guard let key = try liveKey(db, gallery, of: anchor) else {
-                index = staying
+                gap = (try previous(nil), nil)
                 break
             }
-            let after = if case .after = point { 1 } else { 0 }
-            index = try stayingIndex(position(db, gallery, of: key)).map { $0 + after } ?? start
+            if inRun(key) {
+                gap = (before, after)
+            } else if case .after = point {
+                gap = (key, try next(key))
+            } else {
+                gap = (try previous(key), key)
+            }
+        case .index(let wanted):
+            // The items that stay at positions `wanted - 1` and `wanted` of the order without the run.
+            let start = try position(db, gallery, of: run.firstKey)
+            func staying(_ index: Int) throws -> OrderKey? {
+                index < 0 ? nil : try key(db, gallery, at: index < start ? index : index + count)
+            }
+            let index = max(0, wanted)
+            let lower = try staying(index - 1)
+            // Past the end: at the end.
+            gap = lower == nil && index > 0 ? (try previous(nil), nil) : (lower, try staying(index))
         }
-        func key(ofStaying index: Int) throws -> OrderKey? {
-            index < 0 ? nil : try Self.key(db, gallery, at: index < start ? index : index + count)
-        }
-        return (index, try key(ofStaying: index - 1), try key(ofStaying: index))
+        return gap.lower == before && gap.upper == after ? nil : gap
     }
 
     /// Moves the live items of `source` that `condition` (on its `arguments`) picks — a run of `count`, kept in their

@@ -48,6 +48,13 @@ struct RunMoveTests {
             for point in [InsertionPoint.after(try itemID("C", items)), .before(try itemID("D", items)), .index(1)] {
                 _ = try await store.moveRun("B", "D", count: 3, of: items, to: gallery, at: point)
             }
+            // A run at the end, put at the end (or past it), and one at the start put at the start.
+            for point in [InsertionPoint.end, .index(99), .after(try itemID("C", items))] {
+                _ = try await store.moveRun("D", "E", count: 2, of: items, to: gallery, at: point)
+            }
+            for point in [InsertionPoint.start, .index(0), .before(try itemID("C", items))] {
+                _ = try await store.moveRun("A", "B", count: 2, of: items, to: gallery, at: point)
+            }
             #expect(try await store.letters(in: gallery) == "ABCDE")
             #expect(try await store.gallery(gallery).sequence == before)
             #expect(try await store.history(in: gallery, for: sessionOne).undo == nil)
