@@ -453,6 +453,11 @@ def test_a_span_beyond_the_items_read_steps_one_place_with_alt_and_an_arrow(serv
     expect(polite).to_have_text("Moved 5980 items to position 12 of 6000.")
     first = server.api("GET", f"/api/galleries/{gallery}/items?limit=12")["items"]
     assert [item["title"] for item in first] == [f"filler{n}.png" for n in [*range(10), 5990, 10]]
+    # The window is read again where the run came: the items shown keep their places at the end (the view once swung
+    # between the start and the end: a page read next to a held item the run had come past was joined to the window).
+    expect(page.locator(f'{ITEM}[aria-label^="Image: filler5999.png"]')).to_have_accessible_name(
+        re.compile(r", 6000 of 6000$"))
+    page.locator(f'{ITEM}[aria-label^="Image: filler5999.png"]').click()
     # Select All has no place further to go: it is said, nothing moves.
     page.keyboard.press("Control+a")
     page.keyboard.press("Alt+ArrowRight")

@@ -188,6 +188,42 @@ test("a run's event keeps the live items it names, and a run out of the trash as
   assert.equal(replica.reread, 12);
 });
 
+test("a run that came between held items splits the window: the page read again becomes the window", () => {
+  // Items 0 to 499 held; a run of 5 moved from far away came between items 200 and 201 (keys between theirs).
+  let replica = createWindowedReplica(page(0, 500, 50_000));
+  const came = { firstKey: `${key(200)}V`, lastKey: `${key(200)}Z`, count: 5, left: false };
+  replica = receiveEvent(replica, {
+    sequence: 11,
+    gallery: gallery(50_000, 11),
+    items: [],
+    removed: [],
+    runs: [came],
+  }).replica;
+  assert.equal(replica.reread, 11);
+  assert.equal(replica.window.split, true);
+  // The page read again around item 300 (now at position 305) holds the run and what follows it, not item 200: joined
+  // to what the window held, item 200 would be taken for the item before the run.
+  const moved = Array.from({ length: 5 }, (_, i) => item(900 + i, { orderKey: `${key(200)}${"VWXYZ"[i]}` }));
+  const after = Array.from({ length: 200 }, (_, i) => item(201 + i));
+  const fresh = { gallery: gallery(50_000, 11), items: [...moved, ...after], position: 201, count: 50_000 };
+  const placed = addWindowPage(replica, fresh);
+  assert.equal(windowOf(placed).offset, 201);
+  assert.deepEqual(positions(placed).slice(0, 6), [900, 901, 902, 903, 904, 201]);
+  assert.equal(placed.items.length, 205);
+  assert.equal(placed.window.split, false);
+  // A run that came before the window does not split it.
+  let before = createWindowedReplica(page(1000, 500, 50_000));
+  const earlier = { firstKey: `${key(10)}V`, lastKey: `${key(10)}Z`, count: 5, left: false };
+  before = receiveEvent(before, {
+    sequence: 11,
+    gallery: gallery(50_005, 11),
+    items: [],
+    removed: [],
+    runs: [earlier],
+  }).replica;
+  assert.equal(Boolean(before.window.split), false);
+});
+
 test("a page overlapping the window sets its position by the page's own first item", () => {
   let replica = createWindowedReplica(page(2_874, 500, 4_000));
   replica = addWindowPage(replica, page(3_360, 500, 4_000));

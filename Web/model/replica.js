@@ -101,7 +101,8 @@ export function windowOf(replica) {
  * there, as an event left them, are kept as they are; items an event took out after the page was read are not brought
  * back) and the window's position is taken from the page's; apart from it, the page becomes the window. Past
  * MAX_WINDOW items, the items furthest from the page are let go. A page read before the last run's event (`reread`)
- * is left out.
+ * is left out. When a run came between its items (`split`: those on the run's far side can no longer be placed), the
+ * page becomes the window whatever it held.
  */
 export function addWindowPage(replica, page, { next = false, max = MAX_WINDOW } = {}) {
   const { offset, takenOut } = replica.window;
@@ -110,10 +111,16 @@ export function addWindowPage(replica, page, { next = false, max = MAX_WINDOW } 
   // before the run. It is read again.
   if (replica.reread > read) return replica;
   const stale = (item) => (takenOut.get(item.id) ?? 0) > read;
-  const apart = !next && (page.position > offset + replica.items.length || page.position + page.items.length < offset);
+  const apart =
+    Boolean(replica.window.split) ||
+    (!next && (page.position > offset + replica.items.length || page.position + page.items.length < offset));
   const { items: merged, added } = mergePage(apart ? [] : replica.items, page.items, replica.gallery?.id, stale);
   // What the events took out before the page was read can no longer come back in a later page either.
-  const window = { ...replica.window, takenOut: new Map([...takenOut].filter(([, sequence]) => sequence > read)) };
+  const window = {
+    ...replica.window,
+    takenOut: new Map([...takenOut].filter(([, sequence]) => sequence > read)),
+    split: false,
+  };
   if (!added.length)
     return { ...replica, items: merged, window: apart ? { ...window, offset: page.position } : window };
   const pageStart = merged.indexOf(added[0]);
@@ -257,12 +264,27 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
     return { ...replica, gallery, sequence: event.sequence, items, loading, reread, window };
   }
   const movedBefore = changed.filter((item) => before.has(item.id) && windowed.before(item)).length;
+  const moved = movedWindow(replica, windowed, items, gallery, leaving, movedBefore, event.sequence);
+  // A run that came between held items splits the window: those on its far side are no longer next to the others,
+  // so the page read again becomes the window (`split`), rather than joining them.
+  const first = moved.items[0];
+  const last = moved.items[moved.items.length - 1];
+  const split =
+    Boolean(replica.window.split) ||
+    runs.some(
+      (run) =>
+        !run.left &&
+        first &&
+        compareKeys(first.orderKey, run.firstKey) < 0 &&
+        compareKeys(last.orderKey, run.lastKey) > 0,
+    );
   return {
     ...replica,
     gallery,
     sequence: event.sequence,
     reread,
-    ...movedWindow(replica, windowed, items, gallery, leaving, movedBefore, event.sequence),
+    items: moved.items,
+    window: split ? { ...moved.window, split } : moved.window,
   };
 }
 

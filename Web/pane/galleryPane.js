@@ -64,6 +64,10 @@ export class GalleryPane {
     this.loadGeneration = 0;
     // The last sequence whose event asked for what is shown to be read again (see `rereadIfAsked`).
     this.rereadDone = 0;
+    // Whether the page that asks for is being read; and how many such pages have been placed (a page read next to the
+    // window before one was is let go: it was read next to items the run may have moved).
+    this.rereading = false;
+    this.rereadsPlaced = 0;
     this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
@@ -437,15 +441,20 @@ export class GalleryPane {
     const focused = this.itemsView().focusedId;
     const anchor = items.find((item) => item.id === focused) ?? items[items.length >> 1];
     const where = anchor ? { around: anchor.id } : { position: Math.min(window.offset, total - 1) };
+    this.rereading = true;
     try {
       const page = await api.itemsWindow(this.galleryId, where, PAGE);
       if (generation !== this.loadGeneration || this.isGone || !this.state.replica.window) return;
+      this.rereadsPlaced += 1;
+      this.rereading = false;
       this.setReplica(addWindowPage(this.state.replica, page));
       if (page.gallery.sequence > this.state.replica.sequence) this.catchUp();
     } catch (error) {
       if (generation !== this.loadGeneration) return;
       if (error.status === 404) this.gone(error.message);
       else this.announcer.alert(`Could not read these items of the gallery: ${error.message}`);
+    } finally {
+      this.rereading = false;
     }
   }
 
@@ -549,6 +558,9 @@ export class GalleryPane {
     const generation = this.loadGeneration;
     try {
       for (let step = 0; step < 8; step += 1) {
+        // Not next to a window a run's event asked to read again (a run may have come between its items, so they are
+        // not all where the window thinks) until that read has placed it.
+        if (this.rereading || (this.state.replica?.reread ?? 0) > this.rereadDone) return;
         const window = windowOf(this.state.replica);
         const wanted = this.jumping ?? this.wanted;
         const ask = window && wanted && windowRequest(window, wanted.first, wanted.last);
@@ -559,8 +571,10 @@ export class GalleryPane {
           : ask.before
             ? { before: items[0].orderKey }
             : { position: ask.position };
+        const placed = this.rereadsPlaced;
         const page = await api.itemsWindow(this.galleryId, where, PAGE);
         if (generation !== this.loadGeneration || this.isGone || !this.state.replica.window) return;
+        if (placed !== this.rereadsPlaced || this.rereading) return;
         this.setReplica(addWindowPage(this.state.replica, page, { next: ask.position === undefined }));
         if (page.gallery.sequence > this.state.replica.sequence) this.catchUp();
       }
