@@ -202,8 +202,6 @@ extension SQLGalleryStore {
     ) throws -> HistoryEntry.RunStep {
         guard let movedTo = run.movedTo else { return run }
         let (here, there) = back ? (movedTo, run.from) : (run.from, movedTo)
-        let sequence = try log.sequence(db, there.galleryID, date: date)
-        _ = try log.sequence(db, here.galleryID, date: date)
         let live = "galleryId = ? AND trashedAt IS NULL"
         // The other items, around the place the run goes to (in the same gallery, the run is not one of them).
         let others = here.galleryID == there.galleryID ? "\(live) AND changeSequence <> ?" : live
@@ -224,13 +222,10 @@ extension SQLGalleryStore {
             sql: "SELECT id FROM item WHERE \(live) AND orderKey >= ? AND orderKey <= ? AND changeSequence <> ?",
             arguments: [here.galleryID.rawValue, here.firstKey.rawValue, here.lastKey.rawValue, run.sequence]
         ).map(ItemID.init(trusted:))
-        let placed = try relocate(
-            db, from: here.galleryID, where: "changeSequence = ?", [run.sequence], count: count,
-            to: there.galleryID, between: lower, upper, sequence: sequence, date: date)
+        let (placed, sequence) = try moveRun(
+            db, leaving: here, where: "changeSequence = ?", [run.sequence], count: count, to: there.galleryID,
+            between: lower, upper, log: &log, date: date)
         log.touch(here.galleryID, staying)
-        log.run(here.galleryID, KeyRun(firstKey: here.firstKey, lastKey: here.lastKey, count: count, hasLeft: true))
-        log.run(
-            there.galleryID, KeyRun(firstKey: placed.firstKey, lastKey: placed.lastKey, count: count, hasLeft: false))
         var again = run
         again.sequence = sequence
         if back {

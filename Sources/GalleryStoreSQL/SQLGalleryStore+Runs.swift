@@ -54,15 +54,11 @@ extension SQLGalleryStore {
                 (lower, upper) = try Self.bounds(db, gallery, point)
             }
             var log = ChangeLog()
-            let sequence = try log.sequence(db, gallery, date: date)
-            _ = try log.sequence(db, source, date: date)
             // The gap lies outside the run (it is not where the run is), so no new key is one of the run's.
-            let placed = try relocate(
-                db, from: source, where: "orderKey >= ? AND orderKey <= ?",
+            let (placed, sequence) = try moveRun(
+                db, leaving: run, where: "orderKey >= ? AND orderKey <= ?",
                 [run.firstKey.rawValue, run.lastKey.rawValue], count: count, to: gallery, between: lower, upper,
-                sequence: sequence, date: date)
-            log.run(source, KeyRun(firstKey: run.firstKey, lastKey: run.lastKey, count: count, hasLeft: true))
-            log.run(gallery, KeyRun(firstKey: placed.firstKey, lastKey: placed.lastKey, count: count, hasLeft: false))
+                log: &log, date: date)
             try log.commit(db, in: self)
             if let session {
                 let step = HistoryEntry.RunStep(
@@ -169,6 +165,25 @@ extension SQLGalleryStore {
             gap = lower == nil && index > 0 ? (try previous(nil), nil) : (lower, try staying(index))
         }
         return gap.lower == before && gap.upper == after ? nil : gap
+    }
+
+    /// Moves the run of `count` live items that `condition` picks in the span `here` (see ``relocate``) to
+    /// `destination` between `lower` and `upper`, as one change of each gallery, noted in `log`: the run left `here`
+    /// and came into its new span. Returns the new span and the destination's change.
+    func moveRun(
+        _ db: any SQLSession, leaving here: HistoryEntry.RunStep.Span, where condition: String,
+        _ arguments: SQLArguments, count: Int, to destination: GalleryID, between lower: OrderKey?,
+        _ upper: OrderKey?, log: inout ChangeLog, date: Date
+    ) throws -> (placed: HistoryEntry.RunStep.Span, sequence: Int64) {
+        let sequence = try log.sequence(db, destination, date: date)
+        _ = try log.sequence(db, here.galleryID, date: date)
+        let placed = try relocate(
+            db, from: here.galleryID, where: condition, arguments, count: count, to: destination, between: lower,
+            upper, sequence: sequence, date: date)
+        log.run(here.galleryID, KeyRun(firstKey: here.firstKey, lastKey: here.lastKey, count: count, hasLeft: true))
+        log.run(
+            destination, KeyRun(firstKey: placed.firstKey, lastKey: placed.lastKey, count: count, hasLeft: false))
+        return (placed, sequence)
     }
 
     /// Moves the live items of `source` that `condition` (on its `arguments`) picks — a run of `count`, kept in their

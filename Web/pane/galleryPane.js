@@ -64,8 +64,8 @@ export class GalleryPane {
     this.loadGeneration = 0;
     // The last sequence whose event asked for what is shown to be read again (see `rereadIfAsked`).
     this.rereadDone = 0;
-    // Whether the page that asks for is being read; and how many such pages have been placed (a page read next to the
-    // window before one was is let go: it was read next to items the run may have moved).
+    // Whether the page `rereadIfAsked` reads is on its way, and how many such pages have been placed: a page read next
+    // to the window before the last one was placed is let go (it was read next to items a run may have moved).
     this.rereading = false;
     this.rereadsPlaced = 0;
     this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
