@@ -6,13 +6,16 @@ public enum GalleryError: Error, Equatable, Sendable {
     case invalid(String)
     /// The item is not in a state that allows this.
     case conflict(String)
+    /// The person may not do this (any more): an undo that would change a gallery they can no longer change.
+    case forbidden(String)
     /// The database cannot be reached just now (a PostgreSQL server restarting): nothing was written.
     case unavailable(String)
 
     /// The message for the user.
     public var message: String {
         switch self {
-        case .notFound(let message), .invalid(let message), .conflict(let message), .unavailable(let message):
+        case .notFound(let message), .invalid(let message), .conflict(let message), .forbidden(let message),
+            .unavailable(let message):
             message
         }
     }

@@ -266,6 +266,9 @@ public protocol GalleryStore: Sendable {
     /// A signal after every committed change of `gallery`, or of any gallery when nil (coalesced: a slow reader gets
     /// one signal for many).
     func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void>
+    /// Which galleries changed, after every committed change of any gallery (coalesced: a slow reader gets every
+    /// gallery changed meanwhile once).
+    func changedGalleries() -> ChangedGalleries
 
     /// What the session can undo and redo in the gallery.
     func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState
@@ -273,9 +276,14 @@ public protocol GalleryStore: Sendable {
     ///
     /// A move or copy between galleries is in the history of the target and of every source gallery: undoing or
     /// redoing it from any of them does it for all of them.
-    /// - Throws: ``GalleryError/conflict(_:)`` when there is nothing to undo (redo).
-    func step(_ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession) async throws
-        -> HistoryOutcome
+    /// Every gallery the step would read or change must be one the person may change now (`mayChange`), or nothing
+    /// is done.
+    /// - Throws: ``GalleryError/conflict(_:)`` when there is nothing to undo (redo); ``GalleryError/forbidden(_:)``
+    ///   when the step touches a gallery `mayChange` refuses.
+    func step(
+        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession,
+        mayChange: @escaping @Sendable (GalleryID) -> Bool
+    ) async throws -> HistoryOutcome
 }
 
 /// What a session can undo and redo in a gallery.

@@ -55,4 +55,8 @@ extension SQLGalleryStore {
     public func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void> {
         database.changes.signals(for: gallery)
     }
+
+    public func changedGalleries() -> ChangedGalleries {
+        database.changes.changedGalleries()
+    }
 }

@@ -75,9 +75,10 @@ extension SQLGalleryStore {
         return HistoryState(undo: try action(undone: false), redo: try action(undone: true))
     }
 
-    public func step(_ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession)
-        async throws -> HistoryOutcome
-    {
+    public func step(
+        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession,
+        mayChange: @escaping @Sendable (GalleryID) -> Bool
+    ) async throws -> HistoryOutcome {
         let date = now()
         return try await database.write { db in
             let currentGallery = try Self.fetchGallery(db, gallery)
@@ -118,6 +119,13 @@ extension SQLGalleryStore {
                 items[step.id] = item
                 current[step.id] = CurrentPlacement(
                     placement: Placement(of: item), version: item.placementVersion, text: item.text)
+            }
+            // Asked again at every step: a right taken away since the action was recorded is not used by its undo.
+            let touched = entry.galleries.union(items.values.map(\.galleryID)).union([gallery])
+            guard touched.allSatisfy(mayChange) else {
+                throw GalleryError.forbidden(
+                    "This can no longer be \(isUndo ? "undone" : "redone"): it would change a gallery you may not "
+                        + "change now.")
             }
             let destinations = Set(entry.items.map { isUndo ? $0.before.galleryID : $0.after.galleryID })
                 .union(entry.runs.compactMap { run in run.movedTo.map { isUndo ? run.galleryID : $0.galleryID } })

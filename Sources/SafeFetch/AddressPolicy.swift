@@ -39,13 +39,17 @@ public struct AddressPolicy: Sendable, Equatable {
 
     /// Special-purpose ranges refused unless allowed.
     ///
-    /// IPv4-mapped IPv6 addresses (`::ffff:0:0/96`) are refused whole, whatever IPv4 address they carry: no public
-    /// host is reached by one, and a socket given one connects over IPv4 by rules that differ between systems.
+    /// IPv4-mapped IPv6 addresses (`::ffff:0:0/96`) and IPv4-translated ones (`::ffff:0:0:0/96`, RFC 2765) are
+    /// refused whole, whatever IPv4 address they carry: no public host is reached by one, and a socket given one
+    /// connects over IPv4 (or through a translator) by rules that differ between systems. So are the IETF protocol
+    /// assignments (`2001::/23`, Teredo among them, which hides an IPv4 address), local NAT64 (`64:ff9b:1::/48`),
+    /// discard-only (`100::/64`) and both documentation ranges.
     public static let blockedRanges: [AddressRange] = [
         "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
         "192.0.0.0/24", "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24",
         "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4", "255.255.255.255/32",
-        "::/128", "::1/128", "::ffff:0:0/96", "fe80::/10", "fc00::/7", "ff00::/8", "2001:db8::/32", "64:ff9b::/96",
+        "::/128", "::1/128", "::ffff:0:0/96", "::ffff:0:0:0/96", "fe80::/10", "fc00::/7", "ff00::/8", "2001::/23",
+        "2001:db8::/32", "3fff::/20", "64:ff9b::/96", "64:ff9b:1::/48", "100::/64",
     ].compactMap(AddressRange.init)
 
     /// The loopback ranges: this machine itself.

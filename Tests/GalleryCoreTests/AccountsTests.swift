@@ -40,36 +40,99 @@ struct AccountsTests {
 struct SignInThrottleTests {
     let start = Date(timeIntervalSince1970: 1_000_000)
 
-    @Test func aFewFailuresCostNothingThenEachWaitDoubles() {
-        var throttle = SignInThrottle()
-        let keys = ["user:anna", "address:10.0.0.1"]
-        for _ in 0..<5 {
-            #expect(throttle.wait(for: keys, now: start) == nil)
-            throttle.recordFailure(for: keys, now: start)
+    /// The attempt admitted, or nil when it must wait.
+    private func attempt(
+        _ throttle: inout SignInThrottle, _ account: String = "anna", from address: String = "10.0.0.1", at: Date
+    ) -> SignInThrottle.Attempt? {
+        if case .go(let attempt) = throttle.admit(account: account, address: address, now: at) { return attempt }
+        return nil
+    }
+
+    /// The wait of an attempt that must wait, rounded to whole seconds; nil when it is admitted.
+    private func wait(
+        _ throttle: inout SignInThrottle, _ account: String = "anna", from address: String = "10.0.0.1", at: Date
+    ) -> TimeInterval? {
+        if case .wait(let seconds) = throttle.admit(account: account, address: address, now: at) {
+            return seconds.rounded()
         }
-        #expect(throttle.wait(for: keys, now: start).map { $0.rounded() } == 1)
-        throttle.recordFailure(for: keys, now: start)
-        #expect(throttle.wait(for: keys, now: start).map { $0.rounded() } == 2)
-        #expect(throttle.wait(for: keys, now: start.addingTimeInterval(2)) == nil)
-        for _ in 0..<30 { throttle.recordFailure(for: keys, now: start) }
-        #expect(throttle.wait(for: keys, now: start).map { $0.rounded() } == TimeInterval(900))
+        return nil
     }
 
-    @Test func guessesFromOneAddressSlowEveryAccountTriedFromIt() {
+    @Test func aFewFailuresCostNothingThenEachWaitDoubles() throws {
         var throttle = SignInThrottle()
-        for index in 0..<6 { throttle.recordFailure(for: ["user:u\(index)", "address:x"], now: start) }
-        #expect(throttle.wait(for: ["user:someone-else", "address:x"], now: start) != nil)
-        #expect(throttle.wait(for: ["user:someone-else", "address:y"], now: start) == nil)
+        for _ in 0..<5 { throttle.failed(try #require(attempt(&throttle, at: start)), now: start) }
+        #expect(wait(&throttle, at: start) == 1)
+        throttle.failed(
+            try #require(attempt(&throttle, at: start.addingTimeInterval(1))), now: start.addingTimeInterval(1))
+        #expect(wait(&throttle, at: start.addingTimeInterval(1)) == 2)
+        #expect(attempt(&throttle, at: start.addingTimeInterval(3)) != nil)
     }
 
-    @Test func aSuccessClearsTheAccountAndOldFailuresAreForgotten() {
+    @Test func theWaitRunsFromTheFailureNotFromTheAdmission() throws {
         var throttle = SignInThrottle()
-        for _ in 0..<6 { throttle.recordFailure(for: ["user:anna"], now: start) }
-        throttle.recordSuccess(for: "user:anna")
-        #expect(throttle.wait(for: ["user:anna"], now: start) == nil)
-        for _ in 0..<6 { throttle.recordFailure(for: ["user:bob"], now: start) }
-        let later = start.addingTimeInterval(2 * 60 * 60)
-        throttle.recordFailure(for: ["user:bob"], now: later)
-        #expect(throttle.wait(for: ["user:bob"], now: later) == nil)
+        let attempts = try (0..<5).map { _ in try #require(attempt(&throttle, at: start)) }
+        // The passwords took ten seconds to check.
+        for each in attempts { throttle.failed(each, now: start.addingTimeInterval(10)) }
+        #expect(wait(&throttle, at: start.addingTimeInterval(10)) == 1)
+    }
+
+    @Test func attemptsAdmittedAtOnceAreCountedBeforeAnyPasswordIsChecked() {
+        var throttle = SignInThrottle()
+        // Forty guesses arrive together, none answered yet: five go on, the others wait.
+        var admitted: [SignInThrottle.Attempt] = []
+        var waiting = 0
+        for _ in 0..<40 {
+            switch throttle.admit(account: "anna", address: "10.0.0.9", now: start) {
+            case .go(let attempt): admitted.append(attempt)
+            case .wait: waiting += 1
+            }
+        }
+        #expect(admitted.count == 5)
+        #expect(waiting == 35)
+    }
+
+    @Test func guessesFromOneAddressSlowEveryAccountTriedFromIt() throws {
+        var throttle = SignInThrottle()
+        for index in 0..<5 {
+            throttle.failed(try #require(attempt(&throttle, "u\(index)", from: "x", at: start)), now: start)
+        }
+        #expect(wait(&throttle, "someone-else", from: "x", at: start) != nil)
+        #expect(attempt(&throttle, "someone-else", from: "y", at: start) != nil)
+    }
+
+    @Test func theOwnerSignsInFromAnAddressThatNeverFailedWhileAStrangerIsThrottled() throws {
+        var throttle = SignInThrottle()
+        // Strangers from many addresses fail at the owner's account until it is throttled.
+        for index in 0..<5 {
+            throttle.failed(try #require(attempt(&throttle, "owner", from: "stranger-\(index)", at: start)), now: start)
+        }
+        #expect(wait(&throttle, "owner", from: "stranger-0", at: start) != nil)
+        // One attempt at a time from an address that never failed for it.
+        let owners = try #require(attempt(&throttle, "owner", from: "home", at: start))
+        #expect(wait(&throttle, "owner", from: "cafe", at: start) != nil)
+        throttle.succeeded(owners)
+        // The success clears the account: the next attempt goes on from anywhere.
+        #expect(attempt(&throttle, "owner", from: "cafe", at: start) != nil)
+    }
+
+    @Test func aFreshAddressThatFailsAtAThrottledAccountWaitsToo() throws {
+        var throttle = SignInThrottle()
+        for index in 0..<5 {
+            throttle.failed(try #require(attempt(&throttle, "anna", from: "a\(index)", at: start)), now: start)
+        }
+        throttle.failed(try #require(attempt(&throttle, "anna", from: "fresh", at: start)), now: start)
+        #expect(wait(&throttle, "anna", from: "fresh", at: start) != nil)
+    }
+
+    @Test func aSuccessClearsTheAccountAndOldFailuresAreForgotten() throws {
+        var throttle = SignInThrottle()
+        for _ in 0..<4 { throttle.failed(try #require(attempt(&throttle, at: start)), now: start) }
+        throttle.succeeded(try #require(attempt(&throttle, at: start)))
+        for _ in 0..<4 {
+            throttle.failed(try #require(attempt(&throttle, "anna", from: "other", at: start)), now: start)
+        }
+        #expect(attempt(&throttle, "anna", from: "other", at: start) != nil)
+        for _ in 0..<6 { _ = attempt(&throttle, "bob", at: start) }
+        #expect(attempt(&throttle, "bob", at: start.addingTimeInterval(2 * 60 * 60)) != nil)
     }
 }

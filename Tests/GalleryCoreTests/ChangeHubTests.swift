@@ -35,6 +35,20 @@ struct ChangeHubTests {
         #expect(await all.next() == nil)
     }
 
+    @Test func aReaderOfChangedGalleriesGetsEachGalleryChangedSinceItLastReadOnce() async {
+        let hub = ChangeHub()
+        var changed = hub.changedGalleries().makeAsyncIterator()
+        hub.publish([a])
+        #expect(await changed.next() == [a])
+        // A slow reader: three changes while it was away come as one set.
+        hub.publish([a, b])
+        hub.publish([b])
+        hub.publish([a])
+        #expect(await changed.next() == [a, b])
+        hub.finishAll()
+        #expect(await changed.next() == nil)
+    }
+
     @Test func signalsAreCoalescedForASlowReader() async {
         let hub = ChangeHub()
         let ofA = hub.signals(for: a)

@@ -125,13 +125,15 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
         try await base.events(in: gallery, since: sequence, limit: limit)
     }
     func changeSignals(in gallery: GalleryID?) -> AsyncStream<Void> { base.changeSignals(in: gallery) }
+    func changedGalleries() -> ChangedGalleries { base.changedGalleries() }
     func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState {
         try await base.history(in: gallery, for: session)
     }
-    func step(_ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession) async throws
-        -> HistoryOutcome
-    {
-        try await base.step(direction, in: gallery, for: session)
+    func step(
+        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession,
+        mayChange: @escaping @Sendable (GalleryID) -> Bool
+    ) async throws -> HistoryOutcome {
+        try await base.step(direction, in: gallery, for: session, mayChange: mayChange)
     }
     func emptyTrash(in gallery: GalleryID, removingFiles: @escaping @Sendable ([String]) throws -> Void) async throws
         -> Int

@@ -62,7 +62,7 @@ struct BoardTests {
             #expect(events[0].items.map(\.title) == ["B"])
             #expect(try await store.positions("ABC", items) == [spot(1), spot(8), nil])
             // The session's last action is still its own arrangement; undoing it leaves the placed item where it is.
-            let undone = try await store.step(.undo, in: gallery, for: sessionOne)
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(undone.message == "Undid the arrangement of 1 item.")
             #expect(try await store.positions("ABC", items) == [nil, spot(8), nil])
 
@@ -81,12 +81,12 @@ struct BoardTests {
             _ = try await store.arrangeItems([(a, spot(2)), (b, spot(3))], in: gallery, recordingFor: sessionOne)
             #expect(try await store.history(in: gallery, for: sessionOne) == HistoryState(undo: .arrange, redo: nil))
 
-            let undone = try await store.step(.undo, in: gallery, for: sessionOne)
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(undone.message == "Undid the arrangement of 2 items.")
             #expect(undone.items.map(\.boardPosition) == [spot(1), nil])
             #expect(try await store.positions("AB", items) == [spot(1), nil])
 
-            let redone = try await store.step(.redo, in: gallery, for: sessionOne)
+            let redone = try await store.step(.redo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(redone.message == "Redid the arrangement of 2 items.")
             #expect(try await store.positions("AB", items) == [spot(2), spot(3)])
             #expect(try await store.letters(in: gallery) == "AB")
@@ -99,7 +99,7 @@ struct BoardTests {
             let b = try itemID("B", items)
             _ = try await store.arrangeItems([(a, spot(1)), (b, spot(2))], in: gallery, recordingFor: sessionOne)
             _ = try await store.arrangeItems([(a, spot(5))], in: gallery, recordingFor: sessionTwo)
-            let undone = try await store.step(.undo, in: gallery, for: sessionOne)
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(
                 undone.message
                     == "Undid the arrangement of 2 items. 1 item was put elsewhere on the board since and was left where it is."
@@ -178,7 +178,7 @@ struct BoardTests {
             let moved = try await store.moveItems(itemIDs("B", items), to: other.id, at: .end, recordingFor: sessionOne)
             #expect(moved.map(\.boardPosition) == [nil])
             // Undoing the move brings it back, still off the board (the board there was rearranged meanwhile, maybe).
-            _ = try await store.step(.undo, in: gallery, for: sessionOne)
+            _ = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(try await store.item(try itemID("B", items)).galleryID == gallery)
             #expect(try await store.item(try itemID("B", items)).boardPosition == nil)
         }
@@ -232,10 +232,10 @@ struct BoardTests {
             #expect(events[0].gallery.view == .board)
             #expect(try await store.history(in: gallery, for: sessionOne).undo == .view)
 
-            let undone = try await store.step(.undo, in: gallery, for: sessionOne)
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(undone.message == "Undid the change to the board view.")
             #expect(try await store.gallery(gallery).view == .grid)
-            _ = try await store.step(.redo, in: gallery, for: sessionOne)
+            _ = try await store.step(.redo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(try await store.gallery(gallery).view == .board)
         }
     }

@@ -181,14 +181,14 @@ struct EventTests {
             _ = try await store.moveItems(itemIDs("B", items), to: target, at: .start, recordingFor: sessionOne)
 
             let undone = try await store.onlyEvents(in: [source, target]) {
-                _ = try await store.step(.undo, in: target, for: sessionOne)
+                _ = try await store.step(.undo, in: target, for: sessionOne, mayChange: { _ in true })
             }
             #expect(undone[0].items.map(\.title) == ["B"])
             #expect(undone[0].items.allSatisfy { $0.galleryID == source })
             #expect(undone[1].removed == itemIDs("B", items))
 
             let redone = try await store.onlyEvents(in: [target, source]) {
-                _ = try await store.step(.redo, in: target, for: sessionOne)
+                _ = try await store.step(.redo, in: target, for: sessionOne, mayChange: { _ in true })
             }
             #expect(redone[0].items.map(\.title) == ["B"])
             #expect(redone[1].removed == itemIDs("B", items))
@@ -201,11 +201,11 @@ struct EventTests {
             _ = try await store.updateGallery(
                 gallery, name: "Fruit", imagesPerRow: nil, view: nil, recordingFor: sessionOne)
             let undone = try await store.onlyEvents(in: [gallery]) {
-                _ = try await store.step(.undo, in: gallery, for: sessionOne)
+                _ = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
             }
             #expect(undone[0].gallery.name == name)
             let redone = try await store.onlyEvents(in: [gallery]) {
-                _ = try await store.step(.redo, in: gallery, for: sessionOne)
+                _ = try await store.step(.redo, in: gallery, for: sessionOne, mayChange: { _ in true })
             }
             #expect(redone[0].gallery.name == "Fruit")
         }

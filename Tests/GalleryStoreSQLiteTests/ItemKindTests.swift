@@ -36,11 +36,11 @@ struct ItemKindTests {
             #expect(edited.changeSequence > note.changeSequence)
             #expect(try await store.history(in: gallery.id, for: sessionOne).undo == .editNote)
 
-            let undone = try await store.step(.undo, in: gallery.id, for: sessionOne)
+            let undone = try await store.step(.undo, in: gallery.id, for: sessionOne, mayChange: { _ in true })
             #expect(undone.message == "Undid the edit of the note.")
             #expect(try await store.item(note.id).text == "first")
             #expect(undone.items.map(\.id) == [note.id])
-            _ = try await store.step(.redo, in: gallery.id, for: sessionOne)
+            _ = try await store.step(.redo, in: gallery.id, for: sessionOne, mayChange: { _ in true })
             #expect(try await store.item(note.id).text == "second\nline")
         }
     }
@@ -54,7 +54,7 @@ struct ItemKindTests {
                 ).first)
             _ = try await store.editNote(note.id, text: "mine", recordingFor: sessionOne)
             _ = try await store.editNote(note.id, text: "theirs", recordingFor: sessionTwo)
-            let outcome = try await store.step(.undo, in: gallery.id, for: sessionOne)
+            let outcome = try await store.step(.undo, in: gallery.id, for: sessionOne, mayChange: { _ in true })
             #expect(
                 outcome.message == "Could not undo the edit of the note: the note was changed by someone else since.")
             #expect(try await store.item(note.id).text == "theirs")

@@ -131,7 +131,7 @@ struct ItemWindowTests {
                 case 2:
                     _ = try await store.trashItems(chosen, in: gallery, recordingFor: sessionOne)
                 case 3:
-                    _ = try await store.step(.undo, in: gallery, for: sessionOne)
+                    _ = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
                 case 4:
                     _ = try await store.moveItems(chosen, to: other, at: .start, recordingFor: sessionOne)
                     ids.removeAll { chosen.contains($0) }

@@ -161,7 +161,7 @@ func galleryError(_ body: () async throws -> Void) async -> GalleryError? {
 
 extension GalleryError {
     /// The case of an error, without its message.
-    enum Kind: Sendable { case notFound, invalid, conflict, unavailable }
+    enum Kind: Sendable { case notFound, invalid, conflict, forbidden, unavailable }
 
     /// The case of this error.
     var kind: Kind {
@@ -169,6 +169,7 @@ extension GalleryError {
         case .notFound: .notFound
         case .invalid: .invalid
         case .conflict: .conflict
+        case .forbidden: .forbidden
         case .unavailable: .unavailable
         }
     }

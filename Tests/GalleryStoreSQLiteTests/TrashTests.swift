@@ -70,17 +70,17 @@ struct TrashItemsTests {
                 ])
             #expect(try await store.history(in: gallery, for: session).undo == .trash)
 
-            let undone = try await store.step(.undo, in: gallery, for: session)
+            let undone = try await store.step(.undo, in: gallery, for: session, mayChange: { _ in true })
             #expect(undone.message == "Undid the deletion of 1500 items.")
             #expect(try await store.titles(in: gallery) == items.map(\.title))
             let back = try #require(try await store.events(in: gallery, after: sequence + 1)?.first)
             #expect(back.runs.map(\.count) == [1_500] && back.runs.allSatisfy { !$0.hasLeft })
             #expect(try await store.gallery(gallery).trashCount == 0)
 
-            let redone = try await store.step(.redo, in: gallery, for: session)
+            let redone = try await store.step(.redo, in: gallery, for: session, mayChange: { _ in true })
             #expect(redone.message == "Redid the deletion of 1500 items.")
             #expect(try await store.titles(in: gallery) == ["I0", "I1501"])
-            _ = try await store.step(.undo, in: gallery, for: session)
+            _ = try await store.step(.undo, in: gallery, for: session, mayChange: { _ in true })
             #expect(try await store.titles(in: gallery) == items.map(\.title))
 
             // Counted wrong, or the gallery changed since the selection: nothing happens.
@@ -100,7 +100,7 @@ struct TrashItemsTests {
             _ = try await store.restoreItems(ids("C", items), in: gallery, recordingFor: sessionTwo)
             _ = try await store.trashItems(ids("C", items), in: gallery, recordingFor: sessionTwo)
 
-            let undone = try await store.step(.undo, in: gallery, for: sessionOne)
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
 
             #expect(undone.message == "Undid the deletion of 4 items. 1 item was changed since and was left as it is.")
             #expect(try await store.order(in: gallery) == "ABDEF")
@@ -113,7 +113,7 @@ struct TrashItemsTests {
                 from: items["B"]!.id, through: items["C"]!.id, count: 2, in: gallery, recordingFor: sessionOne)
             _ = try await store.emptyTrash(in: gallery) { _ in }
 
-            let undone = try await store.step(.undo, in: gallery, for: sessionOne)
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
 
             #expect(undone.message == "Could not undo the deletion: its 2 items were changed since.")
             #expect(try await store.order(in: gallery) == "AD")
@@ -127,14 +127,14 @@ struct TrashItemsTests {
             let newcomer = try await store.insertPendingItems(drafts("X"), into: gallery, at: .index(1))[0]
             #expect(newcomer.orderKey == items["B"]!.orderKey)  // the key between A and C is B's old one
 
-            let undone = try await store.step(.undo, in: gallery, for: sessionOne)
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
 
             #expect(undone.message == "Undid the deletion of 1 item.")
             #expect(try await store.order(in: gallery) == "ABXC")
             #expect(try await store.item(newcomer.id) == newcomer)
             // The redo trashes the run's items only: X, which came between them, stays, and its event says so.
             let before = try await store.gallery(gallery).sequence
-            _ = try await store.step(.redo, in: gallery, for: sessionOne)
+            _ = try await store.step(.redo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(try await store.order(in: gallery) == "AXC")
             let event = try #require(try await store.events(in: gallery, after: before)?.first)
             #expect(event.items.map(\.id) == [newcomer.id] && event.runs.map(\.count) == [1])

@@ -7,17 +7,19 @@ import Testing
 
 extension SQLGalleryStore {
     /// Undoes the session's last action in the gallery.
-    fileprivate func undo(in gallery: GalleryID, for session: HistorySession = sessionOne) async throws
-        -> HistoryOutcome
-    {
-        try await step(.undo, in: gallery, for: session)
+    fileprivate func undo(
+        in gallery: GalleryID, for session: HistorySession = sessionOne,
+        mayChange: @escaping @Sendable (GalleryID) -> Bool = { _ in true }
+    ) async throws -> HistoryOutcome {
+        try await step(.undo, in: gallery, for: session, mayChange: mayChange)
     }
 
     /// Redoes the session's last undone action in the gallery.
-    fileprivate func redo(in gallery: GalleryID, for session: HistorySession = sessionOne) async throws
-        -> HistoryOutcome
-    {
-        try await step(.redo, in: gallery, for: session)
+    fileprivate func redo(
+        in gallery: GalleryID, for session: HistorySession = sessionOne,
+        mayChange: @escaping @Sendable (GalleryID) -> Bool = { _ in true }
+    ) async throws -> HistoryOutcome {
+        try await step(.redo, in: gallery, for: session, mayChange: mayChange)
     }
 
     /// The live titles and the trashed ones (newest first), as "live|trashed".
@@ -101,6 +103,52 @@ struct UndoRedoTests {
             _ = try await store.redo(in: target)
             #expect(try await store.letters(in: source) == "BD")
             #expect(try await store.letters(in: target) == "XCAY")
+        }
+    }
+
+    @Test func aStepTouchingAGalleryThePersonMayNoLongerChangeIsRefusedWholeAndChangesNothing() async throws {
+        try await withLetteredGallery("ABCD") { store, shared, items in
+            let (own, _) = try await store.makeGallery(named: "Own", holding: "XY")
+            _ = try await store.moveItems(itemIDs("CA", items), to: own, at: .end, recordingFor: sessionOne)
+            let onlyOwn: @Sendable (GalleryID) -> Bool = { $0 == own }
+
+            // Undone from the person's own gallery, it would put the items back into the shared one.
+            await #expect(
+                throws: GalleryError.forbidden(
+                    "This can no longer be undone: it would change a gallery you may not change now.")
+            ) {
+                try await store.undo(in: own, mayChange: onlyOwn)
+            }
+            #expect(try await store.letters(in: shared) == "BD")
+            #expect(try await store.letters(in: own) == "XYCA")
+            #expect(try await store.history(in: own, for: sessionOne) == HistoryState(undo: .transfer, redo: nil))
+
+            // Undone while allowed, then the right is taken away: the redo would take them from the shared gallery.
+            _ = try await store.undo(in: own)
+            await #expect(
+                throws: GalleryError.forbidden(
+                    "This can no longer be redone: it would change a gallery you may not change now.")
+            ) {
+                try await store.redo(in: own, mayChange: onlyOwn)
+            }
+            #expect(try await store.letters(in: shared) == "ABCD")
+            #expect(try await store.letters(in: own) == "XY")
+        }
+    }
+
+    @Test func aNoteMovedToAnotherGallerySinceIsNotEditedByAnUndoThatMayNotChangeThatGallery() async throws {
+        try await withLetteredGallery("AB") { store, gallery, _ in
+            let (other, _) = try await store.makeGallery(named: "Other", holding: "X")
+            let note = try await store.insertPendingItems(
+                [ItemDraft(note: "first")], into: gallery, at: .end, recordingFor: sessionOne)[0]
+            _ = try await store.editNote(note.id, text: "second", recordingFor: sessionOne)
+            // Somebody else moves the note to a gallery this person may not change.
+            _ = try await store.moveItems([note.id], to: other, at: .end, recordingFor: sessionTwo)
+
+            await #expect(throws: GalleryError.self) {
+                try await store.undo(in: gallery, mayChange: { $0 == gallery })
+            }
+            #expect(try await store.item(note.id).text == "second")
         }
     }
 

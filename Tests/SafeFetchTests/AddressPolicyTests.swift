@@ -125,6 +125,9 @@ struct AddressPolicyTests {
         "127.0.0.1", "10.1.2.3", "169.254.169.254", "192.168.1.1", "172.16.0.1", "100.64.0.1", "0.0.0.0",
         "224.0.0.1", "255.255.255.255", "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1",
         "::ffff:127.0.0.1", "::127.0.0.1", "2002:7f00:1::1", "2002:c0a8:101::1", "64:ff9b::808:808",
+        // IPv4-translated (the attack run's connection was attempted), Teredo, local NAT64, discard, documentation.
+        "::ffff:0:7f00:1", "::ffff:0:808:808", "2001:0:4136:e378:8000:63bf:3fff:fdd2", "64:ff9b:1::a00:1", "100::1",
+        "3fff::1",
     ])
     func specialPurposeAddressesAreBlockedByDefault(text: String) throws {
         let policy = AddressPolicy()

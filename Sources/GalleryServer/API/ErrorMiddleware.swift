@@ -14,6 +14,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .notFound(let message): throw HTTPError(.notFound, message: message)
             case .invalid(let message): throw HTTPError(.badRequest, message: message)
             case .conflict(let message): throw HTTPError(.conflict, message: message)
+            case .forbidden(let message): throw HTTPError(.forbidden, message: message)
             case .unavailable(let message):
                 context.logger.warning("database unavailable: \(message)")
                 throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "5"], message: message)

@@ -4,7 +4,8 @@ import Hummingbird
 import HummingbirdWebSocket
 
 /// `ws://…/api/galleries/{id}/live?since=N`: the live feed of a gallery for one open view; and
-/// `ws://…/api/galleries/live`: the gallery browser's feed, a "changed" message after any gallery changed.
+/// `ws://…/api/galleries/live`: the gallery browser's feed, a "changed" message after a gallery the person may see
+/// changed.
 ///
 /// The socket closes normally with reason "reset" when the view must load the gallery afresh, and with code 4404 when
 /// the gallery is unknown or in the trash of galleries.
@@ -30,11 +31,14 @@ struct LiveRoutes {
     static let accessEndedReason = "You can no longer see this gallery."
 
     func add(to router: Router<AppWebSocketRequestContext>) {
-        // The gallery browser's feed: {"type":"changed"} after any change of any gallery.
+        // The gallery browser's feed: {"type":"changed"} after any change of a gallery the person may see.
         router.ws("api/galleries/live") { _, _ in
             .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            let feed = GalleryListFeed(store: store)
+            let identity = context.requestContext.identity
+            let feed = GalleryListFeed(store: store) { [access] changed in
+                !changed.isDisjoint(with: try await access.roles(of: identity).keys)
+            }
             let request = context.request
             try await run(until: inbound) {
                 let ended = try await untilAccessEnds(request, gallery: nil) {

@@ -18,6 +18,8 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
     func add(to router: Router<Context>) {
         let galleries = router.group("api/galleries")
         galleries.get(":gallery/export") { request, context in
+            // Anyone given the gallery may take it whole (they may duplicate it too); a read-only link only shows it.
+            _ = try GalleryAccess.user(context)
             let id = try await access.gallery(request, context, needs: .view)
             let file = blobs.temporaryFileURL()
             defer { try? FileManager.default.removeItem(at: file) }

@@ -36,7 +36,7 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
         router.post("api/galleries/:gallery/board") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: ArrangeRequest.self, limit: jsonBodyBytes)
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             let positions = try body.validatedPositions()
             let arranged =
                 body.placing == true

@@ -87,7 +87,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 case .run(let run): [run.firstItemId, run.lastItemId]
                 }
             try await access.require(.edit, items: ids, for: context.identity)
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             switch named {
             case .named(let ids):
                 let moved = try await store.moveItems(
@@ -112,7 +112,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             // (Found the way a gallery's copy finds them: among the few items loading, not item by item.)
             let wanted = Set(ids)
             let loading = try await store.pendingItems().filter { wanted.contains($0.id) }
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             let loaded = try await ingestion.withReservedLoads(
                 IngestionService.loadsToCopy(loading), for: GalleryAccess.person(context)
             ) { reservation in
@@ -126,7 +126,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         }
         galleries.post(":gallery/drops") { request, context in
             let id = try await access.gallery(request, context)
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             // The gallery first: a drop into an unknown gallery, or one in the trash, is refused before its body is
             // read. Then its declared size, then its turn among the few drops decoded at once.
             let gallery = try await store.gallery(id)

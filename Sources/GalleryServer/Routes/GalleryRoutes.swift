@@ -47,7 +47,7 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
             guard body.name != nil || body.imagesPerRow != nil || body.view != nil else {
                 throw GalleryError.invalid("Nothing to change: send 'name', 'imagesPerRow' and/or 'view'.")
             }
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             let gallery = try await store.updateGallery(
                 id, name: body.name, imagesPerRow: body.imagesPerRow, view: try body.validatedView(),
                 recordingFor: session)
@@ -80,14 +80,19 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
                 status: .created, response: ingestion.response(for: try await store.gallery(gallery.id), role: .owner))
         }
         galleries.get(":gallery/history") { request, context in
-            HistoryResponse(
-                try await store.history(
-                    in: try await access.gallery(request, context), for: try request.requiredHistorySession()))
+            // Only someone who may change the gallery has a history in it (not a viewer or a read-only link).
+            let id = try await access.gallery(request, context, needs: .edit)
+            return HistoryResponse(
+                try await store.history(in: id, for: try request.requiredHistorySession(for: context.identity)))
         }
         for direction in [HistoryDirection.undo, .redo] {
             galleries.post(":gallery/\(direction.rawValue)") { request, context in
                 let id = try await access.gallery(request, context)
-                let outcome = try await store.step(direction, in: id, for: try request.requiredHistorySession())
+                let session = try request.requiredHistorySession(for: context.identity)
+                // The step may reach other galleries (a move or copy between galleries): each must be one the
+                // person may change now, not when the action was done.
+                let changeable = try await access.changeableGalleries(of: context.identity)
+                let outcome = try await store.step(direction, in: id, for: session) { changeable.contains($0) }
                 return HistoryStepResponse(
                     message: outcome.message, history: HistoryResponse(outcome.state),
                     items: outcome.items.map(ingestion.response(for:)))

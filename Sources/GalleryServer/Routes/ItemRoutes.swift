@@ -31,7 +31,7 @@ struct ItemRoutes<Context: IdentifiedRequestContext> {
             return EditedResponse(status: .accepted, response: response(item))
         }
         items.delete(":item") { request, context in
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             let item = try await store.trashItem(try await access.item(request, context), recordingFor: session)
             return try await store.recorded(response(item), in: item.galleryID, for: session)
         }

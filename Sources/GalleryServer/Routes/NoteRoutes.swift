@@ -14,7 +14,7 @@ struct NoteRoutes<Context: IdentifiedRequestContext> {
         router.post("api/galleries/:gallery/notes") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: NewNoteRequest.self, limit: jsonBodyBytes)
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             let text = try NoteText.validated(body.text ?? "")
             let items = try await store.insertPendingItems(
                 [ItemDraft(note: text)], into: id, at: try body.at.insertionPoint(), recordingFor: session)
@@ -26,7 +26,7 @@ struct NoteRoutes<Context: IdentifiedRequestContext> {
         router.put("api/items/:item/text") { request, context in
             let id = try await access.item(request, context)
             let body = try await request.decodeJSON(as: NoteTextRequest.self, limit: jsonBodyBytes)
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             let item = try await store.editNote(id, text: body.text, recordingFor: session)
             return try await store.recorded(ingestion.response(for: item), in: item.galleryID, for: session)
         }

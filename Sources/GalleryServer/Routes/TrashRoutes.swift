@@ -18,7 +18,8 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
     func add(to router: Router<Context>) {
         let trash = router.group("api/galleries/:gallery/trash")
         trash.get { request, context in
-            let id = try await access.gallery(request, context)
+            // What was thrown away is for those who may take it back: not a viewer's or a read-only link's to see.
+            let id = try await access.gallery(request, context, needs: .edit)
             let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? Self.maximumListed
             let items = try await store.trashedItems(in: id, limit: min(limit, Self.maximumListed))
             return ItemListResponse(items: items.map(response))
@@ -26,7 +27,7 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
         trash.post { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: TrashRequest.self, limit: jsonBodyBytes)
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             switch try body.validated() {
             case .named(let ids):
                 let items = try await store.trashItems(ids, in: id, recordingFor: session)
@@ -43,7 +44,7 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
         trash.post("restore") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: ItemBatchRequest.self, limit: jsonBodyBytes)
-            let session = try request.historySession()
+            let session = try request.historySession(for: context.identity)
             let items = try await store.restoreItems(try body.validatedIDs(), in: id, recordingFor: session)
             return try await store.recorded(ItemListResponse(items: items.map(response)), in: id, for: session)
         }

@@ -112,25 +112,35 @@ public final class Authenticator: Sendable {
     /// Signs a user in by name and password.
     /// - Throws: 401 for a wrong name or password (the same answer for both), 429 while attempts are slowed down.
     func signIn(name: String, password: String, from address: String) async throws -> SignedIn {
-        let keys = ["user:" + name.lowercased(), "address:" + address]
-        if let wait = throttle.withLock({ $0.wait(for: keys, now: Date()) }) {
+        // Counted before the password is checked, in one step with the check: guesses sent at once are slowed down
+        // like guesses sent one after the other. A throttled guess is refused whatever its password.
+        let attempt: SignInThrottle.Attempt
+        switch throttle.withLock({ $0.admit(account: name.lowercased(), address: address, now: Date()) }) {
+        case .go(let admitted): attempt = admitted
+        case .wait(let wait):
             let seconds = Int(wait.rounded(.up))
             throw HTTPError(
                 .tooManyRequests, headers: [.retryAfter: String(seconds)],
                 message: "Too many failed sign-ins. Try again in \(seconds) seconds.")
         }
-        let user = try await accounts.user(named: name)
         var matches = false
-        if let user, let stored = try await accounts.passwordHash(of: user.id) {
-            matches = try await hasher.verify(password, against: stored)
-        } else {
-            try await hasher.wasteTime()
+        var user: User?
+        do {
+            user = try await accounts.user(named: name)
+            if let user, let stored = try await accounts.passwordHash(of: user.id) {
+                matches = try await hasher.verify(password, against: stored)
+            } else {
+                try await hasher.wasteTime()
+            }
+        } catch {
+            throttle.withLock { $0.failed(attempt, now: Date()) }
+            throw error
         }
         guard let user, matches else {
-            throttle.withLock { $0.recordFailure(for: keys, now: Date()) }
+            throttle.withLock { $0.failed(attempt, now: Date()) }
             throw HTTPError(.unauthorized, message: "Wrong name or password.")
         }
-        throttle.withLock { $0.recordSuccess(for: keys[0]) }
+        throttle.withLock { $0.succeeded(attempt) }
         return try await startSession(for: .user(user))
     }
 

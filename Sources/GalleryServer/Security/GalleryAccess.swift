@@ -25,6 +25,11 @@ struct GalleryAccess: Sendable {
         }
     }
 
+    /// Every gallery the identity may change now.
+    func changeableGalleries(of identity: Identity?) async throws -> Set<GalleryID> {
+        Set(try await roles(of: identity).filter { $0.value.allows(.edit) }.keys)
+    }
+
     /// The role, after checking it allows `permission`.
     @discardableResult
     func require(_ permission: GalleryPermission, in gallery: GalleryID, for identity: Identity?) async throws
