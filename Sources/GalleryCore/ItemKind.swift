@@ -17,14 +17,22 @@ public enum NoteText {
     /// The most characters (Unicode scalars, as a browser counts code points) a note holds.
     public static let maximumLength = 20_000
 
-    /// The text, unchanged, after checking its length.
-    /// - Throws: ``GalleryError/invalid(_:)`` saying the limit and the text's length when it is too long.
+    /// The text, unchanged, after checking its length and that it holds no NUL character (which neither database
+    /// keeps in text: it would be cut there, silently).
+    /// - Throws: ``GalleryError/invalid(_:)`` saying the limit and the text's length when it is too long, or where
+    ///   its NUL is.
     public static func validated(_ text: String) throws(GalleryError) -> String {
         let length = text.unicodeScalars.count
         guard length <= maximumLength else {
             throw .invalid(
                 "A note holds at most \(maximumLength.grouped) characters; this text has \(length.grouped). "
                     + "Nothing was added or changed.")
+        }
+        if let nul = text.unicodeScalars.firstIndex(of: "\u{0}") {
+            let position = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: nul) + 1
+            throw .invalid(
+                "A note cannot hold the NUL character (U+0000); this text has one at character "
+                    + "\(position.grouped). Nothing was added or changed.")
         }
         return text
     }

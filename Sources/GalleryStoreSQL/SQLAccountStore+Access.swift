@@ -42,6 +42,9 @@ extension SQLAccountStore {
                     INSERT INTO gallery_member (galleryId, userId, role) VALUES (?, ?, ?)
                     ON CONFLICT(galleryId, userId) DO UPDATE SET role = excluded.role
                     """, arguments: [gallery.rawValue, user.rawValue, role.rawValue])
+            // Who may see the gallery changed: the galleries pages of those who may now see it hear of it (a gallery
+            // just made is told to its owner only once it is theirs).
+            db.publishAfterCommit(gallery)
         }
     }
 
@@ -50,6 +53,7 @@ extension SQLAccountStore {
             let changed = try db.execute(
                 sql: "DELETE FROM gallery_member WHERE userId = ? AND galleryId = ? AND role <> 'owner'",
                 arguments: [user.rawValue, gallery.rawValue])
+            if changed > 0 { db.publishAfterCommit(gallery) }
             return changed > 0
         }
     }

@@ -60,6 +60,24 @@ struct NoteAPITests {
         }
     }
 
+    @Test func textWithANULCharacterIsRefusedSayingWhereAndNothingIsCut() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let text = "before\u{0}after"
+            let payload = String(decoding: try JSONEncoder().encode(["plainText": text]), as: UTF8.self)
+            let dropped = try await client.send(
+                .post, "/api/galleries/\(gallery)/drops", json: #"{"payload":\#(payload)}"#)
+            #expect(dropped.status == .badRequest)
+            let error: ErrorJSON = try dropped.decoded()
+            #expect(error.error.message.contains("NUL character (U+0000)"))
+            #expect(error.error.message.contains("at character 7"))
+            let written = try await client.send(
+                .post, "/api/galleries/\(gallery)/notes", json: #"{"text":\#(jsonString(text))}"#)
+            #expect(written.status == .badRequest)
+            #expect(try await client.items(in: gallery).isEmpty)
+        }
+    }
+
     @Test func aNewNoteGoesAfterTheGivenItemAndItsEditsAreUndoneAndRedone() async throws {
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()
