@@ -14,9 +14,9 @@ half-open connections, and the server's peak memory (VmHWM) after each phase.
 
 With `--imports`, measures the gallery import instead (`imports_part`), on a server of its own:
 
-  - sixteen 60 MB bodies that are no zip, sent to `POST /api/galleries/import` at once (each refused from its first
-    bytes; the sender stops when the answer comes), while another client's latency is measured against its latency
-    at rest in the same run;
+  - sixteen 60 MB bodies that are no zip, sent to `POST /api/galleries/import` at once, wave after wave for 10 s
+    (each refused from its first bytes; the sender stops when the answer comes), while another client's latency is
+    measured against its latency at rest in the same run;
   - one archive of 250 KB whose manifest holds a 250 MB link description (refused while its manifest is read): the
     server's resident memory at rest (VmRSS) and its peak while the archive is refused (VmHWM, reset just before).
 
@@ -142,9 +142,15 @@ def imports_part(binary):
             rest = [abuse.request_latency(port) for _ in range(200)]
 
             def attack():
+                # Waves of sixteen at once, for 10 s: each is refused within moments, so one wave alone is over before
+                # the other client has asked twice.
+                outcomes = []
+                until = time.monotonic() + 10
                 with ThreadPoolExecutor(max_workers=16) as pool:
-                    return list(pool.map(
-                        lambda n: huge_import(port, 60 * MB, source=abuse.SOURCE_ADDRESSES[n]), range(16)))
+                    while time.monotonic() < until:
+                        outcomes += pool.map(
+                            lambda n: huge_import(port, 60 * MB, source=abuse.SOURCE_ADDRESSES[n]), range(16))
+                return outcomes
 
             results, outcome, elapsed = probe_during(port, attack)
             time.sleep(1)  # the server reads and drops what was still on its way
@@ -162,10 +168,11 @@ def imports_part(binary):
     sent = sorted(bytes_sent for _, bytes_sent in outcome)
     print("Another client's GET /api/galleries on fresh connections (seconds: median / 95th percentile)")
     print(f"  at rest (baseline, {len(rest)} requests)            {base_median:.4f} / {base_p95:.4f}")
-    print(f"  during 16 x 60 MB imports that are no zip   {median:.4f} / {p95:.4f}   ratio "
+    print(f"  during waves of 16 x 60 MB non-zip imports  {median:.4f} / {p95:.4f}   ratio "
           f"{median / base_median:.2f} / {p95 / base_p95:.2f}   ({len(results)} requests, {failed} unanswered)")
-    print(f"      answers to the imports: {counts}, in {elapsed:.1f} s; body bytes sent before the answer: "
-          f"median {statistics.median(sent) / MB:.2f} MB, most {sent[-1] / MB:.2f} MB of 60")
+    print(f"      answers to the {len(outcome)} imports: {counts}, in {elapsed:.1f} s; body bytes the client had "
+          f"handed to its socket before it saw the answer: median {statistics.median(sent) / MB:.2f} MB, most "
+          f"{sent[-1] / MB:.2f} MB of 60")
     print(f"An archive of {bomb_bytes / 1024:.0f} KB with a 250 MB link description: answered {status}: "
           f"{answer[:160]}")
     print(f"  server memory at rest (VmRSS) {at_rest:.1f} MB, peak while refusing it (VmHWM) {peak:.1f} MB, "
