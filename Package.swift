@@ -26,7 +26,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "DragAndDrop"),
-        .target(name: "GalleryCore"),
+        .target(name: "GalleryCore", dependencies: ["DragAndDrop"]),
         .target(name: "MediaProbe", dependencies: ["DragAndDrop", "GalleryCore"]),
         .target(
             name: "SafeFetch",

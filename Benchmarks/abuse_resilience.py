@@ -12,15 +12,28 @@ Starts the real server binary on a temporary data folder (header timeout 2 s) an
 Prints the median and 95th percentile of each, their ratios to the baseline, how long the server took to drop the
 half-open connections, and the server's peak memory (VmHWM) after each phase.
 
-    python3 Benchmarks/abuse_resilience.py [--bin .build/debug/image-gallery]
+With `--imports`, measures the gallery import instead (`imports_part`), on a server of its own:
+
+  - sixteen 60 MB bodies that are no zip, sent to `POST /api/galleries/import` at once, wave after wave for 10 s
+    (each refused from its first bytes; the sender stops when the answer comes), while another client's latency is
+    measured against its latency at rest in the same run;
+  - one archive of 250 KB whose manifest holds a 250 MB link description (refused while its manifest is read): the
+    server's resident memory at rest (VmRSS) and its peak while the archive is refused (VmHWM, reset just before).
+
+    python3 Benchmarks/abuse_resilience.py [--bin .build/debug/image-gallery] [--imports]
 """
 
 import argparse
+import http.client
+import json
 import os
+import select
+import socket
 import statistics
 import sys
 import tempfile
 import time
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -49,13 +62,134 @@ def probe_during(port, attack):
     return prober.stop(), outcome, elapsed
 
 
+def huge_import(port, size, source="127.0.0.1"):
+    """Sends a body of `size` bytes that is no zip to the import route, declaring its length, and stops sending as
+    soon as the server answers. Returns the status and how many body bytes were sent before the answer."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=60, source_address=(source, 0))
+    sent = 0
+    try:
+        head = ("POST /api/galleries/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/zip\r\n"
+                f"Content-Length: {size}\r\n\r\n")
+        sock.sendall(head.encode())
+        chunk = b"not a zip " * 6554
+        try:
+            while sent < size and not select.select([sock], [], [], 0)[0]:
+                piece = chunk[: min(len(chunk), size - sent)]
+                sock.sendall(piece)
+                sent += len(piece)
+        except OSError:
+            pass  # the server answered and closed while we were still sending
+        return abuse.read_status(sock), sent
+    finally:
+        sock.close()
+
+
+def text_bomb_archive(path, text_bytes):
+    """Writes a gallery archive whose manifest holds one link whose description is `text_bytes` long (deflated, the
+    archive is a few hundred KB)."""
+    opening = json.dumps({"format": "image-gallery/1", "name": "Bomb", "imagesPerRow": 4, "view": "grid"})[:-1]
+    opening += ',"items":[{"kind":"link","state":"ready","title":"Page","sourceURL":"https://site.test/",'
+    opening += '"pageDescription":"'
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive, \
+            archive.open("gallery.json", "w", force_zip64=True) as manifest:
+        manifest.write(opening.encode())
+        piece = b"d" * MB
+        for _ in range(text_bytes // MB):
+            manifest.write(piece)
+        manifest.write(b'"}]}')
+
+
+def resident_memory_mb(pid):
+    """The process's resident memory now (VmRSS), in MB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def reset_peak_memory(pid):
+    """Starts the process's peak resident memory (VmHWM) again from its resident memory now."""
+    with open(f"/proc/{pid}/clear_refs", "w") as clear:
+        clear.write("5")
+
+
+def post_file(port, path, file):
+    """Posts the file at `file` to `path` as a zip; returns the status and the answer's body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    try:
+        with open(file, "rb") as body:
+            connection.request("POST", path, body=body, headers={
+                "Content-Type": "application/zip", "Content-Length": str(os.path.getsize(file))})
+            response = connection.getresponse()
+            return response.status, response.read().decode(errors="replace")
+    finally:
+        connection.close()
+
+
+def imports_part(binary):
+    """Sixteen 60 MB imports that are no zip while another client is measured, then the peak memory of refusing an
+    archive with 250 MB of text; prints both."""
+    with tempfile.TemporaryDirectory() as folder:
+        bomb = Path(folder) / "bomb.zip"
+        text_bomb_archive(bomb, 250 * MB)
+        bomb_bytes = bomb.stat().st_size
+        server = helpers.GalleryServer(Path(binary), Path(folder) / "data", Path(folder) / "server.log")
+        server.start()
+        try:
+            port, pid = server.port, server.process.pid
+            server.open_gallery_id()
+            rest = [abuse.request_latency(port) for _ in range(200)]
+
+            def attack():
+                # Waves of sixteen at once, for 10 s: each is refused within moments, so one wave alone is over before
+                # the other client has asked twice.
+                outcomes = []
+                until = time.monotonic() + 10
+                with ThreadPoolExecutor(max_workers=16) as pool:
+                    while time.monotonic() < until:
+                        outcomes += pool.map(
+                            lambda n: huge_import(port, 60 * MB, source=abuse.SOURCE_ADDRESSES[n]), range(16))
+                return outcomes
+
+            results, outcome, elapsed = probe_during(port, attack)
+            time.sleep(1)  # the server reads and drops what was still on its way
+            at_rest = resident_memory_mb(pid)
+            reset_peak_memory(pid)
+            status, answer = post_file(port, "/api/galleries/import", bomb)
+            peak = abuse.peak_memory_mb(pid)
+        finally:
+            server.stop()
+
+    base_median, base_p95, _ = summary(rest)
+    median, p95, failed = summary(results)
+    statuses = [status for status, _ in outcome]
+    counts = {code: statuses.count(code) for code in sorted(set(statuses))}
+    sent = sorted(bytes_sent for _, bytes_sent in outcome)
+    print("Another client's GET /api/galleries on fresh connections (seconds: median / 95th percentile)")
+    print(f"  at rest (baseline, {len(rest)} requests)            {base_median:.4f} / {base_p95:.4f}")
+    print(f"  during waves of 16 x 60 MB non-zip imports  {median:.4f} / {p95:.4f}   ratio "
+          f"{median / base_median:.2f} / {p95 / base_p95:.2f}   ({len(results)} requests, {failed} unanswered)")
+    print(f"      answers to the {len(outcome)} imports: {counts}, in {elapsed:.1f} s; body bytes the client had "
+          f"handed to its socket before it saw the answer: median {statistics.median(sent) / MB:.2f} MB, most "
+          f"{sent[-1] / MB:.2f} MB of 60")
+    print(f"An archive of {bomb_bytes / 1024:.0f} KB with a 250 MB link description: answered {status}: "
+          f"{answer[:160]}")
+    print(f"  server memory at rest (VmRSS) {at_rest:.1f} MB, peak while refusing it (VmHWM) {peak:.1f} MB, "
+          f"ratio {peak / at_rest:.2f}")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=".build/debug/image-gallery")
+    parser.add_argument("--imports", action="store_true", help="measure the gallery import instead (imports_part)")
     args = parser.parse_args()
     if not os.path.exists(args.bin):
         raise SystemExit(f"no server binary at {args.bin}: run `swift build` first")
     abuse.raise_open_file_limit(10_000)
+    if args.imports:
+        return imports_part(args.bin)
 
     with tempfile.TemporaryDirectory() as folder:
         server = helpers.GalleryServer(Path(args.bin), Path(folder) / "data", Path(folder) / "server.log",

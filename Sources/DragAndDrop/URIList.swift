@@ -3,7 +3,7 @@ import Foundation
 /// A URL a drop refers to that could become an item: a fetchable http(s) URL, or a `data:` URL kept as text
 /// until it is decoded.
 enum DroppedURL: Hashable {
-    /// An absolute http or https URL with a host.
+    /// An address items are loaded from (``WebAddress``).
     case web(URL)
     /// A `data:` URL, undecoded.
     case data(String)
@@ -44,10 +44,7 @@ enum DroppedURL: Hashable {
     }
 
     private static func checkedWeb(_ url: URL) -> DroppedURL? {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { return nil }
-        return .web(url)
+        WebAddress.isLoadable(url) ? .web(url) : nil
     }
 
     /// The lowercased scheme of `string` (`[A-Za-z][A-Za-z0-9+.-]*:`), or `nil` if it has none.

@@ -82,48 +82,19 @@ public struct GalleryManifest: Sendable, Equatable, Codable {
     }
 
     /// The manifest, after checking that it is one this code reads and that it tells the truth about the archive:
-    /// `archiveFiles` are the names of the files the archive holds. Every item's file must be one of them; a ready
-    /// image or video has one; a note has its text within ``NoteText/maximumLength``; names, images per row and board
-    /// positions are ones a gallery may have.
+    /// `archiveFiles` are the names of the files the archive holds. Its gallery as ``Head/validated()`` checks it,
+    /// at most ``maximumItems`` items, each as ``Entry/validated(number:archiveFiles:)`` checks it.
     /// - Throws: ``GalleryError/invalid(_:)`` saying what is wrong, and with which item (counted from 1).
     public func validated(archiveFiles: Set<String>) throws(GalleryError) -> GalleryManifest {
-        guard format == Self.currentFormat else {
-            throw .invalid("This archive's format is '\(format)'; this server reads '\(Self.currentFormat)'.")
-        }
-        var checked = self
-        do {
-            checked.name = try Gallery.validatedName(name)
-        } catch {
-            throw .invalid("The archive's gallery name is not one a gallery may have: \(error.message)")
-        }
-        guard Gallery.imagesPerRowRange.contains(imagesPerRow) else {
-            throw .invalid(
-                "The archive's images per row (\(imagesPerRow)) must be from \(Gallery.imagesPerRowRange.lowerBound)"
-                    + " to \(Gallery.imagesPerRowRange.upperBound).")
-        }
+        let head = try Head(format: format, name: name, imagesPerRow: imagesPerRow, view: view).validated()
         guard items.count <= Self.maximumItems else {
             throw .invalid("The archive lists \(items.count) items; at most \(Self.maximumItems) are taken.")
         }
         for (index, entry) in items.enumerated() {
-            let which = "Item \(index + 1) of the archive"
-            if let file = entry.file, !archiveFiles.contains(file) {
-                throw .invalid("\(which) names the file '\(file)', which the archive does not hold.")
-            }
-            switch entry.kind {
-            case .note:
-                guard let text = entry.text else { throw .invalid("\(which) is a note without its text.") }
-                do { _ = try NoteText.validated(text) } catch { throw .invalid("\(which): \(error.message)") }
-            case .image, .video:
-                if entry.state == .ready, entry.file == nil {
-                    throw .invalid("\(which) is a ready \(entry.kind.rawValue) without its file.")
-                }
-            case .link:
-                guard entry.sourceURL != nil else { throw .invalid("\(which) is a link without its page's address.") }
-            }
-            if let board = entry.board {
-                do { _ = try board.validated() } catch { throw .invalid("\(which): \(error.message)") }
-            }
+            try entry.validated(number: index + 1, archiveFiles: archiveFiles)
         }
+        var checked = self
+        checked.name = head.name
         return checked
     }
 }

@@ -49,6 +49,13 @@ public enum NoteText {
 
 /// What a web page said about itself, kept with a link item.
 public struct LinkDetails: Sendable, Equatable, Codable {
+    /// The most characters a link's page title keeps (a longer one is clipped when the page is read).
+    public static let maximumTitleLength = 300
+    /// The most characters a link's page description keeps.
+    public static let maximumDescriptionLength = 1_000
+    /// The most characters a link's site name keeps.
+    public static let maximumSiteNameLength = 200
+
     /// The page's title (`og:title`, else `<title>`, else its host).
     public var title: String
     /// Its description, if it has one.

@@ -2,6 +2,12 @@ import Foundation
 
 /// Makes short titles for new items.
 public enum ItemTitle {
+    /// The most characters an item's title has: a link's page title is the longest kept
+    /// (``LinkDetails/maximumTitleLength``); names of files and addresses are clipped to ``maximumNameLength``.
+    public static let maximumLength = LinkDetails.maximumTitleLength
+    /// The most characters of a title made from a file's name or an address.
+    public static let maximumNameLength = 200
+
     /// The title for an item loaded from a URL: its last path component, or its host.
     public static func make(fromURL text: String) -> String {
         guard let url = URL(string: text) else { return clipped(text) }
@@ -19,6 +25,6 @@ public enum ItemTitle {
 
     static func clipped(_ text: String) -> String {
         let cleaned = String(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
-        return cleaned.count > 200 ? String(cleaned.prefix(200)) : cleaned
+        return cleaned.count > maximumNameLength ? String(cleaned.prefix(maximumNameLength)) : cleaned
     }
 }

@@ -136,10 +136,8 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     BoardRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
         .add(to: router)
     ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
-    ArchiveRoutes(
-        store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access,
-        importBytes: bounds.importBytes
-    ).add(to: router)
+    ArchiveRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access, bounds: bounds)
+        .add(to: router)
     MediaRoutes(library: parts.media).add(to: router)
     WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)
     return router

@@ -35,12 +35,15 @@ public enum HTMLSniffing {
 
 extension LinkDetails {
     /// The details a link keeps of a page's metadata: its title (else the page's host, else its URL), description and
-    /// site name, each without control characters and clipped (300, 1,000 and 200 characters).
+    /// site name, each without control characters and clipped (to ``maximumTitleLength``,
+    /// ``maximumDescriptionLength`` and ``maximumSiteNameLength`` characters).
     public init(_ metadata: PageMetadata, pageURL: URL) {
+        let title = Self.maximumTitleLength
         self.init(
-            title: Self.clipped(metadata.title, 300) ?? Self.clipped(pageURL.host ?? pageURL.absoluteString, 300)
+            title: Self.clipped(metadata.title, title) ?? Self.clipped(pageURL.host ?? pageURL.absoluteString, title)
                 ?? "Link",
-            description: Self.clipped(metadata.description, 1_000), siteName: Self.clipped(metadata.siteName, 200))
+            description: Self.clipped(metadata.description, Self.maximumDescriptionLength),
+            siteName: Self.clipped(metadata.siteName, Self.maximumSiteNameLength))
     }
 
     private static func clipped(_ text: String?, _ length: Int) -> String? {

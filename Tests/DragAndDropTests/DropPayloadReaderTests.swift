@@ -28,6 +28,14 @@ let tinyPNGBase64 =
         #expect(sources(payload) == [.remote(url("https://a.example/1.png")), .remote(url("http://b.example/2.jpg"))])
     }
 
+    @Test func aLinkLongerThanTheAddressesItemsAreLoadedFromIsLeftOut() {
+        let longest = "https://a.example/" + String(repeating: "p", count: WebAddress.maximumLength - 18)
+        let longer = longest + "p"
+        #expect(longest.utf8.count == WebAddress.maximumLength)
+        let payload = DropPayload(uriList: "\(longest)\r\n\(longer)")
+        #expect(sources(payload) == [.remote(url(longest))])
+    }
+
     @Test func uriListAcceptsBareLineFeeds() {
         let payload = DropPayload(uriList: "https://a.example/1.png\nhttps://a.example/2.png")
         #expect(sources(payload) == [.remote(url("https://a.example/1.png")), .remote(url("https://a.example/2.png"))])

@@ -1,3 +1,4 @@
+import DragAndDrop
 import Foundation
 import Testing
 
@@ -69,6 +70,37 @@ struct GalleryManifestTests {
         var offBoard = image
         offBoard.board = BoardPosition(x: .infinity, y: 0, width: 10, z: 0)
         #expect(refusal(manifest([offBoard]))?.contains("board position") == true)
+    }
+
+    @Test func everyFieldIsHeldToTheLimitOfTheAPIThatMadeItAndTheRefusalNamesTheItemTheFieldAndTheLimit() {
+        func link(_ change: (inout GalleryManifest.Entry) -> Void) -> GalleryManifest {
+            var entry = GalleryManifest.Entry(kind: .link, state: .ready, title: "Page", sourceURL: "https://a.test/")
+            change(&entry)
+            return manifest([image, entry])
+        }
+        #expect(refusal(link { _ in }) == nil)
+        let over = LinkDetails.maximumDescriptionLength + 1
+        let description = refusal(link { $0.pageDescription = String(repeating: "d", count: over) })
+        #expect(description?.contains("Item 2") == true)
+        #expect(description?.contains("pageDescription") == true)
+        #expect(description?.contains("1,000") == true)
+        let title = refusal(link { $0.title = String(repeating: "t", count: ItemTitle.maximumLength + 1) })
+        #expect(title?.contains("title") == true && title?.contains("300") == true)
+        let site = refusal(link { $0.siteName = String(repeating: "s", count: LinkDetails.maximumSiteNameLength + 1) })
+        #expect(site?.contains("siteName") == true && site?.contains("200") == true)
+        for address in ["javascript:alert(1)", "data:text/html,<script>", "file:///etc/passwd", "ftp://a.test/x"] {
+            let refused = refusal(link { $0.sourceURL = address })
+            #expect(
+                refused?.contains("Item 2 of the archive has a sourceURL") == true, "\(address): \(refused ?? "nil")")
+            #expect(refused?.contains("only http and https") == true, "\(address)")
+        }
+        let long = "https://a.test/" + String(repeating: "p", count: WebAddress.maximumLength)
+        #expect(refusal(link { $0.sourceURL = long })?.contains("8192 bytes") == true)
+        var pending = GalleryManifest.Entry(
+            kind: .image, state: .pending, title: "b.png", sourceURL: "javascript:fetch('/api')")
+        #expect(refusal(manifest([pending]))?.contains("sourceURL") == true)
+        pending.sourceURL = "https://a.test/b.png"
+        #expect(refusal(manifest([pending])) == nil)
     }
 
     @Test func namesThatCouldReachOutsideTheArchiveAreRefused() {

@@ -20,6 +20,8 @@ struct ManifestJSON: Codable {
         var sourceURL: String?
         var file: String?
         var text: String?
+        var pageDescription: String?
+        var siteName: String?
         var board: BoardPosition?
         var failure: String?
     }

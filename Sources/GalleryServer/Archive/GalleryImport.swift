@@ -7,7 +7,8 @@ import ZIPFoundation
 ///
 /// Everything is checked before the gallery is made, so a refused archive leaves nothing behind: its names (no `..`,
 /// absolute names or links: ``ArchivePath``), its size (entries, declared bytes; a file that inflates to more than it
-/// declares — a zip bomb — is stopped there), its manifest (``GalleryManifest/validated(archiveFiles:)``), and every
+/// declares — a zip bomb — is stopped there), its manifest (read entry by entry, each held to the limits the API
+/// holds items to: ``GalleryManifest/Reader``, ``GalleryManifest/Entry/validated(number:archiveFiles:)``), and every
 /// file it names (an image or video the gallery takes, of the kind the manifest says). Files are copied in chunks,
 /// never whole in memory; identical files are stored once.
 public struct GalleryImport: Sendable {
@@ -58,18 +59,34 @@ public struct GalleryImport: Sendable {
     }
 
     /// A file checked and written to the image folder's incoming area, not kept yet.
-    struct CheckedFile {
+    struct CheckedFile: Sendable {
         var finished: BlobWriter.Finished
         var accepted: StoredImage
     }
 
     // MARK: - Archives
 
-    /// Makes a gallery (named `name`, else as the archive says) from the archive at `url`.
+    /// Makes a gallery (named `name`, else as the archive says) from the archive at `url`. The archive is read and
+    /// checked on a thread of its own (``BlockingWork``): unzipping and checking its files and manifest never hold up
+    /// the threads that answer requests. How many imports run at once is the caller's to bound.
     /// - Throws: ``GalleryError/invalid(_:)`` saying what is wrong with the archive; nothing is made then.
-    public func importArchive(at url: URL, named name: String? = nil, progress: Progress = { _, _, _ in })
+    public func importArchive(at url: URL, named name: String? = nil, progress: @escaping Progress = { _, _, _ in })
         async throws -> Summary
     {
+        let read = try await BlockingWork.run { try self.read(archiveAt: url, named: name, progress: progress) }
+        let kept = try await keep(read.files, progress: progress)
+        return try await make(read.manifest, files: kept, progress: progress)
+    }
+
+    /// An archive read and checked: its manifest, and its files written to the incoming area, by name.
+    struct ReadArchive: Sendable {
+        var manifest: GalleryManifest
+        var files: [String: CheckedFile]
+    }
+
+    /// Reads and checks the archive at `url` (blocking: run it on a thread of its own).
+    func read(archiveAt url: URL, named name: String?, progress: Progress) throws -> ReadArchive {
+        try refuseUnlessEndRecord(at: url)
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
@@ -80,14 +97,7 @@ public struct GalleryImport: Sendable {
         guard let manifestEntry = files[GalleryManifest.fileName] else {
             throw GalleryError.invalid("This zip has no \(GalleryManifest.fileName): it is not a gallery archive.")
         }
-        let manifestData = try read(manifestEntry, of: archive, limit: limits.manifestBytes)
-        let decoded: GalleryManifest
-        do {
-            decoded = try JSONDecoder().decode(GalleryManifest.self, from: manifestData)
-        } catch {
-            throw GalleryError.invalid("The archive's \(GalleryManifest.fileName) is not a gallery manifest.")
-        }
-        var manifest = try decoded.validated(archiveFiles: Set(files.keys))
+        var manifest = try readManifest(manifestEntry, of: archive, archiveFiles: Set(files.keys))
         if let name { manifest.name = try Gallery.validatedName(name) }
 
         let names = Array(Set(manifest.items.compactMap(\.file))).sorted()
@@ -111,8 +121,60 @@ public struct GalleryImport: Sendable {
             for file in checked.values { try? FileManager.default.removeItem(at: file.finished.temporaryURL) }
             throw error
         }
-        let kept = try await keep(checked, progress: progress)
-        return try await make(manifest, files: kept, progress: progress)
+        return ReadArchive(manifest: manifest, files: checked)
+    }
+
+    /// Refuses a file whose last bytes hold no zip end record (``ZipSignature/hasEndRecord(inLast:)``): it is no
+    /// zip, or is cut short. Reads those bytes only (the zip reader would search the whole file for the record).
+    func refuseUnlessEndRecord(at url: URL) throws {
+        let notZip = GalleryError.invalid("This is not a zip archive, or it is damaged (cut short?).")
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw notZip }
+        defer { try? handle.close() }
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size - min(size, UInt64(ZipSignature.endRecordReach)))
+        let tail = try handle.readToEnd() ?? Data()
+        guard ZipSignature.hasEndRecord(inLast: [UInt8](tail)) else { throw notZip }
+    }
+
+    /// The archive's manifest, read a chunk at a time (``GalleryManifest/Reader``): each item's entry is decoded
+    /// and checked (``GalleryManifest/Entry/validated(number:archiveFiles:)``) as soon as it is read, and the first
+    /// one that breaks a limit stops the reading. Only the checked entries are kept, never the manifest's JSON whole.
+    func readManifest(_ entry: Entry, of archive: Archive, archiveFiles: Set<String>) throws -> GalleryManifest {
+        let name = GalleryManifest.fileName
+        guard Int64(entry.uncompressedSize) <= limits.manifestBytes else {
+            throw GalleryError.invalid(
+                "The archive's '\(name)' is larger than \(limits.manifestBytes / (1 << 20)) MiB.")
+        }
+        var reader = GalleryManifest.Reader()
+        var items: [GalleryManifest.Entry] = []
+        let decoder = JSONDecoder()
+        try extract(entry, of: archive) { chunk in
+            try reader.read(chunk) { json, number in
+                guard number <= GalleryManifest.maximumItems else {
+                    throw GalleryError.invalid(
+                        "The archive lists more than \(GalleryManifest.maximumItems) items; no more are taken.")
+                }
+                let item: GalleryManifest.Entry
+                do {
+                    item = try decoder.decode(GalleryManifest.Entry.self, from: json)
+                } catch {
+                    throw GalleryError.invalid("Item \(number) of the archive's \(name) is not an item of a gallery.")
+                }
+                try item.validated(number: number, archiveFiles: archiveFiles)
+                items.append(item)
+            }
+        }
+        let head: GalleryManifest.Head
+        do {
+            head = try decoder.decode(GalleryManifest.Head.self, from: try reader.finish())
+        } catch let error as GalleryError {
+            throw error
+        } catch {
+            throw GalleryError.invalid("The archive's \(name) is not a gallery manifest.")
+        }
+        let checked = try head.validated()
+        return GalleryManifest(
+            name: checked.name, imagesPerRow: checked.imagesPerRow, view: checked.view, items: items)
     }
 
     /// The archive's plain files by name, after checking every entry's name, type and size.
@@ -154,16 +216,6 @@ public struct GalleryImport: Sendable {
             }
         }
         return files
-    }
-
-    /// An entry's bytes, at most `limit` of them, and no more than it declares.
-    func read(_ entry: Entry, of archive: Archive, limit: Int64) throws -> Data {
-        guard Int64(entry.uncompressedSize) <= limit else {
-            throw GalleryError.invalid("The archive's '\(entry.path)' is larger than \(limit / (1 << 20)) MiB.")
-        }
-        var data = Data()
-        try extract(entry, of: archive) { chunk in data.append(chunk) }
-        return data
     }
 
     /// Copies an entry's bytes to `consume` in chunks, stopping with a refusal when they come to more than the entry

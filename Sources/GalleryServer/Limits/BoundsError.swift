@@ -8,6 +8,8 @@ public enum BoundsError: Error, Equatable, Sendable, HTTPResponseError {
     case bodyTooLarge(limitBytes: Int, uploadAdvice: Bool)
     /// Too many large requests are being decoded; try again after the given seconds (503).
     case busy(retryAfterSeconds: Int)
+    /// Too many gallery imports run or wait; try again after the given seconds (503).
+    case importsBusy(retryAfterSeconds: Int)
     /// Too many images are waiting to load; try again after the given seconds (503).
     case tooManyLoads(limit: Int, retryAfterSeconds: Int)
     /// Too many of this person's images are waiting to load; try again after the given seconds (503).
@@ -17,7 +19,7 @@ public enum BoundsError: Error, Equatable, Sendable, HTTPResponseError {
     public var status: HTTPResponse.Status {
         switch self {
         case .bodyTooLarge: .contentTooLarge
-        case .busy, .tooManyLoads, .tooManyLoadsOfOnePerson: .serviceUnavailable
+        case .busy, .importsBusy, .tooManyLoads, .tooManyLoadsOfOnePerson: .serviceUnavailable
         }
     }
 
@@ -32,6 +34,8 @@ public enum BoundsError: Error, Equatable, Sendable, HTTPResponseError {
                 : "The request is larger than \(size)."
         case .busy(let seconds):
             return "The server is busy reading other large drops; try again in \(seconds) seconds."
+        case .importsBusy(let seconds):
+            return "The server is busy importing other gallery archives; try again in \(seconds) seconds."
         case .tooManyLoads(let limit, let seconds):
             return "Too many images are loading (at most \(limit) at once); try again in \(seconds) seconds."
         case .tooManyLoadsOfOnePerson(let limit, let seconds):
@@ -43,7 +47,9 @@ public enum BoundsError: Error, Equatable, Sendable, HTTPResponseError {
     var retryAfterSeconds: Int? {
         switch self {
         case .bodyTooLarge: nil
-        case .busy(let seconds), .tooManyLoads(_, let seconds), .tooManyLoadsOfOnePerson(_, let seconds): seconds
+        case .busy(let seconds), .importsBusy(let seconds), .tooManyLoads(_, let seconds),
+            .tooManyLoadsOfOnePerson(_, let seconds):
+            seconds
         }
     }
 

@@ -13,11 +13,18 @@ final class ConcurrencyLimiter: Sendable {
     private let state: Mutex<State>
     /// How long a caller waits for its turn before it is refused.
     let patience: Duration
+    /// The refusal, given the seconds of its `Retry-After`.
+    let refusal: @Sendable (_ retryAfterSeconds: Int) -> BoundsError
 
-    /// A limiter of `permits` at once, with up to `maximumWaiting` callers waiting at most `patience` each.
-    init(permits: Int, maximumWaiting: Int, patience: Duration) {
+    /// A limiter of `permits` at once, with up to `maximumWaiting` callers waiting at most `patience` each; the rest
+    /// are refused with `refusal` (by default ``BoundsError/busy(retryAfterSeconds:)``).
+    init(
+        permits: Int, maximumWaiting: Int, patience: Duration,
+        refusal: @escaping @Sendable (_ retryAfterSeconds: Int) -> BoundsError = BoundsError.busy
+    ) {
         state = Mutex(State(queue: PermitQueue(permits: permits, maximumWaiting: maximumWaiting)))
         self.patience = patience
+        self.refusal = refusal
     }
 
     /// How many callers hold a permit and how many wait, now (for tests).
@@ -26,7 +33,7 @@ final class ConcurrencyLimiter: Sendable {
     }
 
     /// Runs `work` once a permit is free, and gives the permit back when it ends.
-    /// - Throws: ``BoundsError/busy(retryAfterSeconds:)`` when the queue is full or the wait exceeds `patience`.
+    /// - Throws: the limiter's refusal when the queue is full or the wait exceeds `patience`.
     func withPermit<Result>(_ work: () async throws -> Result) async throws -> Result {
         try await acquire()
         defer { release() }
@@ -60,7 +67,7 @@ final class ConcurrencyLimiter: Sendable {
         } onCancel: {
             self.withdraw(ticket)
         }
-        guard granted else { throw BoundsError.busy(retryAfterSeconds: Self.retryAfterSeconds(patience)) }
+        guard granted else { throw refusal(Self.retryAfterSeconds(patience)) }
     }
 
     private func release() {

@@ -29,6 +29,11 @@ extension ServerConfiguration {
         /// at once (measured with Benchmarks/paging_memory.py, 20 clients on 2 cores: peak 1.44× the idle memory,
         /// against 1.66× without the bound, at the same speed).
         public var concurrentWindowReads: Int
+        /// The most bytes of items one page of a gallery's items (`GET /api/galleries/{id}/items`) answers with: 4 MB
+        /// (500 items of the API's largest — 20,000-character notes — would take about 10 MB; ordinary pages of 1,000
+        /// items take about 1 MB). A page whose items would take more is cut short and its cursor says where to go
+        /// on, so an answer never grows with what its items hold.
+        public var itemPageBytes: Int
         /// How long a new connection may take to send its first request head (request line and headers): 10 s. A
         /// connection that sends nothing, or only part of a request, is closed then.
         public var headerTimeout: Duration
@@ -48,6 +53,14 @@ extension ServerConfiguration {
         /// file in the image folder's incoming area, never held in memory; its files are checked before anything is
         /// made (see ``GalleryImport``).
         public var importBytes: Int64
+        /// How many imports read, check and make their galleries at once: 1. An import unzips and checks every file
+        /// of its archive, which is processor and disk work (on a thread of its own, never the ones that answer
+        /// requests): one at a time leaves the other core to everybody else.
+        public var concurrentImports: Int
+        /// How many imports may wait for their turn: 4; more are refused at once with 503 and `Retry-After`.
+        public var waitingImports: Int
+        /// How long an import waits for its turn before it is refused with 503 and `Retry-After`: 120 s.
+        public var importPatience: Duration
 
         /// Makes the bounds; the defaults are the ones documented on each property.
         public init(
@@ -57,9 +70,14 @@ extension ServerConfiguration {
             headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
             connectionsPerAddress: Int = 64, pendingLoads: Int = 1000, pendingLoadsPerPerson: Int = 500,
             concurrentWindowReads: Int = ProcessInfo.processInfo.activeProcessorCount + 1,
-            importBytes: Int64 = 4 << 30
+            importBytes: Int64 = 4 << 30, concurrentImports: Int = 1, waitingImports: Int = 4,
+            importPatience: Duration = .seconds(120), itemPageBytes: Int = 4 << 20
         ) {
+            self.itemPageBytes = max(1, itemPageBytes)
             self.importBytes = importBytes
+            self.concurrentImports = max(1, concurrentImports)
+            self.waitingImports = max(0, waitingImports)
+            self.importPatience = importPatience
             self.concurrentWindowReads = max(1, concurrentWindowReads)
             self.pendingLoadsPerPerson = pendingLoadsPerPerson
             self.dropBodyBytes = dropBodyBytes

@@ -14,6 +14,29 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
     let access: GalleryAccess
     /// The largest archive taken.
     let importBytes: Int64
+    /// Only a few imports (one by default) read, check and make their galleries at once; a few more wait their turn.
+    let imports: ConcurrencyLimiter
+
+    /// The routes, within `bounds` (``ServerConfiguration/Bounds/importBytes`` and the imports at once).
+    init(
+        store: any GalleryStore, blobs: BlobStore, ingestion: IngestionService, access: GalleryAccess,
+        bounds: ServerConfiguration.Bounds
+    ) {
+        self.store = store
+        self.blobs = blobs
+        self.ingestion = ingestion
+        self.access = access
+        self.importBytes = bounds.importBytes
+        self.imports = Self.importLimiter(within: bounds)
+    }
+
+    /// The turns of imports: ``ServerConfiguration/Bounds/concurrentImports`` at once, a few waiting, the rest
+    /// refused with ``BoundsError/importsBusy(retryAfterSeconds:)``.
+    static func importLimiter(within bounds: ServerConfiguration.Bounds) -> ConcurrencyLimiter {
+        ConcurrencyLimiter(
+            permits: bounds.concurrentImports, maximumWaiting: bounds.waitingImports, patience: bounds.importPatience,
+            refusal: BoundsError.importsBusy)
+    }
 
     func add(to router: Router<Context>) {
         let galleries = router.group("api/galleries")
@@ -47,7 +70,10 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
             let file = blobs.temporaryFileURL()
             defer { try? FileManager.default.removeItem(at: file) }
             try await receive(request, into: file)
-            let summary = try await GalleryImport(store: store, ingestion: ingestion).importArchive(at: file)
+            // Its turn among the imports: the reading and checking run on a thread of their own meanwhile.
+            let summary = try await imports.withPermit {
+                try await GalleryImport(store: store, ingestion: ingestion).importArchive(at: file)
+            }
             try await access.accounts.setRole(.owner, of: user.id, in: summary.gallery.id)
             // What was still loading where it was exported loads again here.
             for item in summary.loading { ingestion.startFetching(item) }
@@ -60,7 +86,8 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
     }
 
     /// Writes the request's body to `file`, refusing one over ``importBytes`` (by its declared length at once, else as
-    /// soon as it passes the limit).
+    /// soon as it passes the limit), and one that is not a zip as soon as its first bytes say so
+    /// (``ZipSignature/verdict(first:)``): its answer goes before the rest arrives, and nothing of it is kept.
     func receive(_ request: Request, into file: URL) async throws {
         let limit = importBytes
         let tooLarge = BoundsError.bodyTooLarge(limitBytes: Int(limit), uploadAdvice: false)
@@ -71,12 +98,18 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         var received: Int64 = 0
+        var first: [UInt8] = []
         for try await chunk in request.body {
+            if first.count < ZipSignature.headLength {
+                first += chunk.readableBytesView.prefix(ZipSignature.headLength - first.count)
+                if ZipSignature.verdict(first: first) == .notZip { throw ZipSignature.refusal }
+            }
             received += Int64(chunk.readableBytes)
             if received > limit { throw tooLarge }
             try handle.write(contentsOf: chunk.readableBytesView)
         }
         guard received > 0 else { throw GalleryError.invalid("Send the gallery archive (a .zip) as the body.") }
+        guard ZipSignature.verdict(first: first) == .zip else { throw ZipSignature.refusal }
     }
 
     /// `attachment; filename="…"` naming the gallery: ASCII letters, digits, spaces, dots, dashes and underscores (any

@@ -45,7 +45,9 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 // The gallery first: its sequence is then one the page already includes, so that events after it
                 // bring the view up to date.
                 let gallery = try await store.gallery(id)
-                let page = try await store.items(in: id, from: start, limit: limit)
+                // At most so many bytes as well as items: a page cut short says where to go on.
+                let page = ItemPageBudget(bytes: bounds.itemPageBytes).cut(
+                    try await store.items(in: id, from: start, limit: limit), for: start)
                 // Encoded while the permit is held: the encoding is what takes the memory.
                 return try ItemPageResponse(
                     gallery: ingestion.response(for: gallery, role: role), items: page.items.map(response),

@@ -102,13 +102,14 @@ actor HashingGate {
 
     nonisolated func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         await acquire()
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Error>, Never>) in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(returning: Result { try work() })
-            }
+        do {
+            let value = try await BlockingWork.run(work)
+            await release()
+            return value
+        } catch {
+            await release()
+            throw error
         }
-        await release()
-        return try outcome.get()
     }
 
     private func acquire() async {

@@ -1,0 +1,89 @@
+import Foundation
+import GalleryCore
+import Testing
+
+@testable import GalleryServer
+
+@Suite("A zip told by its bytes")
+struct ZipSignatureTests {
+    @Test func theFirstFourBytesTellAZipFromAnythingElseAsSoonAsTheyCanTell() {
+        #expect(ZipSignature.verdict(first: [0x50, 0x4B, 0x03, 0x04, 0xFF]) == .zip)
+        #expect(ZipSignature.verdict(first: [0x50, 0x4B, 0x05, 0x06]) == .zip)
+        #expect(ZipSignature.verdict(first: []) == .undecided)
+        #expect(ZipSignature.verdict(first: [0x50]) == .undecided)
+        #expect(ZipSignature.verdict(first: [0x50, 0x4B, 0x03]) == .undecided)
+        #expect(ZipSignature.verdict(first: Array("hello".utf8)) == .notZip)
+        #expect(ZipSignature.verdict(first: [0x50, 0x4B, 0x01, 0x02]) == .notZip)
+        #expect(ZipSignature.verdict(first: [0x1F, 0x8B]) == .notZip)  // a gzip is told from its first byte
+    }
+
+    @Test func anEndRecordMustBeWithinTheLastBytes() {
+        let record: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
+        #expect(ZipSignature.hasEndRecord(inLast: Array(repeating: 7, count: 100) + record))
+        #expect(ZipSignature.hasEndRecord(inLast: record + Array(repeating: 0x20, count: 40)))  // and a comment
+        #expect(!ZipSignature.hasEndRecord(inLast: Array(repeating: 7, count: 100)))
+        #expect(!ZipSignature.hasEndRecord(inLast: Array(record.prefix(21))))
+        // A record cut short at the very end is none.
+        #expect(!ZipSignature.hasEndRecord(inLast: Array(repeating: 7, count: 100) + record.prefix(10)))
+    }
+}
+
+@Suite("A page of items bounded in bytes")
+struct ItemPageBudgetTests {
+    /// Items whose texts take `sizes` bytes each, in order.
+    static func page(_ sizes: [Int], position: Int = 10) throws -> ItemPage {
+        // A key before the items and one after them, for the page's cursors.
+        let keys = try OrderKey.keys(count: sizes.count + 2, between: nil, nil)
+        let items = zip(sizes, keys.dropFirst()).map { size, key in
+            Item(
+                id: ItemID(trusted: UUID().uuidString.lowercased()), kind: .note,
+                galleryID: GalleryID(trusted: "g"), orderKey: key, state: .ready, origin: .upload, sourceURL: nil,
+                title: "n", text: String(repeating: "x", count: size), createdAt: Date(), updatedAt: Date())
+        }
+        return ItemPage(
+            items: items, position: position, count: 100, nextCursor: keys.last, previousCursor: keys.first)
+    }
+
+    @Test func aPageWithinItsBytesIsLeftAsItIs() throws {
+        let page = try Self.page([10, 10, 10])
+        #expect(ItemPageBudget(bytes: 1 << 20).cut(page, for: .after(nil)) == page)
+    }
+
+    @Test func aPageAfterACursorKeepsItsFirstItemsAndItsNextCursorPointsPastThem() throws {
+        let page = try Self.page([5_000, 5_000, 5_000, 5_000])
+        let budget = ItemPageBudget(bytes: 2 * ItemPageBudget.jsonBytes(of: page.items[0]))
+        let cut = budget.cut(page, for: .after(nil))
+        #expect(cut.items == Array(page.items[0..<2]))
+        #expect(cut.position == 10 && cut.count == 100)
+        #expect(cut.nextCursor == page.items[1].orderKey)
+        #expect(cut.previousCursor == page.previousCursor)
+    }
+
+    @Test func aPageBeforeACursorKeepsItsLastItemsAndItsPreviousCursorPointsBeforeThem() throws {
+        let page = try Self.page([5_000, 5_000, 5_000, 5_000])
+        let budget = ItemPageBudget(bytes: 2 * ItemPageBudget.jsonBytes(of: page.items[0]))
+        let cut = budget.cut(page, for: .before(try #require(page.nextCursor)))
+        #expect(cut.items == Array(page.items[2..<4]))
+        #expect(cut.position == 12)
+        #expect(cut.previousCursor == page.items[2].orderKey)
+        #expect(cut.nextCursor == page.nextCursor)
+    }
+
+    @Test func aPageAroundAnItemKeepsItAndAnItemLargerThanTheBudgetStillComesAlone() throws {
+        let page = try Self.page([5_000, 5_000, 50_000, 5_000])
+        let cut = ItemPageBudget(bytes: 1_000).cut(page, for: .around(page.items[2].id))
+        #expect(cut.items == [page.items[2]])
+        #expect(cut.position == 12)
+        #expect(cut.previousCursor == page.items[2].orderKey && cut.nextCursor == page.items[2].orderKey)
+    }
+
+    @Test func aTextIsCountedAtLeastAsLongAsTheAPIsJSONWritesIt() throws {
+        let texts = [
+            "", "plain", String(repeating: "\u{1}\"/\\é😀\n\t", count: 500), "https://site.test/a/b?c=d&e=<f>",
+        ]
+        for text in texts {
+            let encoded = try APIJSON.makeEncoder().encode(text)
+            #expect(ItemPageBudget.escapedLength(of: text) >= encoded.count, "\(text.prefix(20))")
+        }
+    }
+}
