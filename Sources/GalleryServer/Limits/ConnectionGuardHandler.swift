@@ -1,51 +1,50 @@
 import NIOCore
-import Synchronization
 
-/// The open connections of every client address, shared by all of the server's event loops.
-final class ConnectionRegistry: Sendable {
-    private let counts: Mutex<ConnectionCounts>
-
-    /// A registry allowing `limitPerAddress` connections per address, except the `uncapped` ones.
-    init(limitPerAddress: Int, uncapped: Set<String> = []) {
-        counts = Mutex(ConnectionCounts(limitPerAddress: limitPerAddress, uncapped: uncapped))
-    }
-
-    /// The most connections one address may hold.
-    var limitPerAddress: Int { counts.withLock { $0.limitPerAddress } }
-
-    /// Counts a new connection from `address`; false when the address already holds its limit.
-    func admit(_ address: String) -> Bool { counts.withLock { $0.admit(address) } }
-
-    /// Forgets a closed connection that ``admit(_:)`` counted.
-    func close(_ address: String) { counts.withLock { $0.close(address) } }
-
-    /// How many connections `address` holds now (for tests).
-    func openConnections(from address: String) -> Int { counts.withLock { $0.open[address, default: 0] } }
-}
-
-/// The first handler of every connection, in front of HTTP: refuses a connection from an address that already holds
-/// its limit (with a 503 and `Retry-After`), and closes one whose first request head has not arrived within
-/// `headerTimeout` (a client that connects and sends nothing, or only part of a request line). Later requests on the
-/// connection are watched by Hummingbird's idle timeout, which starts once the first head is read.
-final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandler {
+/// The first handler of every connection, in front of HTTP: refuses a connection the server has no room for (with a
+/// 503 and `Retry-After`; to make room it closes the oldest idle connection first, see ``ConnectionTable``), and
+/// holds the client to its ``ConnectionFlow``: a request head within the header timeout, a body at a minimum rate, an
+/// unreadable request answered 400, 414 or 431 and the connection closed at once. It sees the bytes; what the parser
+/// makes of them it learns from the ``RequestPartObserver`` behind the parser.
+final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = Any
 
     private let registry: ConnectionRegistry
-    private let headerTimeout: TimeAmount
-    private var address: String?
+    private let limits: ConnectionFlow.Limits
+    private var context: ChannelHandlerContext?
     private var started = false
     private var refused = false
-    private var scanner = RequestHeadScanner()
-    private var headerDeadline: Scheduled<Void>?
+    /// The connection's id in the registry, while it is counted there.
+    private var id: UInt64?
+    private var flow: ConnectionFlow?
+    /// Whether the current head's request line has ended (for telling 414 from 431).
+    private var lineScanner = RequestLineScanner()
+    /// Whether the connection's first head has arrived whole.
+    private var firstHeadScanner = RequestHeadScanner()
+    /// Whether the pipeline asked for bytes and none came yet: a slow body is the client's doing then.
+    private var isWaitingForClient = false
+    /// What the registry was last told: idle or not, and answered or not.
+    private var reportedIdleness: (isIdle: Bool, hasAnswered: Bool) = (true, false)
+    private var timer: Scheduled<Void>?
+    private var timerDeadline: NIODeadline?
+    /// Whether an answer of the guard's was written and the output closed: what the client still sends is read and
+    /// dropped until it closes, or `lingerTime` has passed.
+    private var isLingering = false
 
-    /// A guard counting connections in `registry` and giving each `headerTimeout` for its first request head.
-    init(registry: ConnectionRegistry, headerTimeout: TimeAmount) {
+    /// How long a connection the guard answered and closed its output on is read from (and what comes dropped) for
+    /// the client to take the answer: without it, unread bytes of the client's would make the system reset the
+    /// connection, and the answer could be lost.
+    static let lingerTime = TimeAmount.seconds(2)
+
+    /// A guard counting connections in `registry` and holding each to `limits`.
+    init(registry: ConnectionRegistry, limits: ConnectionFlow.Limits) {
         self.registry = registry
-        self.headerTimeout = headerTimeout
+        self.limits = limits
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         if context.channel.isActive { start(context) }
     }
 
@@ -55,13 +54,40 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        // A refused connection's request is never read: the 503 is its answer.
-        guard !refused else { return }
-        if !scanner.isComplete, scanner.consume(unwrapInboundIn(data).readableBytesView) {
-            headerDeadline?.cancel()
-            headerDeadline = nil
+        // A refused connection's request is never read: the 503 is its answer; nor is anything after the end.
+        guard !refused, flow != nil, flow?.phase != .ended else {
+            if isLingering { context.read() }
+            return
         }
+        isWaitingForClient = false
+        let bytes = unwrapInboundIn(data).readableBytesView
+        lineScanner.consume(bytes)
+        flow?.bytesArrived(at: .now())
+        if !firstHeadScanner.isComplete, firstHeadScanner.consume(bytes) { flow?.firstHeadArrived() }
+        update(context)
         context.fireChannelRead(data)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if isLingering, let event = event as? ChannelEvent, event == .inputClosed {
+            // The client read the answer and closed its side.
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        isWaitingForClient = true
+        context.read()
+    }
+
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        if mode == .output {
+            flow?.outputClosed(at: .now())
+            update(context)
+        }
+        context.close(mode: mode, promise: promise)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -71,43 +97,152 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
 
     func handlerRemoved(context: ChannelHandlerContext) {
         finish()
+        self.context = nil
     }
+
+    // MARK: - What the parser read, and the answers written (from the RequestPartObserver)
+
+    /// A request head was read.
+    func requestHeadRead() {
+        flow?.headRead(at: .now())
+        update()
+    }
+
+    /// `count` bytes of a request body were read.
+    func requestBodyRead(_ count: Int) {
+        flow?.bodyRead(count)
+    }
+
+    /// A request's end was read: the next bytes begin a new head.
+    func requestEndRead() {
+        lineScanner.startHead()
+        flow?.endRead(at: .now())
+        update()
+    }
+
+    /// An answer's head was written.
+    func answerBegan(isInterim: Bool) {
+        flow?.answerBegan(isInterim: isInterim)
+    }
+
+    /// An answer's end was written.
+    func answerEnded() {
+        carryOut(flow?.answerEnded(at: .now()))
+    }
+
+    /// The connection became a WebSocket.
+    func upgraded() {
+        flow?.upgraded()
+        update()
+    }
+
+    /// The parser could not read the request.
+    func readFailed(_ failure: ConnectionFlow.ReadFailure) {
+        carryOut(
+            flow?.readFailed(failure, inRequestLine: lineScanner.isRequestLineLonger(than: limits.headerFieldBytes)))
+    }
+
+    // MARK: - Carrying out the flow
 
     private func start(_ context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
         let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
-        guard registry.admit(address) else {
-            refused = true
-            refuse(context)
-            return
+        let handler = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        let admission = registry.admit(address) {
+            eventLoop.execute {
+                let (self_, context) = handler.value
+                self_.makeRoom(context)
+            }
         }
-        self.address = address
-        headerDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: headerTimeout) {
-            Self.stopReading(context)
+        switch admission {
+        case .failure(let refusal):
+            refused = true
+            let limit = registry.limitPerAddress
+            answerAndStop(refusal == .address ? .tooManyFromAddress(limit: limit) : .tooManyConnections, context)
+        case .success(let id):
+            self.id = id
+            flow = ConnectionFlow(limits: limits, openedAt: .now())
+            update(context)
+        }
+    }
+
+    /// Closed by the registry to make room for a new connection (it has forgotten this one already).
+    private func makeRoom(_ context: ChannelHandlerContext) {
+        id = nil
+        guard flow?.phase != .ended else { return }
+        carryOut(.close, context)
+    }
+
+    private func deadlineCame(_ context: ChannelHandlerContext) {
+        timer = nil
+        timerDeadline = nil
+        carryOut(flow?.deadlinePassed(at: .now(), isWaitingForClient: isWaitingForClient), context)
+    }
+
+    private func carryOut(_ action: ConnectionFlow.Action?, _ givenContext: ChannelHandlerContext? = nil) {
+        guard let context = givenContext ?? context else { return }
+        if let action {
+            switch action {
+            case .none:
+                break
+            case .stopReading:
+                context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+            case .answerAndClose(let answer):
+                flow?.closed()
+                answerAndStop(answer, context)
+            case .close:
+                flow?.closed()
+                Self.stopReading(context)
+            }
+        }
+        update(context)
+    }
+
+    /// Tells the registry whether the connection is idle, and keeps one timer set for the flow's deadline.
+    private func update(_ givenContext: ChannelHandlerContext? = nil) {
+        guard let context = givenContext ?? context, let flow else { return }
+        if let id {
+            let idleness = (isIdle: flow.isIdle, hasAnswered: flow.answeredRequests > 0)
+            if idleness != reportedIdleness {
+                reportedIdleness = idleness
+                registry.setIdle(id, idleness.isIdle, hasAnswered: idleness.hasAnswered)
+            }
+        }
+        let deadline = flow.deadline
+        guard deadline != timerDeadline else { return }
+        timer?.cancel()
+        timerDeadline = deadline
+        timer = deadline.map { deadline in
+            context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { self.deadlineCame(context) }
         }
     }
 
     private func finish() {
-        headerDeadline?.cancel()
-        headerDeadline = nil
-        if let address {
-            registry.close(address)
-            self.address = nil
+        isLingering = false
+        timer?.cancel()
+        timer = nil
+        timerDeadline = nil
+        flow?.closed()
+        if let id {
+            registry.close(id)
+            self.id = nil
         }
     }
 
-    /// Answers 503 before reading anything, then closes.
-    private func refuse(_ context: ChannelHandlerContext) {
-        let body =
-            #"{"error":{"message":"Too many connections from your address (at most \#(registry.limitPerAddress) at once); try again shortly."}}"#
-        let head =
-            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\n"
-            + "Connection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-        let buffer = context.channel.allocator.buffer(string: head + body)
-        // Written from here, in front of the HTTP handlers: the bytes go straight to the socket.
+    /// Writes `answer` straight to the socket, in front of the HTTP handlers, and ends the connection: the handlers
+    /// behind see the end of the input, the output is closed after the answer, and the connection is closed once the
+    /// client closes its side or `lingerTime` has passed (what it still sends is dropped).
+    private func answerAndStop(_ answer: ConnectionAnswer, _ context: ChannelHandlerContext) {
+        let buffer = context.channel.allocator.buffer(string: answer.text)
         context.writeAndFlush(NIOAny(buffer), promise: nil)
-        Self.stopReading(context)
+        context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        guard context.channel.isActive else { return }
+        isLingering = true
+        context.close(mode: .output, promise: nil)
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) { context.channel.close(promise: nil) }
+        context.read()
     }
 
     /// Ends the connection as if the client had closed its side: the HTTP handlers behind take it as an ordinary end
