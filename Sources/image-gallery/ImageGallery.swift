@@ -150,6 +150,9 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
+        // Every connection takes an open file: the bound on them stays within what the process may open.
+        let openFiles = OpenFileLimit.raiseToHardLimit()
+        let connections = min(maxConnections, openFiles.map(OpenFileLimit.connections(within:)) ?? maxConnections)
         let data =
             dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ServerConfiguration.defaultDataDirectory
@@ -163,7 +166,7 @@ struct Serve: AsyncParsableCommand {
             bounds: ServerConfiguration.Bounds(
                 headerTimeout: .milliseconds(Int(headerTimeout * 1000)),
                 idleTimeout: .milliseconds(Int(idleTimeout * 1000)),
-                connectionsPerAddress: maxConnectionsPerAddress, connections: maxConnections,
+                connectionsPerAddress: maxConnectionsPerAddress, connections: connections,
                 bodyWindow: .milliseconds(Int(bodyWindow * 1000)), bodyBytesPerWindow: minBodyBytes),
             logFormat: LogFormat(rawValue: logFormat) ?? .text,
             databaseURL: database ?? ProcessInfo.processInfo.environment["IMAGE_GALLERY_DATABASE_URL"])
@@ -185,6 +188,11 @@ struct Serve: AsyncParsableCommand {
         if !ranges.isEmpty {
             say(
                 "Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))",
+                as: format, logger: logger)
+        }
+        if connections < maxConnections, let openFiles {
+            say(
+                "Image Gallery: at most \(connections) connections at once (the open-file limit is \(openFiles))",
                 as: format, logger: logger)
         }
         say("Image Gallery: open http://\(host):\(port)/", as: format, logger: logger)
