@@ -20,13 +20,23 @@ With `--imports`, measures the gallery import instead (`imports_part`), on a ser
   - one archive of 250 KB whose manifest holds a 250 MB link description (refused while its manifest is read): the
     server's resident memory at rest (VmRSS) and its peak while the archive is refused (VmHWM, reset just before).
 
-    python3 Benchmarks/abuse_resilience.py [--bin .build/debug/image-gallery] [--imports]
+With --connection-bounds it runs instead the connection bounds part (`connection_bounds`): 1,000 connections that
+never send a request (idle and unauthenticated, from 25 loopback addresses) held open while 200 malformed requests
+(a garbage request line, a bad header, an oversized header section, an oversized path, Content-Length with chunked,
+two Content-Lengths, a bad chunk size) are sent on fresh connections; it reports whether every malformed request was
+answered (400, 414 or 431) and its connection closed at once, whether every idle connection was closed within the
+header timeout, and another client's latency meanwhile against its latency at rest, measured the same way (every 50 ms
+on fresh connections, from a process of its own) for 4 s before the attack; it passes within 2x at the median.
+
+    python3 Benchmarks/abuse_resilience.py [--bin .build/debug/image-gallery] [--imports | --connection-bounds]
 """
 
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
+import queue
 import select
 import socket
 import statistics
@@ -80,6 +90,46 @@ def huge_import(port, size, source="127.0.0.1"):
         except OSError:
             pass  # the server answered and closed while we were still sending
         return abuse.read_status(sock), sent
+    finally:
+        sock.close()
+
+
+HEADER_TIMEOUT = 2
+HOST = "Host: 127.0.0.1\r\n"
+# Each malformed request, and the statuses it may be answered with.
+MALFORMED = [
+    (b"HELLO THERE\r\n\r\n", {400}),
+    (f"GET /api/galleries HTTP/1.1\r\n{HOST}Bad Header\r\n\r\n".encode(), {400}),
+    (f"GET /api/galleries HTTP/1.1\r\n{HOST}".encode()
+     + b"".join(b"X-Filler-%d: %s\r\n" % (n, b"a" * 10_000) for n in range(8)) + b"\r\n", {431}),
+    (f"GET /{'a' * 20_000} HTTP/1.1\r\n{HOST}\r\n".encode(), {414}),
+    (f"POST /api/galleries HTTP/1.1\r\n{HOST}Content-Type: application/json\r\nContent-Length: 2\r\n"
+     "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n".encode(), {400}),
+    (f"POST /api/galleries HTTP/1.1\r\n{HOST}Content-Type: application/json\r\nContent-Length: 2\r\n"
+     "Content-Length: 3\r\n\r\n{} ".encode(), {400}),
+    (f"POST /api/galleries HTTP/1.1\r\n{HOST}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+     "\r\nzz\r\n{}\r\n0\r\n\r\n".encode(), {400}),
+]
+
+
+def send_malformed(port, request, source):
+    """Sends one malformed request on a fresh connection; returns its status and how long the server took to answer
+    and close the connection (seconds), or (0, inf) if it did not close within 30 s."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
+    try:
+        start = time.monotonic()
+        sock.sendall(request)
+        received = b""
+        while True:
+            piece = sock.recv(65536)
+            if not piece:
+                break
+            received += piece
+        parts = received.split(b" ", 2)
+        status = int(parts[1]) if received.startswith(b"HTTP/1.1 ") and len(parts) > 1 else 0
+        return status, time.monotonic() - start
+    except OSError:
+        return 0, float("inf")
     finally:
         sock.close()
 
@@ -180,16 +230,111 @@ def imports_part(binary):
     return 0
 
 
+def probe_until(port, halt, results):
+    """Another client, in a process of its own (so the attack's threads do not slow its measurement down): asks for
+    the galleries on fresh connections every 50 ms until `halt` is set, and puts each status, latency and time in
+    `results`."""
+    while not halt.is_set():
+        try:
+            status, latency = abuse.request_latency(port)
+        except OSError:
+            status, latency = 0, float("inf")
+        results.put((status, latency, time.monotonic()))
+        halt.wait(0.05)
+
+
+def probe_in_process(port, attack):
+    """Runs `attack()` while another client (`probe_until`, in a process of its own) asks the server for its
+    galleries; returns the other client's (status, latency, time) answers and what the attack returned."""
+    halt, results = multiprocessing.Event(), multiprocessing.Queue()
+    prober = multiprocessing.Process(target=probe_until, args=(port, halt, results), daemon=True)
+    prober.start()
+    try:
+        outcome = attack()
+    finally:
+        halt.set()
+    answers = []
+    while prober.is_alive() or not results.empty():
+        try:
+            answers.append(results.get(timeout=1))
+        except queue.Empty:
+            prober.join(1)
+    prober.join(10)
+    return answers, outcome
+
+
+def connection_bounds(binary):
+    """1,000 idle connections that never send a request and 200 malformed requests, while another client asks for
+    its galleries: are they all closed within their limits, and is the other client answered within 2x its latency
+    at rest? Returns 0 if so."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = helpers.GalleryServer(Path(binary), Path(folder) / "data", Path(folder) / "server.log",
+                                       extra_args=["--header-timeout", str(HEADER_TIMEOUT)])
+        server.start()
+        try:
+            port = server.port
+            # The baseline: the same client, the same way, for as long, before the attack.
+            rest, _ = probe_in_process(port, lambda: time.sleep(4))
+
+            def attack():
+                opened = time.monotonic()
+                idle = abuse.open_half_open(port, 1000, per_address=40)
+                sources = abuse.SOURCE_ADDRESSES[100:]
+                with ThreadPoolExecutor(max_workers=8) as pool:
+                    malformed = list(pool.map(
+                        lambda n: (send_malformed(port, MALFORMED[n % len(MALFORMED)][0], sources[n % len(sources)]),
+                                   MALFORMED[n % len(MALFORMED)][1]), range(200)))
+                sent = time.monotonic()
+                idle_closed = abuse.wait_closed_by_server(idle, timeout=HEADER_TIMEOUT + 30)
+                return malformed, idle_closed, time.monotonic() - opened, sent
+
+            during, (malformed, idle_closed, idle_elapsed, sent) = probe_in_process(port, attack)
+        finally:
+            server.stop()
+
+    base_median, base_p95, _ = summary([(status, latency) for status, latency, _ in rest])
+    median, p95, failed = summary([(status, latency) for status, latency, _ in during])
+    sending = summary([(status, latency) for status, latency, at in during if at <= sent])
+    holding = summary([(status, latency) for status, latency, at in during if at > sent])
+    answered = sum(1 for (status, _), allowed in malformed if status in allowed)
+    slowest = max(elapsed for (_, elapsed), _ in malformed)
+    counts = {}
+    for (status, _), _ in malformed:
+        counts[status] = counts.get(status, 0) + 1
+    idle_ok = idle_closed == 1000 and idle_elapsed <= HEADER_TIMEOUT + 10
+    malformed_ok = answered == 200 and slowest <= 1.0
+    latency_ok = failed == 0 and median <= 2 * base_median
+    print("Connection bounds: 1,000 idle connections (never a request) and 200 malformed requests")
+    print(f"  malformed requests answered as expected: {answered} of 200 {dict(sorted(counts.items()))}; "
+          f"each answered and closed within {slowest:.3f} s (limit 1 s)   {'ok' if malformed_ok else 'FAILED'}")
+    print(f"  idle connections closed by the server: {idle_closed} of 1000, all within {idle_elapsed:.1f} s of "
+          f"opening (header timeout {HEADER_TIMEOUT} s, limit {HEADER_TIMEOUT + 10} s)   "
+          f"{'ok' if idle_ok else 'FAILED'}")
+    print("  another client's GET /api/galleries on fresh connections (seconds: median / 95th percentile)")
+    print(f"    at rest (baseline, {len(rest)} requests)   {base_median:.4f} / {base_p95:.4f}")
+    print(f"    meanwhile ({len(during)} requests, {failed} unanswered)   {median:.4f} / {p95:.4f}   ratio "
+          f"{median / base_median:.2f} / {p95 / base_p95:.2f} (median limit 2.00)   {'ok' if latency_ok else 'FAILED'}")
+    for label, (part_median, part_p95, _) in (("while the attack opened and sent", sending),
+                                              ("while the server held what it had not closed", holding)):
+        print(f"      {label}: {part_median:.4f} / {part_p95:.4f}   ratio {part_median / base_median:.2f} / "
+              f"{part_p95 / base_p95:.2f}")
+    return 0 if idle_ok and malformed_ok and latency_ok else 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=".build/debug/image-gallery")
-    parser.add_argument("--imports", action="store_true", help="measure the gallery import instead (imports_part)")
+    parser.add_argument("--imports", action="store_true", help="run only the gallery import part (imports_part)")
+    parser.add_argument("--connection-bounds", action="store_true",
+                        help="run only the connection bounds part: 1,000 idle connections and 200 malformed requests")
     args = parser.parse_args()
     if not os.path.exists(args.bin):
         raise SystemExit(f"no server binary at {args.bin}: run `swift build` first")
     abuse.raise_open_file_limit(10_000)
     if args.imports:
         return imports_part(args.bin)
+    if args.connection_bounds:
+        return connection_bounds(args.bin)
 
     with tempfile.TemporaryDirectory() as folder:
         server = helpers.GalleryServer(Path(args.bin), Path(folder) / "data", Path(folder) / "server.log",

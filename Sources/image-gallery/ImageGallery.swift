@@ -74,8 +74,26 @@ struct Serve: AsyncParsableCommand {
     var behindHTTPSProxy = false
     @Option(
         name: .customLong("header-timeout"),
-        help: "Seconds a new connection may take to send its first request line and headers before it is closed.")
+        help:
+            "Seconds a request line and headers may take (from a new connection's opening, or a later head's first byte) before the connection is closed."
+    )
     var headerTimeout = 10.0
+    @Option(
+        name: .customLong("body-window"),
+        help:
+            "Seconds over which a request body's rate is measured; a body slower than --min-body-bytes per window is cut."
+    )
+    var bodyWindow = 10.0
+    @Option(
+        name: .customLong("min-body-bytes"),
+        help: "The fewest bytes a request body must bring in each --body-window.")
+    var minBodyBytes = 1024
+    @Option(
+        name: .customLong("max-connections"),
+        help:
+            "The most connections the server holds open at once; at the limit the oldest idle connections are closed to make room."
+    )
+    var maxConnections = 4096
     @Option(
         name: .customLong("idle-timeout"),
         help: "Seconds a connection may stay idle after a request before it is closed."
@@ -111,6 +129,11 @@ struct Serve: AsyncParsableCommand {
         guard (0.1...86400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be 0.1 to 86400 seconds.")
         }
+        guard (0.1...3600).contains(bodyWindow) else {
+            throw ValidationError("--body-window must be 0.1 to 3600 seconds.")
+        }
+        guard minBodyBytes >= 0 else { throw ValidationError("--min-body-bytes must not be negative.") }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive.") }
         guard maxConnectionsPerAddress > 0 else {
             throw ValidationError("--max-connections-per-address must be positive.")
         }
@@ -127,6 +150,9 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
+        // Every connection takes an open file: the bound on them stays within what the process may open.
+        let openFiles = OpenFileLimit.raiseToHardLimit()
+        let connections = min(maxConnections, openFiles.map(OpenFileLimit.connections(within:)) ?? maxConnections)
         let data =
             dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ServerConfiguration.defaultDataDirectory
@@ -140,7 +166,8 @@ struct Serve: AsyncParsableCommand {
             bounds: ServerConfiguration.Bounds(
                 headerTimeout: .milliseconds(Int(headerTimeout * 1000)),
                 idleTimeout: .milliseconds(Int(idleTimeout * 1000)),
-                connectionsPerAddress: maxConnectionsPerAddress),
+                connectionsPerAddress: maxConnectionsPerAddress, connections: connections,
+                bodyWindow: .milliseconds(Int(bodyWindow * 1000)), bodyBytesPerWindow: minBodyBytes),
             logFormat: LogFormat(rawValue: logFormat) ?? .text,
             databaseURL: database ?? ProcessInfo.processInfo.environment["IMAGE_GALLERY_DATABASE_URL"])
         guard workLease >= 1, workLease <= 3600 else {
@@ -161,6 +188,11 @@ struct Serve: AsyncParsableCommand {
         if !ranges.isEmpty {
             say(
                 "Image Gallery: fetching also allowed from \(ranges.map(\.description).joined(separator: ", "))",
+                as: format, logger: logger)
+        }
+        if connections < maxConnections, let openFiles {
+            say(
+                "Image Gallery: at most \(connections) connections at once (the open-file limit is \(openFiles))",
                 as: format, logger: logger)
         }
         say("Image Gallery: open http://\(host):\(port)/", as: format, logger: logger)

@@ -156,6 +156,53 @@ struct ConnectionCountsTests {
     }
 }
 
+@Suite("Request line scanner")
+struct RequestLineScannerTests {
+    /// Whether the scanner has seen the request line end after each of these reads.
+    static func endedAfter(_ reads: [String]) -> [Bool] {
+        var scanner = RequestLineScanner()
+        return reads.map {
+            scanner.consume(Array($0.utf8))
+            return scanner.hasEndedRequestLine
+        }
+    }
+
+    @Test func theRequestLineEndsAtItsLineEndWhereverTheReadsSplitIt() {
+        let head = "GET / HTTP/1.1\r\nHost: a\r\n\r\n"
+        let bytes = Array(head.utf8)
+        let lineEnd = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? 0
+        for split in 0...bytes.count {
+            let reads = [bytes[..<split], bytes[split...]].map { String(decoding: $0, as: UTF8.self) }
+            #expect(Self.endedAfter(reads) == [split > lineEnd, true], "split at \(split)")
+        }
+    }
+
+    @Test func aLongPathWithoutItsLineEndIsStillTheRequestLine() {
+        #expect(Self.endedAfter(["GET /", String(repeating: "a", count: 5000), "b"]) == [false, false, false])
+    }
+
+    @Test func bareLineFeedsEndItTooAndEmptyLinesBeforeItDoNot() {
+        #expect(Self.endedAfter(["\r\n\n", "GET / HTTP/1.1\n"]) == [false, true])
+    }
+
+    @Test func theRequestLineIsMeasuredSoALongOneTellsEvenAfterItEnded() {
+        var scanner = RequestLineScanner()
+        scanner.consume(Array("\r\nGET /\(String(repeating: "a", count: 100)) HTTP/1.1\r\nX: ".utf8))
+        #expect(scanner.requestLineLength == 114)
+        #expect(scanner.isRequestLineLonger(than: 100))
+        #expect(!scanner.isRequestLineLonger(than: 114))
+        #expect(RequestLineScanner().isRequestLineLonger(than: 1000), "one that has not ended may be longer")
+    }
+
+    @Test func aNewHeadStartsOver() {
+        var scanner = RequestLineScanner()
+        scanner.consume(Array("GET / HTTP/1.1\r\n".utf8))
+        scanner.startHead()
+        scanner.consume(Array("GET /long".utf8))
+        #expect(!scanner.hasEndedRequestLine)
+    }
+}
+
 @Suite("Request head scanner")
 struct RequestHeadScannerTests {
     /// Whether the scanner finds a complete head after each of these reads.

@@ -116,7 +116,8 @@ final class RawHTTPConnection: @unchecked Sendable {
 
     private static func systemSend(_ socket: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-            Glibc.send(socket, bytes, count, 0)
+            // Not SIGPIPE when the server has closed: the send fails instead.
+            Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL))
         #else
             Darwin.send(socket, bytes, count, 0)
         #endif

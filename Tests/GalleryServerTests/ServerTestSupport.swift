@@ -133,10 +133,10 @@ func testApplication(
 }
 
 /// Runs `test` against a fresh application listening on a free port of 127.0.0.1 (for WebSockets), keeping
-/// `eventRetention` events per gallery.
+/// `eventRetention` events per gallery, within `bounds`; with `requiresSignIn`, nobody is signed in.
 func testLiveApplication(
-    web: FakeWeb = FakeWeb(), eventRetention: Int = 5000,
-    _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    web: FakeWeb = FakeWeb(), eventRetention: Int = 5000, bounds: ServerConfiguration.Bounds = .init(),
+    requiresSignIn: Bool = false, _ test: @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
         var logger = Logger(label: "GalleryServerTests")
@@ -144,7 +144,7 @@ func testLiveApplication(
         let app = try await buildApplication(
             configuration: ServerConfiguration(
                 port: 0, dataDirectory: folder, webRoot: webRoot, eventRetention: eventRetention,
-                requiresSignIn: false),
+                requiresSignIn: requiresSignIn, bounds: bounds),
             fetcher: web.fetcher, logger: logger)
         try await app.test(.live, test)
     }

@@ -1,5 +1,6 @@
 /// Watches the first bytes of a connection for the end of its first request head: the empty line after the request
-/// line and headers (`\r\n\r\n`, or bare `\n\n`), wherever the reads split it. Empty lines before the request line do
+/// line and headers (`\r\n\r\n`, or bare `\n\n`), wherever the reads split it. (The first head may ask for a WebSocket,
+/// which the parts behind the parser never see: then this is what ends its header timeout.) Empty lines before the request line do
 /// not count (so sending only line ends never completes a head). Plain state, tested alone.
 struct RequestHeadScanner: Sendable, Equatable {
     /// Whether anything but line ends has arrived.

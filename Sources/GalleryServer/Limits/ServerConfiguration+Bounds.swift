@@ -34,9 +34,28 @@ extension ServerConfiguration {
         /// items take about 1 MB). A page whose items would take more is cut short and its cursor says where to go
         /// on, so an answer never grows with what its items hold.
         public var itemPageBytes: Int
-        /// How long a new connection may take to send its first request head (request line and headers): 10 s. A
-        /// connection that sends nothing, or only part of a request, is closed then.
+        /// How long a request head (request line and headers) may take: 10 s, from a new connection's opening for its
+        /// first head, from the head's first byte for a later one. A connection that sends nothing, or only part of a
+        /// head, is closed then.
         public var headerTimeout: Duration
+        /// The window over which a request body's rate is measured: 10 s. A body that brings fewer than
+        /// `bodyBytesPerWindow` bytes in a window (while the server is asking for them) is cut: the connection is
+        /// closed, after a 408 if nothing was answered yet.
+        public var bodyWindow: Duration
+        /// The fewest bytes a request body must bring in each `bodyWindow`: 1,024 (100 bytes a second; the slowest
+        /// real link sends a thousand times that).
+        public var bodyBytesPerWindow: Int
+        /// The largest request line or single header line the parser reads, in bytes: 16 KiB (browsers send paths of
+        /// a few hundred bytes, cookies of at most 4 KB each). A longer request line is answered 414, a longer header
+        /// 431, and the connection closed.
+        public var headerFieldBytes: Int
+        /// The largest request head (request line and all headers) the parser reads, in bytes: 64 KiB; a larger one is
+        /// answered 431 (414 if its request line alone is too long) and the connection closed.
+        public var headerBytes: Int
+        /// How many connections the server holds open at once, for all clients together: 4,096. Each takes a file
+        /// descriptor and a few kilobytes; when all are taken, a new connection makes room by closing the oldest idle
+        /// one (one that has not had a request answered goes first), and is refused with 503 if none is idle.
+        public var connections: Int
         /// How long a connection may stay idle after its first request (no request part read, no response written)
         /// before it is closed: 60 s. Live WebSocket feeds are not affected: they keep themselves alive with pings.
         public var idleTimeout: Duration
@@ -68,7 +87,9 @@ extension ServerConfiguration {
             concurrentDropDecodes: Int = Bounds.halfTheCores,
             waitingDropDecodes: Int = 64, dropDecodePatience: Duration = .seconds(10),
             headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
-            connectionsPerAddress: Int = 64, pendingLoads: Int = 1000, pendingLoadsPerPerson: Int = 500,
+            connectionsPerAddress: Int = 64, connections: Int = 4096, bodyWindow: Duration = .seconds(10),
+            bodyBytesPerWindow: Int = 1024, headerFieldBytes: Int = 16 * 1024, headerBytes: Int = 64 * 1024,
+            pendingLoads: Int = 1000, pendingLoadsPerPerson: Int = 500,
             concurrentWindowReads: Int = ProcessInfo.processInfo.activeProcessorCount + 1,
             importBytes: Int64 = 4 << 30, concurrentImports: Int = 1, waitingImports: Int = 4,
             importPatience: Duration = .seconds(120), itemPageBytes: Int = 4 << 20
@@ -88,6 +109,11 @@ extension ServerConfiguration {
             self.headerTimeout = headerTimeout
             self.idleTimeout = idleTimeout
             self.connectionsPerAddress = connectionsPerAddress
+            self.connections = max(1, connections)
+            self.bodyWindow = bodyWindow
+            self.bodyBytesPerWindow = max(0, bodyBytesPerWindow)
+            self.headerFieldBytes = max(256, headerFieldBytes)
+            self.headerBytes = max(self.headerFieldBytes, headerBytes)
             self.pendingLoads = pendingLoads
         }
 
