@@ -68,7 +68,8 @@ public struct ItemPage: Sendable, Equatable {
 public struct ChangeSet: Sendable, Equatable {
     /// The gallery as it is now.
     public var gallery: Gallery
-    /// Every item changed after the asked number, trashed ones included (their `trashedAt` is set).
+    /// The items changed after the asked number, trashed ones included (their `trashedAt` is set), in the order of
+    /// their changes: every one, or the first so many asked for.
     public var items: [Item]
 
     /// Makes a change set.
@@ -112,8 +113,8 @@ public protocol GalleryStore: Sendable {
     /// and the gallery's item count; its cost grows with the window, not with the gallery.
     /// - Throws: `notFound` for an unknown gallery, or for `around` an item that is not a live item of it.
     func items(in gallery: GalleryID, from start: ItemPage.Start, limit: Int) async throws -> ItemPage
-    /// Items changed after the given change number.
-    func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet
+    /// At most `limit` items changed after the given change number, the earliest changed first.
+    func changes(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> ChangeSet
     /// One item.
     func item(_ id: ItemID) async throws -> Item
     /// Adds pending items at the insertion point, in the drafts' order; one transaction.

@@ -124,15 +124,15 @@ public struct SQLGalleryStore: GalleryStore {
         }
     }
 
-    public func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet {
+    public func changes(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> ChangeSet {
         try await database.read { db in
             let current = try Self.fetchGallery(db, gallery)
             let items = try db.rows(
                 sql: """
                     SELECT \(Item.selectColumns) FROM \(Item.fromClause)
-                    WHERE item.galleryId = ? AND item.changeSequence > ? ORDER BY item.changeSequence
+                    WHERE item.galleryId = ? AND item.changeSequence > ? ORDER BY item.changeSequence LIMIT ?
                     """,
-                arguments: [gallery.rawValue, sequence]
+                arguments: [gallery.rawValue, sequence, max(0, limit)]
             ).map(Item.init(row:))
             return ChangeSet(gallery: current, items: items)
         }

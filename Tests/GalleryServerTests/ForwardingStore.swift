@@ -46,8 +46,8 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func items(in gallery: GalleryID, from start: ItemPage.Start, limit: Int) async throws -> ItemPage {
         try await base.items(in: gallery, from: start, limit: limit)
     }
-    func changes(in gallery: GalleryID, since sequence: Int64) async throws -> ChangeSet {
-        try await base.changes(in: gallery, since: sequence)
+    func changes(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> ChangeSet {
+        try await base.changes(in: gallery, since: sequence, limit: limit)
     }
     func insertPendingItems(
         _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?

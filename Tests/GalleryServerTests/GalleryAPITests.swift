@@ -94,6 +94,7 @@ struct GalleryAPITests {
 
             let everything: ChangesJSON = try await client.call(.get, "/api/galleries/\(gallery)/changes?since=0")
             #expect(Set(everything.items.map(\.id)) == [first.id, second.id])
+            #expect(everything.complete && everything.through == everything.gallery.sequence)
         }
     }
 

@@ -87,3 +87,38 @@ struct ItemPageBudgetTests {
         }
     }
 }
+
+@Suite("A gallery's changes bounded in count and bytes")
+struct ChangesBudgetTests {
+    /// Items of `sizes` bytes of text, changed by the changes numbered `sequences`.
+    static func changes(_ sizes: [Int], sequences: [Int64]) throws -> [Item] {
+        try ItemPageBudgetTests.page(sizes).items.enumerated().map { index, item in
+            var changed = item
+            changed.changeSequence = sequences[index]
+            return changed
+        }
+    }
+
+    @Test func changesWithinTheBoundsComeWholeThroughTheGallerysNumber() throws {
+        let items = try Self.changes([10, 10, 10], sequences: [4, 5, 5])
+        let cut = ItemPageBudget(bytes: 1 << 20).cut(changes: items, since: 3, limit: 1000, through: 9)
+        #expect(cut == .init(items: items, through: 9, isComplete: true))
+    }
+
+    @Test func aCutFallsWhereAChangeEndsSoThatReadingOnMissesNone() throws {
+        let items = try Self.changes([5_000, 5_000, 5_000, 5_000], sequences: [4, 5, 5, 6])
+        let budget = ItemPageBudget(bytes: 2 * ItemPageBudget.jsonBytes(of: items[0]))
+        // Two items fit, but the second is half of change 5: only change 4 comes.
+        let cut = budget.cut(changes: items, since: 3, limit: 1000, through: 6)
+        #expect(cut == .init(items: [items[0]], through: 4, isComplete: false))
+        // By count likewise: one more read than the limit says there is more.
+        let counted = ItemPageBudget(bytes: 1 << 20).cut(changes: items, since: 3, limit: 3, through: 6)
+        #expect(counted == .init(items: Array(items[0..<3]), through: 5, isComplete: false))
+    }
+
+    @Test func aFirstChangeTooBigOnItsOwnIsLeftForThePagesToRead() throws {
+        let items = try Self.changes([5_000, 5_000], sequences: [4, 4])
+        let cut = ItemPageBudget(bytes: 1_000).cut(changes: items, since: 3, limit: 1000, through: 4)
+        #expect(cut == .init(items: [], through: 3, isComplete: false))
+    }
+}

@@ -166,3 +166,36 @@ struct ImportBoundsTests {
         }
     }
 }
+
+@Suite("A gallery's changes bounded by bytes")
+struct ChangesBoundsAPITests {
+    @Test func changesAreCutShortByBytesAtTheEndOfAChangeAndReadOnFromThrough() async throws {
+        let budget = 16 * 1024
+        try await testApplication(bounds: .init(itemPageBytes: budget)) { client in
+            let gallery = try await client.firstGalleryID()
+            let texts = (1...10).map { "\($0) " + String(repeating: "w", count: 3_000) }
+            for text in texts {
+                _ = try await client.call(
+                    .post, "/api/galleries/\(gallery)/notes", json: #"{"text":"\#(text)"}"#, expecting: .created,
+                    as: NoteAPITests.ItemsJSON.self)
+            }
+            var seen: [String] = []
+            var since: Int64 = 0
+            var reads = 0
+            var complete = false
+            while !complete && reads < 20 {
+                let response = try await client.send(.get, "/api/galleries/\(gallery)/changes?since=\(since)")
+                let changes: ChangesJSON = try response.decoded()
+                #expect(response.bytes.count <= budget + 2048)
+                seen += changes.items.compactMap(\.text)
+                #expect(changes.through > since || changes.complete)
+                since = changes.through
+                complete = changes.complete
+                reads += 1
+            }
+            #expect(reads > 1)
+            #expect(seen == texts)
+            #expect(since == (try await client.gallery(gallery).sequence))
+        }
+    }
+}

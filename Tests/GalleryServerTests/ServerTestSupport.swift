@@ -235,6 +235,8 @@ struct ItemPageJSON: Decodable {
 struct ChangesJSON: Decodable {
     var gallery: GalleryJSON
     var items: [ItemJSON]
+    var through: Int64
+    var complete: Bool
 }
 
 struct DropJSON: Decodable {

@@ -192,7 +192,7 @@ struct ItemLifecycleTests {
             #expect(trashed.trashedAt != nil)
             #expect(try await store.titles(in: gallery.id) == ["two"])
 
-            let changes = try await store.changes(in: gallery.id, since: before)
+            let changes = try await store.changes(in: gallery.id, since: before, limit: 1000)
             #expect(changes.items.map(\.id) == [items[0].id])
             #expect(changes.items.first?.trashedAt != nil)
             #expect(changes.gallery.sequence > before)
@@ -219,12 +219,12 @@ struct ItemLifecycleTests {
             let late = try await store.insertPendingItems(drafts("three"), into: gallery.id, at: .end)
             _ = try await store.markReady(early[1].id, image: storedImage())
 
-            let changes = try await store.changes(in: gallery.id, since: mark)
+            let changes = try await store.changes(in: gallery.id, since: mark, limit: 1000)
             #expect(changes.items.map(\.id) == [late[0].id, early[1].id])
             #expect(changes.items.allSatisfy { $0.changeSequence > mark })
-            #expect(try await store.changes(in: gallery.id, since: 0).items.count == 3)
+            #expect(try await store.changes(in: gallery.id, since: 0, limit: 1000).items.count == 3)
             let now = try await store.gallery(gallery.id).sequence
-            #expect(try await store.changes(in: gallery.id, since: now).items.isEmpty)
+            #expect(try await store.changes(in: gallery.id, since: now, limit: 1000).items.isEmpty)
         }
     }
 

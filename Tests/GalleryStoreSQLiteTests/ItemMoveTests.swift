@@ -80,7 +80,7 @@ struct ItemMoveTests {
                 let old = try #require(before.first { $0.id == item.id })
                 #expect(item.updatedAt > old.updatedAt)
             }
-            let changes = try await store.changes(in: gallery, since: sequence)
+            let changes = try await store.changes(in: gallery, since: sequence, limit: 1000)
             #expect(Set(changes.items.map(\.id)) == movedIDs)
         }
     }

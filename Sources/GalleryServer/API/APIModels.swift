@@ -274,6 +274,10 @@ struct PlacedRestResponse: ResponseEncodable {
 struct ChangesResponse: ResponseEncodable {
     var gallery: GalleryResponse
     var items: [ItemResponse]
+    /// The change number the items are complete through: the next read asks `since` it.
+    var through: Int64
+    /// Whether every change is in this answer (false: read on from `through`).
+    var complete: Bool
     /// Bytes received by every item of the gallery that is loading now, by item id.
     var progress: [String: ProgressBoard.Entry]
 }

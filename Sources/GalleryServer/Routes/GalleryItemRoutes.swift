@@ -59,9 +59,15 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         galleries.get(":gallery/changes") { request, context in
             let id = try await access.gallery(request, context)
             let since = request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
-            let changes = try await store.changes(in: id, since: since)
+            // Bounded like a page of items, in count and bytes, and cut where a change ends: `through` says where
+            // the next read goes on.
+            let limit = ItemPageBudget.changesLimit
+            let changes = try await store.changes(in: id, since: since, limit: limit + 1)
+            let kept = ItemPageBudget(bytes: bounds.itemPageBytes).cut(
+                changes: changes.items, since: since, limit: limit, through: changes.gallery.sequence)
             return ChangesResponse(
-                gallery: ingestion.response(for: changes.gallery), items: changes.items.map(response),
+                gallery: ingestion.response(for: changes.gallery), items: kept.items.map(response),
+                through: kept.through, complete: kept.isComplete,
                 progress: ingestion.progress.entries(in: id))
         }
         galleries.get(":gallery/events") { request, context in
