@@ -140,13 +140,7 @@ struct ImportBoundsTests {
     @Test func aPageOfItemsIsCutShortByBytesAndItsCursorGoesOnToTheRest() async throws {
         let budget = 16 * 1024
         try await testApplication(bounds: .init(itemPageBytes: budget)) { client in
-            let gallery = try await client.firstGalleryID()
-            let texts = (1...10).map { "\($0) " + String(repeating: "w", count: 3_000) }
-            for text in texts {
-                _ = try await client.call(
-                    .post, "/api/galleries/\(gallery)/notes", json: #"{"text":"\#(text)"}"#, expecting: .created,
-                    as: NoteAPITests.ItemsJSON.self)
-            }
+            let (gallery, texts) = try await client.tenLongNotes()
             var seen: [String] = []
             var cursor: String?
             var pages = 0
@@ -172,13 +166,7 @@ struct ChangesBoundsAPITests {
     @Test func changesAreCutShortByBytesAtTheEndOfAChangeAndReadOnFromThrough() async throws {
         let budget = 16 * 1024
         try await testApplication(bounds: .init(itemPageBytes: budget)) { client in
-            let gallery = try await client.firstGalleryID()
-            let texts = (1...10).map { "\($0) " + String(repeating: "w", count: 3_000) }
-            for text in texts {
-                _ = try await client.call(
-                    .post, "/api/galleries/\(gallery)/notes", json: #"{"text":"\#(text)"}"#, expecting: .created,
-                    as: NoteAPITests.ItemsJSON.self)
-            }
+            let (gallery, texts) = try await client.tenLongNotes()
             var seen: [String] = []
             var since: Int64 = 0
             var reads = 0
@@ -197,5 +185,19 @@ struct ChangesBoundsAPITests {
             #expect(seen == texts)
             #expect(since == (try await client.gallery(gallery).sequence))
         }
+    }
+}
+
+extension TestClientProtocol {
+    /// Ten notes of about 3 KB each in the first gallery, in order: more than a page of 16 KB holds.
+    fileprivate func tenLongNotes() async throws -> (gallery: String, texts: [String]) {
+        let gallery = try await firstGalleryID()
+        let texts = (1...10).map { "\($0) " + String(repeating: "w", count: 3_000) }
+        for text in texts {
+            _ = try await call(
+                .post, "/api/galleries/\(gallery)/notes", json: #"{"text":"\#(text)"}"#, expecting: .created,
+                as: NoteAPITests.ItemsJSON.self)
+        }
+        return (gallery, texts)
     }
 }
