@@ -151,25 +151,6 @@ public enum ImageProbe {
     /// The eight-byte PNG file signature.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Names a recognised but unsupported format, or nil.
-    static func unsupportedFormatName(_ bytes: ProbeBytes) -> String? {
-        if bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0) {
-            return "bigtiff"
-        }
-        // ICO / CUR: reserved 0, type 1 or 2, at least one image.
-        if bytes.matches([0x00, 0x00], at: 0), let type = bytes.u16le(2), type == 1 || type == 2,
-            let count = bytes.u16le(4), count > 0
-        {
-            return type == 1 ? "ico" : "cur"
-        }
-        if bytes.matches(Array("8BPS".utf8), at: 0) { return "psd" }
-        if bytes.matches([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A], at: 0) {
-            return "jxl"
-        }
-        if isMarkupImage(bytes) { return "svg" }
-        return nil
-    }
-
     /// HEIC / AVIF: an `ftyp` box at offset 4 whose major or compatible brands name an image format.
     static func isoBaseMediaImageName(_ bytes: ProbeBytes) -> String? {
         guard bytes.matches(Array("ftyp".utf8), at: 4), let boxSize = bytes.u32be(0), boxSize >= 16,
@@ -191,16 +172,6 @@ public enum ImageProbe {
         if compatible.contains(where: heif.contains) { return "heic" }
         if major == "mif1" || major == "msf1" || compatible.contains("mif1") { return "heic" }
         return nil
-    }
-
-    /// SVG or XML text: after an optional UTF-8 BOM and whitespace, `<svg`, `<?xml` or `<!DOCTYPE svg`.
-    static func isMarkupImage(_ bytes: ProbeBytes) -> Bool {
-        var offset = bytes.matches([0xEF, 0xBB, 0xBF], at: 0) ? 3 : 0
-        while let byte = bytes.u8(offset), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-            offset += 1
-        }
-        return bytes.matchesIgnoringCase("<svg", at: offset) || bytes.matchesIgnoringCase("<?xml", at: offset)
-            || bytes.matchesIgnoringCase("<!doctype svg", at: offset)
     }
 }
 

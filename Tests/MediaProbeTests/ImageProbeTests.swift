@@ -447,6 +447,19 @@ enum ProbeFixture {
         ("svg", ProbeFixture.ascii("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")),
         ("svg", [0xEF, 0xBB, 0xBF] + ProbeFixture.ascii("\n  <?xml version=\"1.0\"?><svg/>")),
         ("svg", ProbeFixture.ascii("\t\r\n<SVG></SVG>")),
+        ("jpeg 2000", [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A, 0, 0, 0, 0x14]),
+        ("jpeg 2000", [0xFF, 0x4F, 0xFF, 0x51, 0x00, 0x2F]),
+        ("dds", ProbeFixture.ascii("DDS ") + [0x7C, 0, 0, 0]),
+        ("qoi", ProbeFixture.ascii("qoif") + [0, 0, 0, 4, 0, 0, 0, 4, 4, 0]),
+        ("ppm", ProbeFixture.ascii("P6\n4 4\n255\n")),
+        ("pgm", ProbeFixture.ascii("P2 4 4 255 ")),
+        ("pbm", ProbeFixture.ascii("P4\n8 8\n")),
+        ("pcx", [0x0A, 0x05, 0x01, 0x08] + [UInt8](repeating: 0, count: 12)),
+        ("icns", ProbeFixture.ascii("icns") + [0, 0, 0, 8]),
+        ("sun raster", [0x59, 0xA6, 0x6A, 0x95, 0, 0, 0, 4]),
+        ("xpm", ProbeFixture.ascii("/* XPM */\nstatic char *x[] = {")),
+        // A TGA has no signature: a header whose every field is one the format allows (true colour, 4 × 2, 24 bits).
+        ("tga", [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 2, 0, 24, 0] + [UInt8](repeating: 0x80, count: 24)),
     ]
 
     @Test(arguments: unsupported)
@@ -461,6 +474,7 @@ enum ProbeFixture {
         "%PDF-1.7\n%\u{e2}\u{e3}\n1 0 obj",
         "PK\u{3}\u{4}\u{14}\0\0\0\u{8}\0",
         "BMW is a car, not a bitmap",
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><body/></html>",
         "{\"json\": true}",
     ]
 
