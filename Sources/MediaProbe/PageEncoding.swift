@@ -16,6 +16,9 @@ enum PageEncoding: Equatable {
     case windows1252
     /// An encoding decoded by Foundation (Shift_JIS, Windows-1251, ISO-8859-2, …).
     case foundation(String.Encoding)
+    /// An encoding decoded by the C library's iconv, by the name it knows it by (Big5, EUC-KR, GBK, KOI8-R, …:
+    /// those Foundation does not decode on Linux).
+    case iconv(String)
 
     /// The encoding a label such as `utf-8`, `"ISO-8859-1"` or `Shift_JIS` names, or `nil` for one not known.
     init?(label: some StringProtocol) {
@@ -34,9 +37,21 @@ enum PageEncoding: Equatable {
         case "shift_jis", "shift-jis", "sjis", "ms_kanji", "ms932", "windows-31j", "x-sjis", "csshiftjis":
             self = .foundation(.shiftJIS)
         case "euc-jp", "x-euc-jp", "cseucpkdfmtjapanese":
-            self = .foundation(.japaneseEUC)
+            self = .iconv("EUC-JP")
         case "iso-2022-jp", "csiso2022jp":
-            self = .foundation(.iso2022JP)
+            self = .iconv("ISO-2022-JP")
+        case "big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5":
+            self = .iconv("BIG5-HKSCS")
+        case "euc-kr", "cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989",
+            "ksc5601", "ksc_5601", "windows-949":
+            self = .iconv("UHC")  // windows-949, which the Encoding Standard decodes EUC-KR as
+        case "gbk", "gb2312", "gb_2312", "gb_2312-80", "chinese", "csgb2312", "csiso58gb231280", "iso-ir-58", "x-gbk",
+            "gb18030":
+            self = .iconv("GB18030")  // the Encoding Standard decodes GBK and GB2312 as GB18030
+        case "koi8-r", "koi8_r", "koi", "koi8", "cskoi8r":
+            self = .iconv("KOI8-R")
+        case "koi8-u", "koi8-ru":
+            self = .iconv("KOI8-U")
         case "windows-1250", "cp1250", "x-cp1250":
             self = .foundation(.windowsCP1250)
         case "windows-1251", "cp1251", "x-cp1251":
@@ -78,6 +93,8 @@ enum PageEncoding: Equatable {
             return String(scalars)
         case .foundation(let encoding):
             return String(bytes: bytes, encoding: encoding)
+        case .iconv(let name):
+            return Self.decode(bytes, withIconv: name)
         }
     }
 

@@ -133,6 +133,28 @@ struct PageMetadataEncodingTests {
         Array("<html><head>\(head)<title>".utf8) + title + Array("</title></head></html>".utf8)
     }
 
+    /// Titles in the encodings of East Asian and Cyrillic pages, with their labels (made with Python's codecs).
+    static let worldTitles: [(label: String, bytes: [UInt8], title: String)] = [
+        ("big5", [164, 164, 164, 229, 188, 208, 195, 68], "中文標題"),
+        ("euc-kr", [199, 209, 177, 185, 190, 238, 32, 193, 166, 184, 241], "한국어 제목"),
+        ("gbk", [214, 208, 206, 196, 177, 234, 204, 226], "中文标题"),
+        ("gb2312", [214, 208, 206, 196, 177, 234, 204, 226], "中文标题"),
+        ("koi8-r", [250, 193, 199, 207, 204, 207, 215, 207, 203], "Заголовок"),
+        ("euc-jp", [198, 252, 203, 220, 184, 236, 164, 206, 165, 191, 165, 164, 165, 200, 165, 235], "日本語のタイトル"),
+    ]
+
+    @Test(arguments: worldTitles)
+    func pagesInTheWorldsEncodingsHaveTheirTitlesRead(label: String, bytes: [UInt8], title: String) {
+        #expect(read(bytes: Self.page(title: bytes, head: #"<meta charset="\#(label)">"#)).title == title)
+        #expect(read(bytes: Self.page(title: bytes), contentType: "text/html; charset=\(label)").title == title)
+    }
+
+    @Test func aByteTheEncodingDoesNotAllowBecomesAReplacementCharacter() {
+        // Big5 "中", then a lead byte with no trail, then "文".
+        let bytes: [UInt8] = [164, 164, 0x81, 0x20, 164, 229]
+        #expect(read(bytes: Self.page(title: bytes, head: "<meta charset=big5>")).title == "中\u{FFFD} 文")
+    }
+
     @Test func theContentTypeCharsetIsHonoured() {
         let page = read(bytes: Self.page(title: Self.cafeWindows1252), contentType: "text/html; charset=ISO-8859-1")
         #expect(page.title == "Café – résumé")
