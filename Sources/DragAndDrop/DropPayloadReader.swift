@@ -15,8 +15,12 @@ public enum DropPayloadReader {
         "files", "text/uri-list", "text/html", "text/plain", "text/x-moz-url",
     ]
 
+    /// The most items one drop adds: a drop that holds more is refused whole (never cut), so that nothing is left
+    /// out without a word.
+    public static let maximumItems = 500
+
     /// The items a drop contains, in drop order, richest representation first; at most `limit` items.
-    public static func sources(in payload: DropPayload, limit: Int = 500) -> [DropSource] {
+    public static func sources(in payload: DropPayload, limit: Int = maximumItems) -> [DropSource] {
         guard limit > 0 else { return [] }
         let files = payload.files
         let (urls, pairable) = urlItems(in: payload, wanted: max(limit, files.count) + 1)

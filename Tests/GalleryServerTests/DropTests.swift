@@ -19,6 +19,30 @@ struct DropTests {
         }
     }
 
+    @Test func aDropOfMoreThan500ItemsIsRefusedWholeSayingSoAndOneOf500IsTakenWhole() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            func files(_ count: Int) -> String {
+                let entries = (0..<count).map { #"{"name":"photo\#($0).png","type":"image/png","size":100}"# }
+                return #"{"payload":{"files":[\#(entries.joined(separator: ","))]}}"#
+            }
+            let tooMany = try await client.send(.post, "/api/galleries/\(gallery)/drops", json: files(1_060))
+            #expect(tooMany.status == .badRequest)
+            let error: ErrorJSON = try tooMany.decoded()
+            #expect(error.error.message.contains("at most 500 items at once; this one holds 1,060 files"))
+            let links = (0..<501).map { "https://site.test/\($0).png" }
+            let tooManyLinks = try await client.send(
+                .post, "/api/galleries/\(gallery)/drops", json: #"{"payload":\#(uriListPayload(links))}"#)
+            #expect(tooManyLinks.status == .badRequest)
+            #expect(try await client.items(in: gallery).isEmpty)
+
+            let full: DropJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/drops", json: files(500), expecting: .created)
+            #expect(full.items.count == 500)
+            #expect(full.uploads.count == 500)
+        }
+    }
+
     @Test func aDroppedURLBecomesAReadyImage() async throws {
         let png = PNGBuilder.make(width: 4, height: 3)
         let web = FakeWeb(["http://site.test/a.png": .bytes(png)])

@@ -146,7 +146,17 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 let drop = try await request.decodeJSON(
                     as: DropRequest.self, limit: bounds.dropBodyBytes, uploadAdvice: true)
                 // Inline `data:` images are decoded here, inside the permit, too.
-                return (drop, DropPayloadReader.sources(in: drop.payload))
+                // One more than a drop may add, to tell a drop that holds too many from one that is full.
+                return (drop, DropPayloadReader.sources(in: drop.payload, limit: DropPayloadReader.maximumItems + 1))
+            }
+            guard sources.count <= DropPayloadReader.maximumItems else {
+                let limit = DropPayloadReader.maximumItems
+                let files = drop.payload.files.count
+                let held = files > limit ? "\(files.grouped) files" : "more than \(limit.grouped)"
+                throw GalleryError.invalid(
+                    "A drop or paste adds at most \(limit.grouped) items at once; this one holds \(held). Nothing "
+                        + "was added: drop them in parts of \(limit.grouped) or fewer, or add a folder with "
+                        + "'image-gallery import'.")
             }
             return try await self.drop(
                 drop, sources: sources, into: id, by: GalleryAccess.person(context), recordingFor: session)
