@@ -39,6 +39,15 @@ def test_dropped_image_file_shows_a_placeholder_then_the_image_at_its_aspect_rat
     expect_ready_image(page, server, item_id, 300, 150)
 
 
+def test_a_drop_of_more_files_than_one_drop_adds_is_refused_whole_saying_the_limit(page, server):
+    image = png(2, 2)
+    drop(page, files=[DropFile(f"photo{n}.png", image, "image/png") for n in range(600)])
+
+    expect(page.get_by_role("alert")).to_contain_text("adds at most 500 items at once; this one holds 600 files")
+    expect(items(page)).to_have_count(0)
+    assert server.api("GET", f"/api/galleries/{server.gallery_id}/items")["items"] == []
+
+
 def test_dropped_file_that_is_not_an_image_fails_with_a_reason_and_no_retry(page, server):
     drop(page, files=[DropFile("notes.txt", b"hello, not an image", "text/plain")])
 

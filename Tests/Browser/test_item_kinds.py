@@ -110,6 +110,13 @@ def test_a_text_over_20000_characters_is_refused_with_the_limit_and_nothing_is_a
     assert stored_items(server) == []
 
 
+def test_a_text_with_a_nul_character_is_refused_saying_where_and_nothing_is_cut_or_added(page, server):
+    drop(page, text="before\0after")
+    expect(page.get_by_role("alert")).to_contain_text("cannot hold the NUL character (U+0000)")
+    expect(page.get_by_role("alert")).to_contain_text("at character 7")
+    assert stored_items(server) == []
+
+
 def test_a_link_to_a_page_becomes_a_card_with_its_title_and_preview(page, server, other_site):
     preview = other_site.image("preview.png", 120, 80)
     article = other_site.page("article", f"""<!doctype html><html><head>
