@@ -149,15 +149,6 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 // One more than a drop may add, to tell a drop that holds too many from one that is full.
                 return (drop, DropPayloadReader.sources(in: drop.payload, limit: DropPayloadReader.maximumItems + 1))
             }
-            guard sources.count <= DropPayloadReader.maximumItems else {
-                let limit = DropPayloadReader.maximumItems
-                let files = drop.payload.files.count
-                let held = files > limit ? "\(files.grouped) files" : "more than \(limit.grouped)"
-                throw GalleryError.invalid(
-                    "A drop or paste adds at most \(limit.grouped) items at once; this one holds \(held). Nothing "
-                        + "was added: drop them in parts of \(limit.grouped) or fewer, or add a folder with "
-                        + "'image-gallery import'.")
-            }
             return try await self.drop(
                 drop, sources: sources, into: id, by: GalleryAccess.person(context), recordingFor: session)
         }
@@ -172,6 +163,16 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         guard !sources.isEmpty else {
             throw GalleryError.invalid(
                 "Nothing in this drop can be added: drop files, links, text, or images from a web page.")
+        }
+        // A drop holding more than it may add is refused whole, never cut (`sources` holds one more to tell).
+        let limit = DropPayloadReader.maximumItems
+        guard sources.count <= limit else {
+            let files = drop.payload.files.count
+            let held = files > limit ? "\(files.grouped) files" : "more than \(limit.grouped)"
+            throw GalleryError.invalid(
+                "A drop or paste adds at most \(limit.grouped) items at once; this one holds \(held). Nothing was "
+                    + "added: drop them in parts of \(limit.grouped) or fewer, or add a folder with "
+                    + "'image-gallery import'.")
         }
         // A note's text is checked before anything is added: a drop with a note too long adds nothing.
         for case .text(let text) in sources { _ = try NoteText.validated(text) }

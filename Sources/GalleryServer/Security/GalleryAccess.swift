@@ -73,7 +73,7 @@ struct GalleryAccess: Sendable {
         throws -> GalleryRole
     {
         guard let role else { throw GalleryError.notFound("There is no such \(thing).") }
-        guard role.allows(permission) else { throw HTTPError(.forbidden, message: refusal(permission)) }
+        guard role.allows(permission) else { throw GalleryError.forbidden(refusal(permission)) }
         return role
     }
 
@@ -85,7 +85,7 @@ struct GalleryAccess: Sendable {
     /// The signed-in user (not a read-only link).
     static func user(_ context: some IdentifiedRequestContext) throws -> User {
         guard let user = context.identity?.user else {
-            throw HTTPError(.forbidden, message: "A read-only link can only show its gallery.")
+            throw GalleryError.forbidden("A read-only link can only show its gallery.")
         }
         return user
     }
