@@ -66,7 +66,7 @@ struct ImportCommand: AsyncParsableCommand {
         bar.end()
         try await services.accounts.setRole(.owner, of: owner.id, in: summary.gallery.id)
         await services.ingestion.waitUntilIdle()
-        let loading = summary.loading.count
+        let loading = summary.loading
         print(
             "Imported '\(summary.gallery.name)' (\(summary.gallery.id.rawValue)) for \(owner.name): \(summary.items)"
                 + " items, \(summary.files) files stored."

@@ -328,7 +328,7 @@ struct FolderImportTests {
                 .importFolder(at: pictures) { phase, _, _ in phases.withLock { $0.append(phase) } }
             #expect(summary.gallery.name == "references")
             let items = try await services.store.items(in: summary.gallery.id, from: .after(nil), limit: 100).items
-            #expect(summary.items == 4 && summary.loading.isEmpty)
+            #expect(summary.items == 4 && summary.loading == 0)
             #expect(items.map(\.title) == ["1.png", "2.png", "10.png", "clip.mp4"])
             #expect(items.map(\.kind) == [.image, .image, .image, .video])
             #expect(items.allSatisfy { $0.state == .ready })
@@ -347,6 +347,44 @@ struct FolderImportTests {
                     at: empty)
             }
             #expect(try await services.store.galleries().count == before)
+        }
+    }
+}
+
+@Suite("Imports of many items")
+struct ImportOfManyItemsTests {
+    /// 2,500 items come in order, a thousand at a time, numbered as the archive lists them; 150 that failed without a
+    /// source to load them from are left out in a hundred lines and one saying how many more.
+    @Test func manyItemsComeInOrderAndWhatIsLeftOutIsSaidInAPage() async throws {
+        var entries: [ManifestJSON.Entry] = []
+        for number in 1...2_650 {
+            entries.append(
+                number.isMultiple(of: 17) && entries.count(where: { $0.state == "failed" }) < 150
+                    ? .init(kind: "image", state: "failed", title: "gone \(number)", failure: "404")
+                    : .init(kind: "note", state: "ready", title: "", text: "note \(number)\nsecond line"))
+        }
+        let failed = entries.indices.filter { entries[$0].state == "failed" }
+        let texts = entries.filter { $0.state == "ready" }.compactMap(\.text)
+        let manifest = ManifestJSON(format: "image-gallery/1", name: "Many", imagesPerRow: 4, view: "grid", items: entries)
+        try await testApplication { client in
+            let zip = try makeZip([("gallery.json", try manifestData(manifest))], compressed: true)
+            let imported: ImportJSON = try await client.importArchive(zip).decoded(expecting: .created)
+            #expect(imported.items == 2_500)
+            #expect(imported.skipped.count == 101)
+            #expect(imported.skipped[0].hasPrefix("Item \(failed[0] + 1), 'gone \(failed[0] + 1)', was failed"))
+            #expect(imported.skipped[99].hasPrefix("Item \(failed[99] + 1), "))
+            #expect(imported.skipped[100] == "And 50 more left out.")
+            var notes: [ItemJSON] = []
+            var cursor: String?
+            repeat {
+                let query = cursor.map { "&cursor=\($0)" } ?? ""
+                let page: ItemPageJSON = try await client.call(
+                    .get, "/api/galleries/\(imported.gallery.id)/items?limit=1000\(query)")
+                notes += page.items
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(notes.count == 2_500)
+            #expect(notes.compactMap(\.text) == texts)
         }
     }
 }

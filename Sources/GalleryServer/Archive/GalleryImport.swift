@@ -10,7 +10,9 @@ import ZIPFoundation
 /// declares — a zip bomb — is stopped there), its manifest (read entry by entry, each held to the limits the API
 /// holds items to: ``GalleryManifest/Reader``, ``GalleryManifest/Entry/validated(number:archiveFiles:)``), and every
 /// file it names (an image or video the gallery takes, of the kind the manifest says). Files are copied in chunks,
-/// never whole in memory; identical files are stored once.
+/// never whole in memory; identical files are stored once. The checked entries wait in a file (``ManifestSpool``) and
+/// the gallery is made from it a thousand items at a time: memory follows a batch and the distinct files, not the
+/// number of items.
 public struct GalleryImport: Sendable {
     let store: any GalleryStore
     let ingestion: IngestionService
@@ -40,13 +42,18 @@ public struct GalleryImport: Sendable {
         public var gallery: Gallery
         /// How many items it holds.
         public var items: Int
-        /// Those still to load from their source, in order (``IngestionService/startFetching(_:reservedFor:)``).
-        public var loading: [Item]
+        /// How many still load from their source (the gallery's pending items: start them once it is given to its
+        /// owner).
+        public var loading: Int
         /// How many files were stored (identical ones once).
         public var files: Int
-        /// What was left out, and why (a folder's files that are no images, items that cannot be loaded again).
+        /// What was left out, and why (a folder's files that are no images, items that cannot be loaded again): at
+        /// most ``maximumSkippedLines`` lines, the last saying how many more.
         public var skipped: [String]
     }
+
+    /// The most lines ``Summary/skipped`` holds.
+    public static let maximumSkippedLines = 100
 
     /// How far an import is: `done` of `total` steps of `phase` ("checking", "storing" or "adding").
     public typealias Progress = @Sendable (_ phase: String, _ done: Int, _ total: Int) -> Void
@@ -74,13 +81,16 @@ public struct GalleryImport: Sendable {
         async throws -> Summary
     {
         let read = try await BlockingWork.run { try self.read(archiveAt: url, named: name, progress: progress) }
+        defer { read.items.remove() }
         let kept = try await keep(read.files, progress: progress)
-        return try await make(read.manifest, files: kept, progress: progress)
+        return try await make(read.head, items: read.items, files: kept, progress: progress)
     }
 
-    /// An archive read and checked: its manifest, and its files written to the incoming area, by name.
+    /// An archive read and checked: its gallery, its item entries (in a file), and its files written to the incoming
+    /// area, by name.
     struct ReadArchive: Sendable {
-        var manifest: GalleryManifest
+        var head: GalleryManifest.Head
+        var items: ManifestSpool
         var files: [String: CheckedFile]
     }
 
@@ -97,31 +107,30 @@ public struct GalleryImport: Sendable {
         guard let manifestEntry = files[GalleryManifest.fileName] else {
             throw GalleryError.invalid("This zip has no \(GalleryManifest.fileName): it is not a gallery archive.")
         }
-        var manifest = try readManifest(manifestEntry, of: archive, archiveFiles: Set(files.keys))
-        if let name { manifest.name = try Gallery.validatedName(name) }
-
-        let names = Array(Set(manifest.items.compactMap(\.file))).sorted()
+        let spool = try ManifestSpool.Writer(at: ingestion.blobs.temporaryFileURL())
         var checked: [String: CheckedFile] = [:]
         do {
-            for (index, fileName) in names.enumerated() {
+            var (head, wanted) = try readManifest(
+                manifestEntry, of: archive, archiveFiles: Set(files.keys), into: spool)
+            if let name { head.name = try Gallery.validatedName(name) }
+            for (index, (fileName, kinds)) in wanted.sorted(by: { $0.key < $1.key }).enumerated() {
                 guard let entry = files[fileName] else { continue }
-                checked[fileName] = try check(fileName, entry: entry, of: archive)
-                progress("checking", index + 1, names.count)
-            }
-            for (index, item) in manifest.items.enumerated() {
-                guard let file = item.file, let stored = checked[file]?.accepted else { continue }
-                let expected: Set<ItemKind> = item.kind == .link ? [.image] : [item.kind]
-                if !expected.contains(stored.kind) {
+                let file = try check(fileName, entry: entry, of: archive)
+                checked[fileName] = file
+                // The first item that wants the file to be another kind than it is.
+                if let wrong = kinds.filter({ $0.key != file.accepted.kind }).values.min(by: { $0.number < $1.number }) {
                     throw GalleryError.invalid(
-                        "Item \(index + 1) of the archive is listed as \(article(item.kind)), but its file '\(file)'"
-                            + " is \(article(stored.kind)).")
+                        "Item \(wrong.number) of the archive is listed as \(article(wrong.listed)), but its file"
+                            + " '\(fileName)' is \(article(file.accepted.kind)).")
                 }
+                progress("checking", index + 1, wanted.count)
             }
+            return ReadArchive(head: head, items: try spool.finish(), files: checked)
         } catch {
             for file in checked.values { try? FileManager.default.removeItem(at: file.finished.temporaryURL) }
+            spool.spool.remove()
             throw error
         }
-        return ReadArchive(manifest: manifest, files: checked)
     }
 
     /// Refuses a file whose last bytes hold no zip end record (``ZipSignature/hasEndRecord(inLast:)``): it is no
@@ -136,17 +145,24 @@ public struct GalleryImport: Sendable {
         guard ZipSignature.hasEndRecord(inLast: [UInt8](tail)) else { throw notZip }
     }
 
-    /// The archive's manifest, read a chunk at a time (``GalleryManifest/Reader``): each item's entry is decoded
-    /// and checked (``GalleryManifest/Entry/validated(number:archiveFiles:)``) as soon as it is read, and the first
-    /// one that breaks a limit stops the reading. Only the checked entries are kept, never the manifest's JSON whole.
-    func readManifest(_ entry: Entry, of archive: Archive, archiveFiles: Set<String>) throws -> GalleryManifest {
+    /// The first item (by number) that wants a file to be of a kind (a link's file is its preview: an image), and the
+    /// kind that item is listed as.
+    typealias Wanted = [String: [ItemKind: (number: Int, listed: ItemKind)]]
+
+    /// Reads the archive's manifest a chunk at a time (``GalleryManifest/Reader``): each item's entry is decoded and
+    /// checked (``GalleryManifest/Entry/validated(number:archiveFiles:)``) as soon as it is read, and the first one
+    /// that breaks a limit stops the reading. Checked entries go to `spool`; what is kept is the gallery's head and,
+    /// for each file named, the kinds its items want it to be — never the manifest or its entries whole.
+    func readManifest(
+        _ entry: Entry, of archive: Archive, archiveFiles: Set<String>, into spool: ManifestSpool.Writer
+    ) throws -> (GalleryManifest.Head, Wanted) {
         let name = GalleryManifest.fileName
         guard Int64(entry.uncompressedSize) <= limits.manifestBytes else {
             throw GalleryError.invalid(
                 "The archive's '\(name)' is larger than \(limits.manifestBytes / (1 << 20)) MiB.")
         }
         var reader = GalleryManifest.Reader()
-        var items: [GalleryManifest.Entry] = []
+        var wanted: Wanted = [:]
         let decoder = JSONDecoder()
         try extract(entry, of: archive) { chunk in
             try reader.read(chunk) { json, number in
@@ -161,7 +177,11 @@ public struct GalleryImport: Sendable {
                     throw GalleryError.invalid("Item \(number) of the archive's \(name) is not an item of a gallery.")
                 }
                 try item.validated(number: number, archiveFiles: archiveFiles)
-                items.append(item)
+                if let file = item.file {
+                    let kind: ItemKind = item.kind == .link ? .image : item.kind
+                    if wanted[file, default: [:]][kind] == nil { wanted[file, default: [:]][kind] = (number, item.kind) }
+                }
+                try spool.append(item)
             }
         }
         let head: GalleryManifest.Head
@@ -172,9 +192,7 @@ public struct GalleryImport: Sendable {
         } catch {
             throw GalleryError.invalid("The archive's \(name) is not a gallery manifest.")
         }
-        let checked = try head.validated()
-        return GalleryManifest(
-            name: checked.name, imagesPerRow: checked.imagesPerRow, view: checked.view, items: items)
+        return (try head.validated(), wanted)
     }
 
     /// The archive's plain files by name, after checking every entry's name, type and size.
@@ -309,33 +327,33 @@ public struct GalleryImport: Sendable {
                 $0.lastPathComponent.compare($1.lastPathComponent, options: [.numeric, .caseInsensitive])
                     == .orderedAscending
             }
-        var skipped: [String] = []
+        var skipped = LeftOut(limit: Self.maximumSkippedLines)
         var checked: [String: CheckedFile] = [:]
-        var entries: [GalleryManifest.Entry] = []
+        let spool = try ManifestSpool.Writer(at: ingestion.blobs.temporaryFileURL())
+        defer { spool.spool.remove() }
         for (index, file) in files.enumerated() {
             let title = file.lastPathComponent
             do {
                 let found = try check(fileAt: file)
                 checked[title] = found
-                entries.append(
+                try spool.append(
                     GalleryManifest.Entry(kind: found.accepted.kind, state: .ready, title: title, file: title))
             } catch let error as GalleryError {
                 skipped.append(error.message)
             }
             progress("checking", index + 1, files.count)
         }
-        guard !entries.isEmpty else {
+        let items = try spool.finish()
+        guard items.count > 0 else {
             throw GalleryError.invalid(
                 "The folder \(url.path) holds no image or video the gallery takes."
-                    + (skipped.isEmpty ? "" : " " + skipped.joined(separator: " ")))
+                    + (skipped.isEmpty ? "" : " " + skipped.said.joined(separator: " ")))
         }
-        let manifest = GalleryManifest(
-            name: try Gallery.validatedName(name ?? url.lastPathComponent), imagesPerRow: Gallery.defaultImagesPerRow,
-            view: .default, items: entries)
+        let head = GalleryManifest.Head(
+            format: GalleryManifest.currentFormat, name: try Gallery.validatedName(name ?? url.lastPathComponent),
+            imagesPerRow: Gallery.defaultImagesPerRow, view: .default)
         let kept = try await keep(checked, progress: progress)
-        var summary = try await make(manifest, files: kept, progress: progress)
-        summary.skipped = skipped + summary.skipped
-        return summary
+        return try await make(head, items: items, files: kept, skipped: skipped, progress: progress)
     }
 
     /// Writes a file of a folder to the incoming area and checks it.
@@ -365,32 +383,47 @@ public struct GalleryImport: Sendable {
 
     /// Makes the gallery of a checked manifest whose files are kept: its items in order (ready ones with their
     /// files, notes with their text, links with their page and preview; items that were still loading, or had
-    /// failed, load again from their source, and are left out without one) and their places on the board.
-    func make(_ manifest: GalleryManifest, files: [String: StoredImage], progress: Progress) async throws -> Summary {
-        var skipped: [String] = []
-        var chosen: [(entry: GalleryManifest.Entry, draft: ItemDraft)] = []
-        for (index, entry) in manifest.items.enumerated() {
-            let ready = entry.state == .ready
-            switch entry.kind {
-            case .note:
-                chosen.append((entry, ItemDraft(note: entry.text ?? "")))
-            case .link where ready:
-                chosen.append((entry, ItemDraft(origin: .remote, sourceURL: entry.sourceURL, title: entry.title)))
-            case .image, .video, .link:
-                if ready, let file = entry.file, files[file] != nil {
-                    chosen.append((entry, ItemDraft(origin: .upload, sourceURL: entry.sourceURL, title: entry.title)))
-                } else if let source = entry.sourceURL {
-                    chosen.append((entry, ItemDraft(origin: .remote, sourceURL: source, title: entry.title)))
-                } else {
-                    skipped.append(
-                        "Item \(index + 1), '\(entry.title)', was \(entry.state.rawValue) without a source to load it"
-                            + " from: left out.")
-                }
-            }
-        }
-        let gallery = try await store.createGallery(named: manifest.name)
+    /// failed, load again from their source, and are left out without one) and their places on the board — a
+    /// thousand items at a time, read from `items`: inserted in one transaction, made ready in another, placed in a
+    /// third.
+    func make(
+        _ head: GalleryManifest.Head, items: ManifestSpool, files: [String: StoredImage],
+        skipped: LeftOut = LeftOut(limit: maximumSkippedLines), progress: Progress
+    ) async throws -> Summary {
+        let gallery = try await store.createGallery(named: head.name)
         do {
-            return try await fill(gallery, manifest, chosen, files: files, skipped: skipped, progress: progress)
+            _ = try await store.updateGallery(gallery.id, name: nil, imagesPerRow: head.imagesPerRow, view: head.view)
+            var skipped = skipped
+            var count = 0
+            var added = 0
+            var loading = 0
+            let reader = try ManifestSpool.Reader(items)
+            while case let batch = try reader.next(upTo: 1000), !batch.isEmpty {
+                var chosen: [(entry: GalleryManifest.Entry, draft: ItemDraft)] = []
+                for (offset, entry) in batch.enumerated() {
+                    if let draft = draft(for: entry, files: files) {
+                        chosen.append((entry, draft))
+                    } else {
+                        skipped.append(
+                            "Item \(count + offset + 1), '\(entry.title)', was \(entry.state.rawValue) without a source"
+                                + " to load it from: left out.")
+                    }
+                }
+                count += batch.count
+                let inserted = try await store.insertPendingItems(chosen.map(\.draft), into: gallery.id, at: .end)
+                let settlements = zip(chosen, inserted).compactMap { pair, item in
+                    settlement(of: item, as: pair.entry, files: files)
+                }
+                let settled = Set(try await store.settle(settlements).map(\.id))
+                added += inserted.count
+                loading += inserted.count { $0.state == .pending && !settled.contains($0.id) }
+                let placed = zip(chosen, inserted).compactMap { pair, item in pair.entry.board.map { (item.id, $0) } }
+                if !placed.isEmpty { _ = try await store.placeItems(placed, in: gallery.id) }
+                progress("adding", count, items.count)
+            }
+            return Summary(
+                gallery: try await store.gallery(gallery.id), items: added, loading: loading,
+                files: Set(files.values.map(\.hash)).count, skipped: skipped.said)
         } catch {
             // Not left half made: the gallery goes to the trash of galleries.
             _ = try? await store.trashGallery(gallery.id)
@@ -398,36 +431,21 @@ public struct GalleryImport: Sendable {
         }
     }
 
-    func fill(
-        _ gallery: Gallery, _ manifest: GalleryManifest, _ chosen: [(entry: GalleryManifest.Entry, draft: ItemDraft)],
-        files: [String: StoredImage], skipped: [String], progress: Progress
-    ) async throws -> Summary {
-        _ = try await store.updateGallery(
-            gallery.id, name: nil, imagesPerRow: manifest.imagesPerRow, view: manifest.view)
-        var count = 0
-        var loading: [Item] = []
-        var placed: [(id: ItemID, position: BoardPosition)] = []
-        // A thousand items a batch: inserted in one transaction, made ready in another.
-        for start in stride(from: 0, to: chosen.count, by: 1000) {
-            let batch = Array(chosen[start..<min(chosen.count, start + 1000)])
-            let inserted = try await store.insertPendingItems(batch.map(\.draft), into: gallery.id, at: .end)
-            let settlements = zip(batch, inserted).compactMap { pair, item in
-                settlement(of: item, as: pair.entry, files: files)
+    /// How an entry becomes an item: ready ones with their files, notes with their text, links with their page;
+    /// items that were still loading, or had failed, load again from their source. Nil for one without a source.
+    func draft(for entry: GalleryManifest.Entry, files: [String: StoredImage]) -> ItemDraft? {
+        let ready = entry.state == .ready
+        switch entry.kind {
+        case .note:
+            return ItemDraft(note: entry.text ?? "")
+        case .link where ready:
+            return ItemDraft(origin: .remote, sourceURL: entry.sourceURL, title: entry.title)
+        case .image, .video, .link:
+            if ready, let file = entry.file, files[file] != nil {
+                return ItemDraft(origin: .upload, sourceURL: entry.sourceURL, title: entry.title)
             }
-            let settled = Set(try await store.settle(settlements).map(\.id))
-            for (pair, item) in zip(batch, inserted) {
-                if item.state == .pending, !settled.contains(item.id) { loading.append(item) }
-                if let board = pair.entry.board { placed.append((item.id, board)) }
-            }
-            count += inserted.count
-            progress("adding", count, chosen.count)
+            return entry.sourceURL.map { ItemDraft(origin: .remote, sourceURL: $0, title: entry.title) }
         }
-        for start in stride(from: 0, to: placed.count, by: 1000) {
-            _ = try await store.placeItems(Array(placed[start..<min(placed.count, start + 1000)]), in: gallery.id)
-        }
-        return Summary(
-            gallery: try await store.gallery(gallery.id), items: count, loading: loading,
-            files: Set(files.values.map(\.hash)).count, skipped: skipped)
     }
 
     /// What makes a new item what its entry says, when its file or page is there; nil leaves it as it is (a note is

@@ -76,7 +76,11 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
             }
             try await access.accounts.setRole(.owner, of: user.id, in: summary.gallery.id)
             // What was still loading where it was exported loads again here.
-            for item in summary.loading { ingestion.startFetching(item) }
+            if summary.loading > 0 {
+                for item in try await store.pendingItems() where item.galleryID == summary.gallery.id {
+                    ingestion.startFetching(item)
+                }
+            }
             return EditedResponse(
                 status: .created,
                 response: ImportResponse(
