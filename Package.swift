@@ -41,6 +41,7 @@ let package = Package(
             dependencies: ["GalleryCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CMallocShim"),
         .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
         .target(name: "GalleryStoreSQL", dependencies: ["GalleryCore"]),
         .target(
@@ -82,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "image-gallery",
             dependencies: [
-                "GalleryCore", "GalleryServer", "GalleryStoreSQL", "MediaProbe", "SafeFetch",
+                "CMallocShim", "GalleryCore", "GalleryServer", "GalleryStoreSQL", "MediaProbe", "SafeFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -27,6 +27,11 @@ two Content-Lengths, a bad chunk size) are sent on fresh connections; it reports
 answered (400, 414 or 431) and its connection closed at once, whether every idle connection was closed within the
 header timeout, and another client's latency meanwhile against its latency at rest, measured the same way (every 50 ms
 on fresh connections, from a process of its own) for 4 s before the attack; it passes within 2x at the median.
+It then runs `stranger_bound`, on a server of its own with the default bounds (4,096 connections, 1,024 of them not
+signed in) and a 60 s header timeout: 2,000 connections that never send a request, from 50 loopback addresses, are
+opened while a keep-alive connection that had a request answered (signed in: the server runs without sign-in) stays
+open; it reports how many of the 2,000 the server still holds a second later (at most 1,024 pass) and whether the
+keep-alive connection is still open and answered, within 2x its latency before.
 
     python3 Benchmarks/abuse_resilience.py [--bin .build/debug/image-gallery] [--imports | --connection-bounds]
 """
@@ -321,6 +326,54 @@ def connection_bounds(binary):
     return 0 if idle_ok and malformed_ok and latency_ok else 1
 
 
+def stranger_bound(binary):
+    """2,000 silent connections against the default bound of 1,024 connections not signed in: does the server hold
+    at most 1,024 of them, and is a signed-in keep-alive connection still open and answered within 2x? 0 if so."""
+    def timed_gets(connection, count):
+        times = []
+        for _ in range(count):
+            started = time.perf_counter()
+            connection.request("GET", "/api/galleries")
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200, response.status
+            times.append(time.perf_counter() - started)
+        return statistics.median(times)
+
+    with tempfile.TemporaryDirectory() as folder:
+        server = helpers.GalleryServer(Path(binary), Path(folder) / "data", Path(folder) / "server.log",
+                                       extra_args=["--header-timeout", "60"])
+        server.start()
+        try:
+            port = server.port
+            kept = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            rest = timed_gets(kept, 100)
+            silent = abuse.open_half_open(port, 2000, per_address=40)
+            time.sleep(1.0)
+            poller = select.poll()
+            for sock in silent:
+                poller.register(sock.fileno(), select.POLLIN | select.POLLHUP | select.POLLERR)
+            closed = len(poller.poll(0))
+            try:
+                during = timed_gets(kept, 100)
+                kept_ok = True
+            except (OSError, http.client.HTTPException, AssertionError):
+                during, kept_ok = float("inf"), False
+            for sock in silent:
+                sock.close()
+            kept.close()
+        finally:
+            server.stop()
+    held = 2000 - closed
+    held_ok = held <= 1024
+    latency_ok = kept_ok and during <= 2 * rest
+    print("Strangers' bound: 2,000 silent connections from 50 addresses (bound 1,024 not signed in, 4,096 in all)")
+    print(f"  held by the server a second after they opened: {held} (closed {closed})   {'ok' if held_ok else 'FAILED'}")
+    print(f"  a signed-in keep-alive connection: {'still open' if kept_ok else 'CLOSED'}; median GET {rest:.4f} s "
+          f"before, {during:.4f} s after (ratio {during / rest:.2f}, limit 2.00)   {'ok' if latency_ok else 'FAILED'}")
+    return 0 if held_ok and latency_ok else 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=".build/debug/image-gallery")
@@ -334,7 +387,7 @@ def main():
     if args.imports:
         return imports_part(args.bin)
     if args.connection_bounds:
-        return connection_bounds(args.bin)
+        return connection_bounds(args.bin) | stranger_bound(args.bin)
 
     with tempfile.TemporaryDirectory() as folder:
         server = helpers.GalleryServer(Path(args.bin), Path(folder) / "data", Path(folder) / "server.log",

@@ -95,6 +95,13 @@ struct Serve: AsyncParsableCommand {
     )
     var maxConnections = 4096
     @Option(
+        name: .customLong("max-unauthenticated-connections"),
+        help: ArgumentHelp(
+            "How many of those may be connections that have not signed in (default: a quarter); at the limit their"
+                + " oldest idle connections are closed to make room.",
+            valueName: "count"))
+    var maxUnauthenticatedConnections: Int?
+    @Option(
         name: .customLong("idle-timeout"),
         help: "Seconds a connection may stay idle after a request before it is closed."
     )
@@ -134,12 +141,16 @@ struct Serve: AsyncParsableCommand {
         }
         guard minBodyBytes >= 0 else { throw ValidationError("--min-body-bytes must not be negative.") }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive.") }
+        if let maxUnauthenticatedConnections, maxUnauthenticatedConnections <= 0 {
+            throw ValidationError("--max-unauthenticated-connections must be positive.")
+        }
         guard maxConnectionsPerAddress > 0 else {
             throw ValidationError("--max-connections-per-address must be positive.")
         }
     }
 
     func run() async throws {
+        MallocArenas.bound()
         var allowTexts = fetchAllow
         if let fromEnvironment = ProcessInfo.processInfo.environment["IMAGE_GALLERY_FETCH_ALLOW"] {
             allowTexts.append(fromEnvironment)
@@ -167,6 +178,7 @@ struct Serve: AsyncParsableCommand {
                 headerTimeout: .milliseconds(Int(headerTimeout * 1000)),
                 idleTimeout: .milliseconds(Int(idleTimeout * 1000)),
                 connectionsPerAddress: maxConnectionsPerAddress, connections: connections,
+                unauthenticatedConnections: maxUnauthenticatedConnections,
                 bodyWindow: .milliseconds(Int(bodyWindow * 1000)), bodyBytesPerWindow: minBodyBytes),
             logFormat: LogFormat(rawValue: logFormat) ?? .text,
             databaseURL: database ?? ProcessInfo.processInfo.environment["IMAGE_GALLERY_DATABASE_URL"])

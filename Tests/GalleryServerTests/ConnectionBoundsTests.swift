@@ -115,7 +115,7 @@ struct ConnectionBoundsTests {
     }
 
     @Test func atItsTotalTheServerClosesTheOldestIdleConnectionAndOneThatNeverAskedGoesFirst() async throws {
-        let bounds = ServerConfiguration.Bounds(connections: 3)
+        let bounds = ServerConfiguration.Bounds(connections: 3, unauthenticatedConnections: 3)
         try await testLiveApplication(bounds: bounds) { client in
             let port = try #require(client.port)
             /// A new connection that has had one request answered.
@@ -150,7 +150,7 @@ struct ConnectionBoundsTests {
     }
 
     @Test func atItsTotalWithNoneIdleANewcomerIsRefusedWith503() async throws {
-        let bounds = ServerConfiguration.Bounds(connections: 2)
+        let bounds = ServerConfiguration.Bounds(connections: 2, unauthenticatedConnections: 2)
         try await testLiveApplication(bounds: bounds) { client in
             let port = try #require(client.port)
             var feeds: [RawHTTPConnection] = []
@@ -172,6 +172,50 @@ struct ConnectionBoundsTests {
             #expect(answer.headers["retry-after"] == "5")
             #expect(String(decoding: answer.body, as: UTF8.self).contains("as many connections as it may"))
             #expect(try await newcomer.isClosedByServer())
+        }
+    }
+
+    /// Strangers hold at most their bound: their oldest idle connections make room for newcomers, and when all of
+    /// theirs are busy a newcomer is refused, while a signed-in connection is never closed for them.
+    @Test func connectionsNotSignedInHaveTheirOwnLowerBoundAndNeverCloseASignedInOne() async throws {
+        let bounds = ServerConfiguration.Bounds(connections: 50, unauthenticatedConnections: 3)
+        let password = "owner-password-1"
+        try await testLiveApplication(bounds: bounds, requiresSignIn: true, ownerPassword: password) { client in
+            let port = try #require(client.port)
+            // The test client's connection signs in with a password: it stays a stranger's (answered, idle).
+            let owner = try await client.signIn("owner", password)
+            let signedIn = try RawHTTPConnection(port: port)
+            let asOwner = RawHTTPConnection.request("GET", "/api/galleries", ["Cookie: \(owner.cookie)"])
+            try signedIn.send(asOwner)
+            #expect(try await signedIn.answer().status == 200)
+            // Ten silent strangers one after the other: each closes the oldest silent one before it.
+            var silent: [RawHTTPConnection] = []
+            for _ in 0..<10 {
+                silent.append(try RawHTTPConnection(port: port))
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            for connection in silent.prefix(8) { #expect(try await connection.isClosedByServer()) }
+            // Three strangers busy sending a sign-in body: the last two silent ones and the client's idle
+            // connection make room for them.
+            let signInHead =
+                "POST /api/session HTTP/1.1\r\n\(Self.host)Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{"
+            var busy: [RawHTTPConnection] = []
+            for _ in 0..<3 {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send(signInHead)
+                busy.append(connection)
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            for connection in silent.suffix(2) { #expect(try await connection.isClosedByServer()) }
+            // None of theirs idle: a newcomer is refused, though the server has room.
+            let newcomer = try RawHTTPConnection(port: port)
+            let answer = try await newcomer.answer()
+            #expect(answer.status == 503)
+            #expect(answer.headers["retry-after"] == "5")
+            // The signed-in connection was never closed for them.
+            try signedIn.send(asOwner)
+            #expect(try await signedIn.answer().status == 200)
+            _ = busy
         }
     }
 }

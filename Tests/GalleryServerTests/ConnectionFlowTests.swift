@@ -135,4 +135,29 @@ struct ConnectionFlowTests {
         #expect(flow.deadline == nil)
         #expect(!flow.isIdle)
     }
+
+    /// An upgrade request is kept by the upgrade handler: the guard learns of it only when it signs in. The connection
+    /// is busy from then on: upgraded, or, refused, read as any other request.
+    @Test func anUpgradeRequestTheObserverCannotSeeIsBusyUntilUpgradedOrPassedOn() {
+        var flow = ConnectionFlow(limits: Self.limits, openedAt: Self.start)
+        flow.bytesArrived(at: Self.at(1))
+        #expect(flow.isIdle)
+        flow.unseenRequestBegan()
+        #expect(!flow.isIdle && flow.deadline == nil)
+        flow.upgraded()
+        #expect(flow.phase == .upgraded && !flow.isIdle)
+
+        var refused = ConnectionFlow(limits: Self.limits, openedAt: Self.start)
+        refused.unseenRequestBegan()
+        refused.headRead(at: Self.at(1))
+        refused.endRead(at: Self.at(1))
+        #expect(!refused.isIdle)
+        #expect(refused.answerEnded(at: Self.at(2)) == .none)
+        #expect(refused.isIdle && refused.answeredRequests == 1)
+
+        // A request the observer saw is not changed by it.
+        var seen = Self.answering()
+        seen.unseenRequestBegan()
+        #expect(seen == Self.answering())
+    }
 }

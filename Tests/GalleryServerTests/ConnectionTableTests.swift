@@ -83,7 +83,7 @@ struct ConnectionTableTests {
         table.markIdle(1, hasAnswered: true)
         #expect(table.counts.open == ["a": 1])
         #expect(table.openCount == 1)
-        #expect(table.idleAnswered.count == 0)
+        #expect(table.idleStrangers.count == 0)
     }
 
     @Test func anUncappedAddressIsStillWithinTheTotal() {
@@ -91,5 +91,74 @@ struct ConnectionTableTests {
         table.markBusy(Self.id(table.admit("proxy")) ?? 0)
         table.markBusy(Self.id(table.admit("proxy")) ?? 0)
         #expect(table.admit("proxy") == .refusedForServer)
+    }
+
+    @Test func strangersMakeRoomOnlyFromStrangersAndNeverCloseASignedInConnection() {
+        var table = ConnectionTable(limit: 10, strangerLimit: 2, limitPerAddress: 10)
+        // A signed in, answered and idle; b answered as a stranger (a 401), idle; c never asked anything.
+        let signedIn = Self.id(table.admit("a")) ?? 0
+        table.markBusy(signedIn)
+        table.markSignedIn(signedIn)
+        table.markIdle(signedIn, hasAnswered: true)
+        let answered = Self.id(table.admit("b")) ?? 0
+        table.markBusy(answered)
+        table.markIdle(answered, hasAnswered: true)
+        let silent = Self.id(table.admit("c")) ?? 0
+        #expect(table.strangerCount == 2 && table.openCount == 3)
+        // At the strangers' bound: the one that never asked goes, then the answered stranger, never the signed-in one.
+        let next = Self.id(table.admit("d")) ?? 0
+        #expect(table.admit("e") == .admitted(id: next + 1, evicting: next))
+        #expect(!table.addresses.keys.contains(silent))
+        table.markBusy(next + 1)
+        #expect(table.admit("f") == .admitted(id: next + 2, evicting: answered))
+        // Both strangers busy: a newcomer is refused, though the server has room, and nothing is counted.
+        table.markBusy(next + 2)
+        #expect(table.admit("g") == .refusedForServer)
+        #expect(table.addresses.keys.contains(signedIn))
+        #expect(table.openCount == 3 && table.counts.open["g"] == nil)
+        // One of them signs in: room for a stranger again.
+        table.markSignedIn(next + 2)
+        #expect(table.strangerCount == 1)
+        #expect(Self.id(table.admit("g")) == next + 3)
+    }
+
+    @Test func atTheTotalIdleStrangersGoBeforeIdleSignedInConnections() {
+        var table = ConnectionTable(limit: 3, strangerLimit: 3, limitPerAddress: 10)
+        var ids: [UInt64] = []
+        for address in ["a", "b", "c"] {
+            let id = Self.id(table.admit(address)) ?? 0
+            table.markBusy(id)
+            ids.append(id)
+        }
+        // The first two sign in and go idle first; the stranger goes idle last, yet is closed first.
+        table.markSignedIn(ids[0])
+        table.markIdle(ids[0], hasAnswered: true)
+        table.markSignedIn(ids[1])
+        table.markIdle(ids[1], hasAnswered: true)
+        table.markIdle(ids[2], hasAnswered: true)
+        #expect(table.admit("d") == .admitted(id: 4, evicting: ids[2]))
+        table.markBusy(4)
+        table.markSignedIn(4)
+        // Then the signed-in connection idle the longest.
+        #expect(table.admit("e") == .admitted(id: 5, evicting: ids[0]))
+    }
+
+    @Test func aConnectionThatSignsInWhileIdleCountsAsSignedIn() {
+        var table = ConnectionTable(limit: 10, strangerLimit: 1, limitPerAddress: 10)
+        let first = Self.id(table.admit("a")) ?? 0
+        table.markSignedIn(first)  // told after its answer made it idle
+        #expect(table.strangerCount == 0)
+        #expect(table.idleSignedIn.count == 1 && table.idleUnanswered.count == 0)
+        let second = Self.id(table.admit("b")) ?? 0
+        #expect(table.admit("c") == .admitted(id: second + 1, evicting: second))
+        table.close(first)
+        table.markSignedIn(first)  // after it closed: nothing
+        #expect(table.signedIn.isEmpty && table.openCount == 1)
+    }
+
+    @Test func theStrangersBoundIsWithinTheTotal() {
+        #expect(ConnectionTable(limit: 4, strangerLimit: 10, limitPerAddress: 1).strangerLimit == 4)
+        #expect(ConnectionTable(limit: 4, limitPerAddress: 1).strangerLimit == 4)
+        #expect(ConnectionTable(limit: 4, strangerLimit: 0, limitPerAddress: 1).strangerLimit == 1)
     }
 }

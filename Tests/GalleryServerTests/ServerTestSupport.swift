@@ -133,12 +133,17 @@ func testApplication(
 }
 
 /// Runs `test` against a fresh application listening on a free port of 127.0.0.1 (for WebSockets), keeping
-/// `eventRetention` events per gallery, within `bounds`; with `requiresSignIn`, nobody is signed in.
+/// `eventRetention` events per gallery, within `bounds`; with `requiresSignIn`, nobody is signed in (the owner may,
+/// with `ownerPassword`).
 func testLiveApplication(
     web: FakeWeb = FakeWeb(), eventRetention: Int = 5000, bounds: ServerConfiguration.Bounds = .init(),
-    requiresSignIn: Bool = false, _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    requiresSignIn: Bool = false, ownerPassword: String? = nil,
+    _ test: @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
+        if let ownerPassword {
+            try await AccountAdministration.open(dataDirectory: folder).resetPassword(of: "owner", to: ownerPassword)
+        }
         var logger = Logger(label: "GalleryServerTests")
         logger.logLevel = .error
         let app = try await buildApplication(

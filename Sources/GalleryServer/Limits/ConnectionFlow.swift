@@ -156,6 +156,13 @@ struct ConnectionFlow: Sendable, Equatable {
         return .none
     }
 
+    /// A request began that the parser's observer does not see (an upgrade request, kept by the upgrade handler):
+    /// the connection is busy until it is upgraded, or until the request is passed on and read as any other.
+    mutating func unseenRequestBegan() {
+        guard case .awaitingHead = phase else { return }
+        phase = .awaitingAnswer
+    }
+
     /// The connection became a WebSocket.
     mutating func upgraded() {
         guard phase != .ended else { return }

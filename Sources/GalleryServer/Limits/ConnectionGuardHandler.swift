@@ -24,6 +24,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var firstHeadScanner = RequestHeadScanner()
     /// Whether the pipeline asked for bytes and none came yet: a slow body is the client's doing then.
     private var isWaitingForClient = false
+    /// Whether a request of the connection proved who it is (``ConnectionSignedIn``), and the registry was told.
+    private var isSignedIn = false
     /// What the registry was last told: idle or not, and answered or not.
     private var reportedIdleness: (isIdle: Bool, hasAnswered: Bool) = (true, false)
     private var timer: Scheduled<Void>?
@@ -80,6 +82,21 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     func read(context: ChannelHandlerContext) {
         isWaitingForClient = true
         context.read()
+    }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard event is ConnectionSignedIn else {
+            return context.triggerUserOutboundEvent(event, promise: promise)
+        }
+        if !isSignedIn, let id {
+            isSignedIn = true
+            registry.markSignedIn(id)
+        }
+        // A request signing in while the flow thinks the connection idle is one the observer cannot see: an upgrade
+        // request, which the upgrade handler keeps to itself. It is busy until upgraded, or passed on if refused.
+        flow?.unseenRequestBegan()
+        update(context)
+        promise?.succeed(())
     }
 
     func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {

@@ -11,10 +11,13 @@ final class ConnectionRegistry: Sendable {
 
     private let state: Mutex<State>
 
-    /// A registry of at most `limit` connections in all and `limitPerAddress` per address, except the `uncapped`
-    /// addresses.
-    init(limit: Int, limitPerAddress: Int, uncapped: Set<String> = []) {
-        state = Mutex(State(table: ConnectionTable(limit: limit, limitPerAddress: limitPerAddress, uncapped: uncapped)))
+    /// A registry of at most `limit` connections in all, `strangerLimit` of them not signed in, and `limitPerAddress`
+    /// per address, except the `uncapped` addresses.
+    init(limit: Int, strangerLimit: Int? = nil, limitPerAddress: Int, uncapped: Set<String> = []) {
+        state = Mutex(
+            State(
+                table: ConnectionTable(
+                    limit: limit, strangerLimit: strangerLimit, limitPerAddress: limitPerAddress, uncapped: uncapped)))
     }
 
     /// The most connections one address may hold.
@@ -46,6 +49,11 @@ final class ConnectionRegistry: Sendable {
                 $0.table.markBusy(id)
             }
         }
+    }
+
+    /// A request of the connection `id` proved who it is.
+    func markSignedIn(_ id: UInt64) {
+        state.withLock { $0.table.markSignedIn(id) }
     }
 
     /// Forgets a closed connection that ``admit(_:close:)`` counted.

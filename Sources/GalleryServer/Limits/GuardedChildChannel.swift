@@ -48,7 +48,7 @@ extension HTTPServerBuilder {
     /// HTTP/1 with WebSocket upgrades (as `.http1WebSocketUpgrade`), within `bounds`: each connection gets
     /// `headerTimeout` for each request head, a body must bring `bodyBytesPerWindow` every `bodyWindow`, a connection
     /// gets `idleTimeout` when idle between requests; the server holds at most `connections` connections (closing
-    /// the oldest idle ones for new ones), one address at most `connectionsPerAddress` — except `uncapped` addresses
+    /// the oldest idle ones for new ones), `unauthenticatedConnections` of them not signed in, one address at most `connectionsPerAddress` — except `uncapped` addresses
     /// (a reverse proxy's). The parser's limits are `headerFieldBytes` and `headerBytes`. Media files are served by
     /// the lean path of `media` (``MediaChannelHandler``).
     static func guardedHTTP1WebSocketUpgrade<LiveRouter: HTTPResponderBuilder>(
@@ -57,7 +57,8 @@ extension HTTPServerBuilder {
     ) -> HTTPServerBuilder where LiveRouter.Responder.Context: WebSocketRequestContext {
         let webSocketResponder = webSocketRouter.buildResponder()
         let registry = ConnectionRegistry(
-            limit: bounds.connections, limitPerAddress: bounds.connectionsPerAddress, uncapped: uncapped)
+            limit: bounds.connections, strangerLimit: bounds.unauthenticatedConnections,
+            limitPerAddress: bounds.connectionsPerAddress, uncapped: uncapped)
         let limits = ConnectionFlow.Limits(
             headerTimeout: TimeAmount(bounds.headerTimeout), bodyWindow: TimeAmount(bounds.bodyWindow),
             bodyBytesPerWindow: bounds.bodyBytesPerWindow, headerFieldBytes: bounds.headerFieldBytes)

@@ -56,6 +56,12 @@ extension ServerConfiguration {
         /// descriptor and a few kilobytes; when all are taken, a new connection makes room by closing the oldest idle
         /// one (one that has not had a request answered goes first), and is refused with 503 if none is idle.
         public var connections: Int
+        /// How many of those may be connections that have not signed in (no request of theirs carried a session, an
+        /// API token or a read-only link's session): a quarter of them, 1,024 by default. At that bound a new connection closes the
+        /// oldest idle one of theirs, and is refused with 503 if none is idle; so strangers, however many addresses
+        /// they come from, never close a signed-in person's connection nor take all the room. Without sign-in every
+        /// connection counts as signed in after its first request.
+        public var unauthenticatedConnections: Int
         /// How long a connection may stay idle after its first request (no request part read, no response written)
         /// before it is closed: 60 s. Live WebSocket feeds are not affected: they keep themselves alive with pings.
         public var idleTimeout: Duration
@@ -87,7 +93,8 @@ extension ServerConfiguration {
             concurrentDropDecodes: Int = Bounds.halfTheCores,
             waitingDropDecodes: Int = 64, dropDecodePatience: Duration = .seconds(10),
             headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
-            connectionsPerAddress: Int = 64, connections: Int = 4096, bodyWindow: Duration = .seconds(10),
+            connectionsPerAddress: Int = 64, connections: Int = 4096, unauthenticatedConnections: Int? = nil,
+            bodyWindow: Duration = .seconds(10),
             bodyBytesPerWindow: Int = 1024, headerFieldBytes: Int = 16 * 1024, headerBytes: Int = 64 * 1024,
             pendingLoads: Int = 1000, pendingLoadsPerPerson: Int = 500,
             concurrentWindowReads: Int = ProcessInfo.processInfo.activeProcessorCount + 1,
@@ -110,6 +117,8 @@ extension ServerConfiguration {
             self.idleTimeout = idleTimeout
             self.connectionsPerAddress = connectionsPerAddress
             self.connections = max(1, connections)
+            self.unauthenticatedConnections = min(
+                self.connections, max(1, unauthenticatedConnections ?? self.connections / 4))
             self.bodyWindow = bodyWindow
             self.bodyBytesPerWindow = max(0, bodyBytesPerWindow)
             self.headerFieldBytes = max(256, headerFieldBytes)

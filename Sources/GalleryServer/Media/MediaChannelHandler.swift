@@ -42,6 +42,8 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var routerRequestsInFlight = 0
     /// Whether a media request waits for its sign-in.
     private var isWaiting = false
+    /// Whether the connection was told that a request of its signed in (``ConnectionSignedIn``).
+    private var hasSignedIn = false
     /// Whether a request said `Connection: close`: the requests after it are not answered.
     private var isEnding = false
     private var isReading = false
@@ -211,6 +213,10 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func signedIn(
         _ media: MediaRequest, _ credentials: Authenticator.Credentials?, _ context: ChannelHandlerContext
     ) {
+        if credentials != nil, !hasSignedIn {
+            hasSignedIn = true
+            context.triggerUserOutboundEvent(ConnectionSignedIn(), promise: nil)
+        }
         guard
             case .pass = SignInRule.check(
                 method: media.head.method, uri: media.uri, credentials: credentials, headers: media.head.headerFields),

@@ -10,6 +10,16 @@ public protocol IdentifiedRequestContext: RequestContext {
     var identity: Identity? { get set }
     /// The peer's address.
     var remoteAddress: SocketAddress? { get }
+    /// The connection the request came on.
+    var channel: any Channel { get }
+}
+
+extension IdentifiedRequestContext {
+    /// Tells the connection that a request of its proved who it is: it is no stranger's now, and counts against
+    /// the bound of signed-in connections (``ServerConfiguration/Bounds/unauthenticatedConnections``).
+    func connectionSignedIn() {
+        channel.triggerUserOutboundEvent(ConnectionSignedIn(), promise: nil)
+    }
 }
 
 /// The context of the HTTP routes.
@@ -18,6 +28,8 @@ public struct AppRequestContext: IdentifiedRequestContext, RemoteAddressRequestC
     public var coreContext: CoreRequestContextStorage
     /// The peer's address.
     public let remoteAddress: SocketAddress?
+    /// The connection the request came on.
+    public let channel: any Channel
     /// Who the request acts for.
     public var identity: Identity?
 
@@ -25,6 +37,7 @@ public struct AppRequestContext: IdentifiedRequestContext, RemoteAddressRequestC
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 
     /// The encoder of every JSON response: the one the live socket uses too.
@@ -39,6 +52,8 @@ public struct AppWebSocketRequestContext: IdentifiedRequestContext, WebSocketReq
     public let webSocket: WebSocketHandlerReference<Self>
     /// The peer's address.
     public let remoteAddress: SocketAddress?
+    /// The connection the upgrade request came on.
+    public let channel: any Channel
     /// Who the socket acts for.
     public var identity: Identity?
 
@@ -47,5 +62,6 @@ public struct AppWebSocketRequestContext: IdentifiedRequestContext, WebSocketReq
         coreContext = .init(source: source)
         webSocket = .init()
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 }

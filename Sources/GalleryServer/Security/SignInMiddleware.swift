@@ -16,6 +16,7 @@ struct SignInMiddleware<Context: IdentifiedRequestContext>: RouterMiddleware {
         var context = context
         let credentials = try await authenticator.credentials(for: request)
         context.identity = credentials?.identity
+        if credentials != nil { context.connectionSignedIn() }
         switch SignInRule.check(
             method: request.method, uri: request.uri, credentials: credentials, headers: request.headers)
         {
