@@ -368,7 +368,8 @@ def stranger_bound(binary):
     held_ok = held <= 1024
     latency_ok = kept_ok and during <= 2 * rest
     print("Strangers' bound: 2,000 silent connections from 50 addresses (bound 1,024 not signed in, 4,096 in all)")
-    print(f"  held by the server a second after they opened: {held} (closed {closed})   {'ok' if held_ok else 'FAILED'}")
+    print(f"  held by the server a second after they opened: {held} (closed {closed})   "
+          f"{'ok' if held_ok else 'FAILED'}")
     print(f"  a signed-in keep-alive connection: {'still open' if kept_ok else 'CLOSED'}; median GET {rest:.4f} s "
           f"before, {during:.4f} s after (ratio {during / rest:.2f}, limit 2.00)   {'ok' if latency_ok else 'FAILED'}")
     return 0 if held_ok and latency_ok else 1

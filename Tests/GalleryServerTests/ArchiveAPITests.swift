@@ -365,7 +365,8 @@ struct ImportOfManyItemsTests {
         }
         let failed = entries.indices.filter { entries[$0].state == "failed" }
         let texts = entries.filter { $0.state == "ready" }.compactMap(\.text)
-        let manifest = ManifestJSON(format: "image-gallery/1", name: "Many", imagesPerRow: 4, view: "grid", items: entries)
+        let manifest = ManifestJSON(
+            format: "image-gallery/1", name: "Many", imagesPerRow: 4, view: "grid", items: entries)
         try await testApplication { client in
             let zip = try makeZip([("gallery.json", try manifestData(manifest))], compressed: true)
             let imported: ImportJSON = try await client.importArchive(zip).decoded(expecting: .created)

@@ -118,7 +118,8 @@ public struct GalleryImport: Sendable {
                 let file = try check(fileName, entry: entry, of: archive)
                 checked[fileName] = file
                 // The first item that wants the file to be another kind than it is.
-                if let wrong = kinds.filter({ $0.key != file.accepted.kind }).values.min(by: { $0.number < $1.number }) {
+                let wrong = kinds.filter { $0.key != file.accepted.kind }.values.min { $0.number < $1.number }
+                if let wrong {
                     throw GalleryError.invalid(
                         "Item \(wrong.number) of the archive is listed as \(article(wrong.listed)), but its file"
                             + " '\(fileName)' is \(article(file.accepted.kind)).")
@@ -179,7 +180,9 @@ public struct GalleryImport: Sendable {
                 try item.validated(number: number, archiveFiles: archiveFiles)
                 if let file = item.file {
                     let kind: ItemKind = item.kind == .link ? .image : item.kind
-                    if wanted[file, default: [:]][kind] == nil { wanted[file, default: [:]][kind] = (number, item.kind) }
+                    if wanted[file, default: [:]][kind] == nil {
+                        wanted[file, default: [:]][kind] = (number, item.kind)
+                    }
                 }
                 try spool.append(item)
             }
