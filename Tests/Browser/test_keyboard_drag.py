@@ -7,7 +7,18 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import expect_order, item_by_id, seed_gallery, trash_ids, wait_until
+from helpers import (
+    DropFile,
+    api_ids,
+    drop,
+    expect_order,
+    item_by_id,
+    png,
+    pump_until,
+    seed_gallery,
+    trash_ids,
+    wait_until,
+)
 from pane_helpers import create_gallery, expect_pane_order, expect_stored, fill, pane_tile, wait_pane_images
 
 
@@ -163,3 +174,36 @@ def test_items_settling_together_in_another_tab_are_announced_in_one_message(pag
     for i in (1, 2, 3):
         other_site.release(f"s{i}.png")
     expect(announced(page)).to_have_text("3 images added.")
+
+
+def test_a_move_by_keyboard_just_after_a_drop_is_the_last_thing_said(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 2, "kb")
+    moved = stored[0]["id"]
+    uploads, moves = [], []
+    page.route("**/api/items/*/content", lambda route: uploads.append(route))
+    page.route(f"**/api/galleries/{server.gallery_id}/moves", lambda route: moves.append(route))
+
+    drop(page, files=[DropFile(f"new{n}.png", png(40 + n, 30), "image/png") for n in range(4)])
+    expect(announced(page)).to_have_text("Adding 4 items.")
+    pump_until(page, lambda: len(uploads) == 4, message="the four uploads")
+
+    # At once, by keyboard: kb0.png lifted and dropped at the end; its move is answered just after the four uploads
+    # finish, while their "4 images added." waits for the burst to be quiet.
+    item_by_id(page, moved).focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("End")
+    expect(announced(page)).to_have_text("Position 6 of 6.")
+    page.keyboard.press("Space")
+    pump_until(page, lambda: moves, message="the move")
+    for upload in uploads:
+        upload.continue_()
+    page.wait_for_function("() => document.querySelectorAll('#gallery [data-state=\"ready\"]').length === 6",
+                           polling="raf")
+    moves[0].continue_()
+
+    expect(announced(page)).to_have_text("Moved 'kb0.png' to position 6 of 6.")
+    # Longer than a burst waits to be told (SETTLED_QUIET_MS) and than the person's words are left to be heard
+    # (OWN_HOLD_MS): the drop's news, which came before the move, never takes the move's place.
+    page.wait_for_timeout(3_000)
+    expect(announced(page)).to_have_text("Moved 'kb0.png' to position 6 of 6.")
+    assert api_ids(server)[-1] == moved

@@ -123,3 +123,53 @@ def test_only_the_rows_near_the_viewport_are_in_the_page(page, server, other_sit
     assert 0 < count < 60, f"{count} rows in the page for 120 items"
     page.locator("#gallery").evaluate("el => { el.scrollTop = el.scrollHeight; }")
     expect(page.locator('#gallery .row[aria-rowindex="120"]')).to_be_attached()
+
+
+WIDTHS = (320, 375, 480, 600, 700, 760, 1024, 1280, 1920)
+
+BOXES_JS = """row => {
+  const box = element => { const r = element.getBoundingClientRect();
+                           return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; };
+  const pane = row.closest('.gallery');
+  return {row: box(row), pane: box(pane), title: box(row.querySelector('.row-title')),
+          buttons: [...row.querySelectorAll('button')].map(b => ({name: b.textContent, ...box(b)}))};
+}"""
+
+
+def test_a_failed_rows_buttons_sit_side_by_side_clear_of_its_more_button_at_every_width(page, server, other_site):
+    missing = other_site.url("/missing-photo-with-a-long-name.png")
+    drop(page, uri_list=uri_list(missing, other_site.image("kept.png", 50, 40)))
+    failed_id, kept_id = [i["id"] for i in wait_until(
+        lambda: (lambda found: found if len(found) == 2 and found[0]["state"] == "failed" else None)(
+            server.items(server.gallery_id)), message="the failed link and the kept image")]
+    choose_view(page, "List")
+    failed = item_by_id(page, failed_id)
+    expect(failed.get_by_role("button", name="Retry")).to_be_visible()
+
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 600})
+        for row_id, names in ((failed_id, ["Retry", "Remove", "⋯"]), (kept_id, ["⋯"])):
+            row = item_by_id(page, row_id)
+            expect(row.get_by_role("button", name=re.compile("^Actions for"))).to_be_visible()
+            boxes = row.evaluate(BOXES_JS)
+            buttons = boxes["buttons"]
+            where = f"at {width} px: {boxes}"
+            assert [b["name"] for b in buttons] == names, where
+            # In the row, inside the pane (nothing cut off at its edge), one after another without overlapping.
+            for button in buttons:
+                assert boxes["row"]["left"] <= button["left"] and button["right"] <= boxes["row"]["right"], where
+                assert button["right"] <= boxes["pane"]["right"], where
+                assert boxes["row"]["top"] <= button["top"] and button["bottom"] <= boxes["row"]["bottom"], where
+            for before, after in zip(buttons, buttons[1:], strict=False):
+                assert before["right"] <= after["left"], where
+            assert boxes["title"]["width"] > 20 and boxes["title"]["right"] <= buttons[0]["left"], where
+
+    # At the narrowest, as a person would: a click on ⋯ opens the item's menu, a click on Remove removes the row.
+    page.set_viewport_size({"width": WIDTHS[0], "height": 600})
+    failed.get_by_role("button", name=re.compile("^Actions for")).click()
+    expect(page.get_by_role("menu")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("menu")).to_be_hidden()
+    failed.get_by_role("button", name="Remove").click()
+    expect(failed).to_have_count(0)
+    wait_until(lambda: api_ids(server) == [kept_id], message="the failed item removed")

@@ -5,7 +5,7 @@ items read moves by its ends (to a place, or to another gallery) in one request.
 
 import re
 
-from filler import refill
+from filler import fill_directly, refill
 from playwright.sync_api import expect
 
 from helpers import drag_tile_to, pump_until
@@ -462,3 +462,35 @@ def test_a_span_beyond_the_items_read_steps_one_place_with_alt_and_an_arrow(serv
     page.keyboard.press("Control+a")
     page.keyboard.press("Alt+ArrowRight")
     expect(polite).to_have_text("Already at the end.")
+
+
+def test_the_scroll_bar_dragged_to_the_end_shows_the_last_row_whole_once_it_is_read(server, window):
+    # 6,000 items: the first thousand square, the rest 4:3. The rows not read yet are estimated from the first window
+    # (squares, four to a row), so the real rows at the end (three to a row) are taller than estimated: once they are
+    # read the list grows under the view, and the view is kept at its end, the last row whole, with no more scrolling.
+    gallery = server.gallery_id
+    server.stop()
+    fill_directly(server.data_dir / "gallery.sqlite", gallery, 1_000, size=(16, 16))
+    fill_directly(server.data_dir / "gallery.sqlite", gallery, 5_000, start=1_000, size=(16, 12))
+    server.start(server.port)
+    page = window()
+    page.goto(f"{server.base_url}/g/{gallery}")
+    expect(page.get_by_role("grid", name="My Gallery")).to_have_attribute("aria-rowcount", "6000")
+    scroller = page.locator(".gallery").first
+    estimated = scroller.evaluate("element => element.scrollHeight")
+
+    # What dragging the scroll bar to its end does: the scroll top at its greatest (headless Chromium draws no bar).
+    scroller.evaluate("element => { element.scrollTop = element.scrollHeight - element.clientHeight; }")
+
+    last = page.locator(f'{ITEM}[aria-label="Image: filler5999.png, 6000 of 6000"]')
+    expect(last).to_be_in_viewport(ratio=1)
+    view = scroller.evaluate("""element => {
+      const tile = document.querySelector('[role="row"][aria-label$=", 6000 of 6000"]').getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return {top: element.scrollTop, end: element.scrollHeight - element.clientHeight, height: element.scrollHeight,
+              tileTop: tile.top, tileBottom: tile.bottom, boxTop: box.top, boxBottom: box.bottom};
+    }""")
+    assert view["height"] > estimated + 1_000, (estimated, view)  # the rows read at the end are taller than estimated
+    assert abs(view["top"] - view["end"]) <= 1, view  # the view is at the end of the corrected range
+    assert view["boxTop"] <= view["tileTop"] and view["tileBottom"] <= view["boxBottom"] + 0.5, view
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]

@@ -1,6 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isWindowedCount, keptRange, MAX_WINDOW, PAGE, windowRequest } from "../../Web/model/itemWindow.js";
+import {
+  isAtEnd,
+  isWindowedCount,
+  keptRange,
+  MAX_WINDOW,
+  PAGE,
+  scrollTopKeepingEnd,
+  windowRequest,
+} from "../../Web/model/itemWindow.js";
 import { addWindowPage, createWindowedReplica, receiveEvent, windowOf } from "../../Web/model/replica.js";
 
 const G = "gallery-1";
@@ -230,4 +238,28 @@ test("a page overlapping the window sets its position by the page's own first it
   assert.equal(windowOf(replica).offset, 2_874);
   assert.equal(replica.items[0].id, "i2874");
   assert.equal(replica.items.length, 986);
+});
+
+test("a view dragged to the end of a list that then grows is kept at the new end", () => {
+  // 6,000 items estimated at 100 px a row of 4, viewed 800 px tall, dragged to the end; the rows read there are taller.
+  const view = { scrollTop: 150_000 - 800, clientHeight: 800, scrollHeight: 150_000 };
+  assert.equal(isAtEnd(view), true);
+  assert.equal(scrollTopKeepingEnd(view, 150_130), 150_130 - 800);
+  // Shorter: at the new end (the browser would clamp it there anyway).
+  assert.equal(scrollTopKeepingEnd(view, 149_900), 149_900 - 800);
+  // A scroll-bar drag stops a fraction of a pixel short of the end: still the end.
+  assert.equal(scrollTopKeepingEnd({ ...view, scrollTop: view.scrollTop - 0.5 }, 150_130), 150_130 - 800);
+});
+
+test("a view anywhere but at the end stays where it is when the list changes height", () => {
+  const view = { scrollTop: 70_000, clientHeight: 800, scrollHeight: 150_000 };
+  assert.equal(isAtEnd(view), false);
+  assert.equal(scrollTopKeepingEnd(view, 150_130), 70_000);
+  assert.equal(scrollTopKeepingEnd({ ...view, scrollTop: 150_000 - 800 - 10 }, 150_130), 150_000 - 810);
+});
+
+test("a view at the top is not at the end, even of a list shorter than it: a list growing from nothing stays at its start", () => {
+  assert.equal(isAtEnd({ scrollTop: 0, clientHeight: 800, scrollHeight: 800 }), false);
+  assert.equal(scrollTopKeepingEnd({ scrollTop: 0, clientHeight: 800, scrollHeight: 0 }, 150_000), 0);
+  assert.equal(scrollTopKeepingEnd({ scrollTop: 0, clientHeight: 800, scrollHeight: 900 }, 150_000), 0);
 });

@@ -63,3 +63,85 @@ export function othersText(/** @type {ChangeCounts} */ counts) {
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
   return `Changed elsewhere: ${list}.`;
 }
+
+// ---- The live region's queue: the person's own announcements and background ones, pure ----
+
+/** How long (ms) the person's own announcement is left to be heard before a background message may take its place. */
+export const OWN_HOLD_MS = 2500;
+
+/**
+ * What waits to be said in the live region. The person's own announcements (what they just did) are said at once;
+ * background messages (a pane's burst of changes: items that finished loading, changes made elsewhere) wait until
+ * they are due. A background message never takes the place of the person's newer one before it can be heard: one
+ * still waiting when the person acts tells of what came before their action and is dropped (what it told stays in
+ * view: the items, their states, their names); one that comes later waits until theirs has had OWN_HOLD_MS.
+ * @typedef {{source: string, text: string, due: number}} Waiting a background message, by whom, and when it is due
+ * @typedef {{waiting: Waiting[], ownAt: number}} LiveQueue the messages waiting, in the order they came, and when the
+ *   person's last own announcement was said
+ */
+
+/** @returns {LiveQueue} nothing waiting, nothing said. */
+export function emptyLiveQueue() {
+  return { waiting: [], ownAt: Number.NEGATIVE_INFINITY };
+}
+
+/**
+ * The person's own announcement `text`, made at `now`: what to say now (`text`: the background messages waiting are
+ * dropped, as they would otherwise replace it within moments) and the queue without them.
+ * @param {LiveQueue} _queue
+ * @param {string} text
+ * @param {number} now
+ * @returns {{queue: LiveQueue, say: string}}
+ */
+export function ownAnnounced(_queue, text, now) {
+  return { queue: { waiting: [], ownAt: now }, say: text };
+}
+
+/**
+ * `source`'s background message `text`, due at `due`, in place of the one it had waiting (at that one's place in the
+ * order); "" withdraws it.
+ * @param {LiveQueue} queue
+ * @param {string} source
+ * @param {string} text
+ * @param {number} due
+ * @returns {LiveQueue}
+ */
+export function backgroundWaiting(queue, source, text, due) {
+  const at = queue.waiting.findIndex((each) => each.source === source);
+  const waiting = queue.waiting.filter((each) => each.source !== source);
+  if (text) waiting.splice(at < 0 ? waiting.length : at, 0, { source, text, due });
+  return { ...queue, waiting };
+}
+
+/**
+ * Whether `source` has a message waiting (not said yet, on its own or with the person's).
+ * @param {LiveQueue} queue
+ * @param {string} source
+ */
+export function isWaiting(queue, source) {
+  return queue.waiting.some((each) => each.source === source);
+}
+
+/**
+ * When a waiting message may be said: when it is due, and not before the person's last own announcement has had
+ * OWN_HOLD_MS.
+ * @param {LiveQueue} queue
+ * @param {Waiting} waiting
+ */
+function sayableAt(queue, waiting) {
+  return Math.max(waiting.due, queue.ownAt + OWN_HOLD_MS);
+}
+
+/**
+ * At `now`: the background messages that may be said (in the order they came, as one message; "" for none), the
+ * queue without them, and when to look again (null: nothing waits).
+ * @param {LiveQueue} queue
+ * @param {number} now
+ * @returns {{queue: LiveQueue, say: string, next: number | null}}
+ */
+export function backgroundDue(queue, now) {
+  const due = queue.waiting.filter((each) => sayableAt(queue, each) <= now);
+  const waiting = queue.waiting.filter((each) => sayableAt(queue, each) > now);
+  const next = waiting.length ? Math.min(...waiting.map((each) => sayableAt(queue, each))) : null;
+  return { queue: { ...queue, waiting }, say: due.map((each) => each.text).join(" "), next };
+}

@@ -44,3 +44,28 @@ export function keptRange(length, pageStart, pageLength, max = MAX_WINDOW) {
   const start = Math.min(length - max, Math.max(0, centre - Math.floor(max / 2)));
   return { start, count: max };
 }
+
+/**
+ * Whether a view sits at the end of what it scrolls: `scrollTop` + `clientHeight` within `slack` pixels of
+ * `scrollHeight`. A view at the top (`scrollTop` 0) is not, so that a list growing from nothing, or shorter than the
+ * view, stays at its start.
+ * @param {{scrollTop: number, clientHeight: number, scrollHeight: number}} view
+ * @param {number} [slack]
+ */
+export function isAtEnd({ scrollTop, clientHeight, scrollHeight }, slack = 2) {
+  return scrollTop > 0 && scrollTop + clientHeight >= scrollHeight - slack;
+}
+
+/**
+ * Where a view is scrolled once its list changes height (`nextScrollHeight`, the scroller's new scroll height): kept at
+ * the end if it sat at the end of the list it showed (`isAtEnd`), else left where it is. A big gallery's rows not read
+ * yet are estimated: when the view is dragged to the end and the real rows there turn out taller than estimated, the
+ * list grows under the view, and without this the last row would lie below it until the person scrolled again.
+ * @param {{scrollTop: number, clientHeight: number, scrollHeight: number}} view
+ * @param {number} nextScrollHeight
+ * @param {number} [slack]
+ * @returns {number} the scroll top to use
+ */
+export function scrollTopKeepingEnd(view, nextScrollHeight, slack = 2) {
+  return isAtEnd(view, slack) ? Math.max(0, nextScrollHeight - view.clientHeight) : view.scrollTop;
+}

@@ -45,6 +45,8 @@ import { settledText } from "../model/itemKinds.js";
 const SETTLED_QUIET_MS = 400;
 /** The longest a burst of changes waits to be told, however long it goes on. */
 const BURST_MAX_MS = 3000;
+/** Bursts begun in this page: each names its message to the shared announcer. */
+let burstsBegun = 0;
 import { wireItemsView, wirePane } from "./wiring.js";
 
 const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
@@ -330,27 +332,29 @@ export class GalleryPane {
   announceSettled(before, after) {
     const { ready, failed } = settledItems(before, after);
     if (!ready.length && !failed.length) return;
-    const burst = this.burst();
-    burst.ready.push(...ready);
-    burst.failed.push(...failed);
+    this.addToBurst((burst) => {
+      burst.ready.push(...ready);
+      burst.failed.push(...failed);
+    });
   }
 
-  /** What a burst of changes will say once it is over (SETTLED_QUIET_MS without a change, or BURST_MAX_MS after it
-   * began): items that finished loading, and what was changed elsewhere. One message for the whole burst. */
-  burst() {
+  /** Adds to what a burst of changes will say (`add(burst)`) once it is over (SETTLED_QUIET_MS without a change, or
+   * BURST_MAX_MS after it began): items that finished loading, and what was changed elsewhere. One message for the
+   * whole burst, handed to the announcer as a background message: said when due, or dropped for the person's own
+   * announcement (view/announcer.js); either way, the next change begins a new burst. */
+  addToBurst(add) {
     const now = performance.now();
-    this.pendingBurst ??= { ready: [], failed: [], elsewhere: noChanges(), began: now };
-    clearTimeout(this.burstTimer);
-    const wait = Math.max(0, Math.min(SETTLED_QUIET_MS, this.pendingBurst.began + BURST_MAX_MS - now));
-    this.burstTimer = setTimeout(() => {
-      const { ready, failed, elsewhere } = this.pendingBurst;
-      this.pendingBurst = null;
-      const text = [othersText(elsewhere), ready.length || failed.length ? settledText({ ready, failed }) : ""]
-        .filter(Boolean)
-        .join(" ");
-      if (text) this.announcer.announce(text);
-    }, wait);
-    return this.pendingBurst;
+    if (!this.pendingBurst || !this.announcer.isWaiting(this.pendingBurst.source)) {
+      burstsBegun += 1;
+      this.pendingBurst = { source: `burst ${burstsBegun}`, ready: [], failed: [], elsewhere: noChanges(), began: now };
+    }
+    const burst = this.pendingBurst;
+    add(burst);
+    const { ready, failed, elsewhere } = burst;
+    const text = [othersText(elsewhere), ready.length || failed.length ? settledText({ ready, failed }) : ""]
+      .filter(Boolean)
+      .join(" ");
+    this.announcer.later(burst.source, text, Math.min(now + SETTLED_QUIET_MS, burst.began + BURST_MAX_MS));
   }
 
   /** In a view-only pane, says so and returns true (the change is not made); else false. */
@@ -415,8 +419,9 @@ export class GalleryPane {
     const { replica, changes = [] } = receiveEvent(this.state.replica, event);
     // Changes made elsewhere (another window, another person) are told, a burst of them in one message.
     if (changes.length && !ownChangeLikely()) {
-      const burst = this.burst();
-      for (const change of changes) burst.elsewhere = countChange(burst.elsewhere, change);
+      this.addToBurst((burst) => {
+        for (const change of changes) burst.elsewhere = countChange(burst.elsewhere, change);
+      });
     }
     this.setReplica(replica);
     if (hasGap(replica)) this.catchUp();

@@ -9,6 +9,7 @@
 // gallery are in view (`bindRange`), and keeps the item at the top of the view where it was when the window moves.
 
 import { itemName } from "../model/itemKinds.js";
+import { isAtEnd, scrollTopKeepingEnd } from "../model/itemWindow.js";
 import { actOnKind, listenToItems, markItem, placeInOrder } from "./itemEvents.js";
 
 /** The tallest the list of a big gallery's window is made (browsers cap an element's height, Firefox near 17.9
@@ -199,7 +200,8 @@ export class ItemsView {
     this.shift = this.spaceBefore();
     const moved = this.shift + this.topOf(index) - anchor.top;
     if (Math.abs(moved) < 0.5) return;
-    this.sizeList();
+    // A view at the end of the gallery stays there (see `sizeList`) rather than with the item.
+    if (this.sizeList()) return;
     this.scroller.scrollTop += moved;
   }
 
@@ -208,9 +210,31 @@ export class ItemsView {
     return this.windowed ? this.offset * this.spacePitch() : 0;
   }
 
-  /** Makes the list as tall as the items need (with the gallery's before and after a window), before a scroll. */
+  /** Makes the list as tall as the items need (with the gallery's before and after a window), before a scroll; true
+   * when the view is kept at the end (see `setListHeight`). */
   sizeList() {
-    this.list.style.height = `${this.fullHeight(this.frame(0, 0).height)}px`;
+    return this.setListHeight(this.fullHeight(this.frame(0, 0).height));
+  }
+
+  /** Makes the list `height` tall. In a window of a big gallery, whose rows not read yet are estimated, a view that
+   * sat at the end of the list is kept at its end (model/itemWindow.js `scrollTopKeepingEnd`): when the real rows
+   * read there are taller than estimated, the last row is still shown whole. True when the view is kept at the end. */
+  setListHeight(height) {
+    const { scroller } = this;
+    if (!this.windowed) {
+      this.list.style.height = `${height}px`;
+      return false;
+    }
+    const before = {
+      scrollTop: scroller.scrollTop,
+      clientHeight: scroller.clientHeight,
+      scrollHeight: scroller.scrollHeight,
+    };
+    this.list.style.height = `${height}px`;
+    if (!isAtEnd(before)) return false;
+    const top = scrollTopKeepingEnd(before, scroller.scrollHeight);
+    if (Math.abs(top - before.scrollTop) >= 0.5) scroller.scrollTop = top;
+    return true;
   }
 
   /** The list's height for items `height` tall: with the space of the gallery's items before and after a window. */
@@ -305,10 +329,11 @@ export class ItemsView {
   indicesToDraw() {
     const listTop = this.list.offsetTop;
     this.shift = this.spaceBefore();
+    // The list's height first: a view at the end of a big gallery's list is kept there, which moves the band drawn.
+    this.sizeList();
     const top = this.scroller.scrollTop - listTop - this.overscan;
     const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + this.overscan;
     const { height, start, end } = this.frame(top - this.shift, bottom - this.shift);
-    this.list.style.height = `${this.fullHeight(height)}px`;
     if (this.windowed) this.tellRange(top, bottom, height, start, end);
     const indices = [];
     for (let index = start; index < end; index++) indices.push(index);

@@ -12,6 +12,13 @@ export class ListView extends ItemsView {
     line.className = "insertion-line";
     line.setAttribute("aria-hidden", "true");
     super(scroller, list, line, 600);
+    // Its rows are laid out by the list's width (styles.css: a narrower list shows fewer facts).
+    list.classList.add("list");
+  }
+
+  destroy() {
+    super.destroy();
+    this.list.classList.remove("list");
   }
 
   /** The insertion index under a viewport point. */

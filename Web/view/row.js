@@ -93,7 +93,11 @@ function columns(item, facts, { onRetry, onRemove }) {
     actions.className = "actions";
     if (item.retryable) actions.append(button("Retry", `Retry ${item.title}`, () => onRetry(item)));
     actions.append(button("Remove", `Remove ${item.title}`, () => onRemove(item)));
-    return [reason, actions];
+    // One cell over the facts' columns: the reason gives way to the buttons, which keep their width (styles.css).
+    const failure = document.createElement("span");
+    failure.className = "row-failure";
+    failure.append(reason, actions);
+    return [failure];
   }
   const cells = [
     ["row-kind", kind[0].toUpperCase() + kind.slice(1)],
