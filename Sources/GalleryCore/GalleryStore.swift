@@ -261,6 +261,13 @@ public protocol GalleryStore: Sendable {
     func imagesWithoutRecordedThumbnails(limit: Int) async throws -> [StoredImage]
     /// Records the widths of the thumbnails a stored image has (an empty list: none).
     func recordThumbnails(hash: String, widths: [Int]) async throws
+    /// The ready items (trashed ones too) showing stored videos whose codec is not read yet (stored before it was) or
+    /// whose copy browsers play is wanted, whose file's hash comes after `hash` (from the first when nil), at most
+    /// `limit` (1...1000), ordered by that hash.
+    func videosAwaitingPlayback(after hash: String?, limit: Int) async throws -> [Item]
+    /// Records how a stored video plays (its codec, its copy's state); every item showing it changes, and its views
+    /// are told. Returns those items as they are now (none when no file of this hash is stored).
+    func recordVideoPlayback(hash: String, _ playback: VideoPlayback) async throws -> [Item]
 
     /// The gallery's events after change `sequence` (at most `limit`), or a reset if they are no longer kept.
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed

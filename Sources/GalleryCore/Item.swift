@@ -58,6 +58,9 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     public var durationSeconds: Double?
     /// Whether a poster frame was made of the video.
     public var hasPoster: Bool
+    /// How a video plays in browsers (its codec, its copy); nil for other kinds, and for a video stored before it was
+    /// recorded until the check at start records it.
+    public var videoPlayback: VideoPlayback?
     /// Why loading failed, when failed.
     public var failure: FailureReason?
     /// When it was dropped.
@@ -85,9 +88,11 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
         width: Int? = nil, height: Int? = nil, byteCount: Int64? = nil, durationSeconds: Double? = nil,
         hasPoster: Bool = false, failure: FailureReason? = nil,
         createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0,
-        placementVersion: Int64 = 0, boardPosition: BoardPosition? = nil, thumbnailWidths: [Int]? = nil
+        placementVersion: Int64 = 0, boardPosition: BoardPosition? = nil, thumbnailWidths: [Int]? = nil,
+        videoPlayback: VideoPlayback? = nil
     ) {
         self.id = id
+        self.videoPlayback = videoPlayback
         self.kind = kind
         self.text = text
         self.pageDescription = pageDescription
@@ -179,6 +184,8 @@ public struct StoredImage: Sendable, Equatable {
     public var durationSeconds: Double?
     /// Whether a poster frame was made of the video.
     public var hasPoster: Bool
+    /// How a video plays in browsers; nil for an image (and a video stored before it was recorded).
+    public var videoPlayback: VideoPlayback?
 
     /// The kind of item these bytes make: a video for a video file, else an image.
     public var kind: ItemKind { mimeType.hasPrefix("video/") ? .video : .image }
@@ -186,8 +193,9 @@ public struct StoredImage: Sendable, Equatable {
     /// Makes a value.
     public init(
         hash: String, mimeType: String, width: Int, height: Int, byteCount: Int64, thumbnailWidths: [Int]? = nil,
-        durationSeconds: Double? = nil, hasPoster: Bool = false
+        durationSeconds: Double? = nil, hasPoster: Bool = false, videoPlayback: VideoPlayback? = nil
     ) {
+        self.videoPlayback = videoPlayback
         self.durationSeconds = durationSeconds
         self.hasPoster = hasPoster
         self.hash = hash

@@ -202,6 +202,7 @@ struct IngestionBackgroundService: Service {
             }
         }
         ingestion.jobs.cancelAll()
+        ingestion.videoCopies.stop()
     }
 }
 

@@ -26,6 +26,7 @@ enum PostgresSchema {
             "v4: the board index (SQLite's v12)",
             BoardShape.migration(text: text, real: "DOUBLE PRECISION", bigint: "BIGINT")
         ),
+        ("v5: how videos play (SQLite's v13)", VideoPlaybackColumns.migration(text: text, real: "DOUBLE PRECISION")),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

@@ -38,7 +38,7 @@ extension Item {
         item.id, item.kind, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
         item.text, item.pageDescription, item.siteName,
         item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths,
-        blob.durationSeconds, blob.hasPoster, item.failure,
+        blob.durationSeconds, blob.hasPoster, blob.videoCodec, blob.videoCopy, blob.playableSeconds, item.failure,
         item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion,
         board_position.x AS boardX, board_position.y AS boardY, board_position.width AS boardWidth,
         board_position.z AS boardZ
@@ -79,7 +79,8 @@ extension Item {
             hasPoster: row["hasPoster"] ?? false, failure: failure, createdAt: row["createdAt"],
             updatedAt: row["updatedAt"], trashedAt: row["trashedAt"], changeSequence: row["changeSequence"],
             placementVersion: row["placementVersion"], boardPosition: boardPosition,
-            thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]))
+            thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]), videoPlayback: VideoPlaybackColumns.read(row)
+        )
     }
 }
 

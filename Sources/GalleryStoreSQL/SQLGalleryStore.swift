@@ -244,16 +244,17 @@ public struct SQLGalleryStore: GalleryStore {
         try db.execute(
             sql: """
                 INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt, thumbnailWidths,
-                  durationSeconds, hasPoster)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  durationSeconds, hasPoster, videoCodec, videoCopy, playableSeconds)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(hash) DO UPDATE SET
                   thumbnailWidths = coalesce(excluded.thumbnailWidths, blob.thumbnailWidths),
-                  hasPoster = CASE WHEN excluded.hasPoster = 1 THEN 1 ELSE blob.hasPoster END
+                  hasPoster = CASE WHEN excluded.hasPoster = 1 THEN 1 ELSE blob.hasPoster END,
+                  \(VideoPlaybackColumns.keptOnConflict)
                 """,
             arguments: [
                 image.hash, image.mimeType, image.byteCount, image.width, image.height, date,
                 ThumbnailWidths.written(image.thumbnailWidths), image.durationSeconds, image.hasPoster,
-            ])
+            ] + VideoPlaybackColumns.written(image.videoPlayback))
     }
 
     public func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item? {

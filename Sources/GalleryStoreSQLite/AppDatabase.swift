@@ -309,6 +309,12 @@ public final class AppDatabase: Sendable {
                 try db.execute(sql: statement)
             }
         }
+        migrator.registerMigration("v13: how videos play") { db in
+            // A video's codec, the state of its copy browsers play, and how much of a cut-short file plays.
+            for statement in VideoPlaybackColumns.migration(text: "TEXT", real: "REAL") {
+                try db.execute(sql: statement)
+            }
+        }
         return migrator
     }
 }

@@ -26,7 +26,15 @@ public enum VideoAcceptance {
         return .success(
             StoredImage(
                 hash: hash, mimeType: info.mimeType, width: info.width, height: info.height, byteCount: byteCount,
-                durationSeconds: info.durationSeconds))
+                durationSeconds: info.durationSeconds, videoPlayback: playback(of: info)))
+    }
+
+    /// How a video plays: a copy is wanted unless browsers commonly play its codec in its container (a codec the
+    /// header does not name is copied too, to be sure).
+    public static func playback(of info: VideoInfo) -> VideoPlayback {
+        let plays = info.codec?.playsInBrowsers(as: info.mimeType) ?? false
+        return VideoPlayback(
+            codec: info.codec?.name ?? "unknown", copy: plays ? nil : .wanted, playableSeconds: info.playableSeconds)
     }
 
     /// The failure an item shows for a header that cannot be read.

@@ -9,13 +9,20 @@ extension VideoProbe {
         var payloadSize: Int64
     }
 
-    /// The boxes between `start` and `end` of the file, read one header at a time (payloads are skipped).
-    static func boxes(in source: ByteSource, from start: Int64, to end: Int64) throws -> [Box] {
+    /// The top-level boxes of a file, read one header at a time (payloads are skipped), and the type of the media
+    /// box the file ends inside when it is cut short (`mdat` or `moof`; empty for a box header cut off): the boxes up
+    /// to that one are whole.
+    static func topLevelBoxes(in source: ByteSource) throws -> (boxes: [Box], cutInside: String?) {
         var boxes: [Box] = []
-        var offset = start
+        var offset: Int64 = 0
+        let end = source.size
         while offset < end {
             guard boxes.count < maximumSteps else { throw Error.damaged("too many boxes") }
-            guard end - offset >= 8 else { throw Error.damaged("a box header is cut short") }
+            guard end - offset >= 8 else {
+                // After a whole header, a few bytes of the next box's header: the file was cut off there.
+                if boxes.contains(where: { $0.type == "moov" }) { return (boxes, "") }
+                throw Error.damaged("a box header is cut short")
+            }
             let header = BigEndianReader(try source.bytes(at: offset, count: 8))
             var size = Int64(try header.uint(at: 0, count: 4))
             let type = try header.text(at: 4, count: 4)
@@ -33,17 +40,17 @@ extension VideoProbe {
             let (boxEnd, overflow) = offset.addingReportingOverflow(size)
             guard !overflow, boxEnd <= end else {
                 // The media data of a file cut off ends early; any other box claiming more than there is lies.
-                if type == "mdat", end == source.size { throw Error.truncated }
+                if type == "mdat" || type == "moof" { return (boxes, type) }
                 throw Error.damaged("the '\(type)' box claims more bytes than the file has")
             }
             boxes.append(Box(type: type, payloadOffset: offset + headerSize, payloadSize: size - headerSize))
             offset = boxEnd
         }
-        return boxes
+        return (boxes, nil)
     }
 
     static func probeISOBaseMedia(_ source: ByteSource) throws -> VideoInfo {
-        let top = try boxes(in: source, from: 0, to: source.size)
+        let (top, cutInside) = try topLevelBoxes(in: source)
         let brand = try top.first { $0.type == "ftyp" }.map { box in
             try BigEndianReader(try source.bytes(at: box.payloadOffset, count: 4)).text(at: 0, count: 4)
         }
@@ -56,22 +63,14 @@ extension VideoProbe {
         if let header = children.first(where: { $0.type == "mvhd" }) {
             duration = try movieDuration(header.payload)
         }
-        var chosen: (width: Double, height: Double, rotation: Int)?
-        for track in children where track.type == "trak" {
-            let parts = try MemoryBoxes(track.payload).all()
-            guard let header = parts.first(where: { $0.type == "tkhd" }) else { continue }
-            let facts = try trackFacts(header.payload)
-            let isVideo =
-                try parts.first { $0.type == "mdia" }.map { media in
-                    try MemoryBoxes(media.payload).all().contains { box in
-                        box.type == "hdlr" && (try? BigEndianReader(Data(box.payload)).text(at: 8, count: 4)) == "vide"
-                    }
-                } ?? false
-            if isVideo {
-                chosen = facts
+        var chosen: Track?
+        for box in children where box.type == "trak" {
+            guard let track = try Track(box.payload) else { continue }
+            if track.isVideo {
+                chosen = track
                 break
             }
-            if chosen == nil, facts.width > 0, facts.height > 0 { chosen = facts }
+            if chosen == nil, track.width > 0, track.height > 0 { chosen = track }
         }
         guard let chosen else { throw Error.damaged("there is no video track") }
         guard chosen.width < Double(Int32.max), chosen.height < Double(Int32.max) else {
@@ -79,9 +78,33 @@ extension VideoProbe {
         }
         let (width, height) = try displaySize(
             width: Int(chosen.width.rounded()), height: Int(chosen.height.rounded()), rotation: chosen.rotation)
+
+        // A fragmented file (`mvex`) says its length in `mehd`, or only in its fragments.
+        let fragments = children.contains { $0.type == "mvex" } ? top.filter { $0.type == "moof" } : []
+        // A fragment whose media data is cut off is not whole.
+        let wholeFragments = cutInside == "mdat" && top.last?.type == "moof" ? fragments.dropLast() : fragments[...]
+        if duration == nil, let extends = children.first(where: { $0.type == "mvex" }) {
+            duration =
+                try extendsDuration(extends.payload, movieHeader: children.first { $0.type == "mvhd" }?.payload)
+                ?? fragmentsDuration(Array(wholeFragments), of: chosen, extends: extends.payload, in: source)
+        }
+        var playable: Double?
+        if cutInside != nil {
+            // The header is whole and the data after it cut short: kept if at least one frame is there.
+            let seconds =
+                fragments.isEmpty
+                ? try chosen.playableSeconds(fileSize: source.size)
+                : try fragmentsDuration(
+                    Array(wholeFragments), of: chosen,
+                    extends: children.first { $0.type == "mvex" }?.payload ?? [], in: source) ?? 0
+            guard let seconds else { throw Error.truncated }
+            guard seconds > 0 else { throw Error.damaged("the file is cut short before its first frame") }
+            playable = seconds
+        }
         return VideoInfo(
             container: .isoBaseMedia, mimeType: brand == "qt  " ? "video/quicktime" : "video/mp4", width: width,
-            height: height, rotationDegrees: chosen.rotation, durationSeconds: duration)
+            height: height, rotationDegrees: chosen.rotation, durationSeconds: duration, codec: chosen.codec,
+            playableSeconds: playable)
     }
 
     /// `mvhd`: the duration over the time scale.

@@ -20,6 +20,7 @@ extension VideoProbe {
         static let tracks: UInt32 = 0x1654_AE6B
         static let trackEntry: UInt32 = 0xAE
         static let trackType: UInt32 = 0x83
+        static let codecID: UInt32 = 0x86
         static let video: UInt32 = 0xE0
         static let pixelWidth: UInt32 = 0xB0
         static let pixelHeight: UInt32 = 0xBA
@@ -96,9 +97,13 @@ extension VideoProbe {
                 throw Error.damaged("the video track's size is out of range")
             }
             let (shownWidth, shownHeight) = try displaySize(width: Int(width), height: Int(height), rotation: 0)
+            let codec = fields.first { $0.id == MatroskaID.codecID }.map { field in
+                VideoCodec.matroska(
+                    codecID: String(decoding: field.data, as: UTF8.self).trimmingCharacters(in: .controlCharacters))
+            }
             return VideoInfo(
                 container: .matroska, mimeType: docType == "webm" ? "video/webm" : "video/x-matroska",
-                width: shownWidth, height: shownHeight, durationSeconds: duration)
+                width: shownWidth, height: shownHeight, durationSeconds: duration, codec: codec)
         }
         throw Error.damaged("there is no video track")
     }

@@ -20,13 +20,18 @@ public struct VideoInfo: Sendable, Equatable {
     public var height: Int
     /// Clockwise rotation from the track's matrix: 0, 90, 180 or 270.
     public var rotationDegrees: Int
-    /// Duration in seconds, when the header says.
+    /// Duration in seconds, when the header says (for a fragmented MP4, its fragments).
     public var durationSeconds: Double?
+    /// The video track's coding, when the header names it.
+    public var codec: VideoCodec?
+    /// When the header is whole but the media data after it is cut short: the seconds of video the data that is there
+    /// holds (more than 0: a file without a single whole frame is refused).
+    public var playableSeconds: Double?
 
     /// Makes a value.
     public init(
         container: VideoContainer, mimeType: String, width: Int, height: Int, rotationDegrees: Int = 0,
-        durationSeconds: Double? = nil
+        durationSeconds: Double? = nil, codec: VideoCodec? = nil, playableSeconds: Double? = nil
     ) {
         self.container = container
         self.mimeType = mimeType
@@ -34,11 +39,14 @@ public struct VideoInfo: Sendable, Equatable {
         self.height = height
         self.rotationDegrees = rotationDegrees
         self.durationSeconds = durationSeconds
+        self.codec = codec
+        self.playableSeconds = playableSeconds
     }
 }
 
-/// Reads the size, rotation and duration of a video from its container header, without decoding it: ISO base media
-/// (`moov/mvhd`, `moov/trak/tkhd` with its matrix) and Matroska/WebM (`Info/Duration`, `Tracks/…/Video/PixelWidth`).
+/// Reads the size, rotation, duration and codec of a video from its container header, without decoding it: ISO base
+/// media (`moov/mvhd`, `moov/trak/tkhd` with its matrix, the sample entry of `stsd`; a fragmented file's `mehd` or
+/// fragments) and Matroska/WebM (`Info/Duration`, `Tracks/…/Video/PixelWidth`, `CodecID`).
 /// Reads through a random-access function, only the boxes and elements it needs (a `moov` at the end of the file is
 /// found by skipping the media data by its size); bounded in bytes read and steps taken whatever the input.
 public enum VideoProbe {

@@ -75,10 +75,13 @@ struct ImportCommand: AsyncParsableCommand {
     }
 }
 
-/// The data folder's store, files and accounts, leaving the work of a server running beside alone.
+/// The data folder's store, files and accounts, leaving the work of a server running beside alone (videos' copies
+/// too: the server makes those of imported videos at its next start).
 func openServices(_ data: DataOption) async throws -> GalleryServices {
-    try await buildServices(
+    let services = try await buildServices(
         configuration: ServerConfiguration(dataDirectory: data.url, databaseURL: data.databaseURL), resumingWork: false)
+    services.ingestion.videoCopies.stop()
+    return services
 }
 
 /// The live gallery with this id, or the one with this name.

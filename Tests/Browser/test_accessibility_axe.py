@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 
-from kind_helpers import drop_every_kind
+from kind_helpers import FIXTURES, drop_every_kind
 from playwright.sync_api import expect
 
+import helpers
 from auth_helpers import OWNER_PASSWORD, add_user, setup_link, sign_in_page
 from helpers import (
+    DropFile,
     drag,
     drop,
     expect_failed_tile,
@@ -230,6 +232,25 @@ def test_a_note_being_edited_and_a_video_playing(page, server, other_site):
     page.keyboard.press("Enter")
     expect(note.get_by_role("textbox")).to_be_focused()
     expect_no_axe_violations(page)
+
+
+def test_videos_that_cannot_be_played_in_the_browser_or_are_cut_short(window, tmp_path, monkeypatch):
+    # Without ffmpeg, so that the HEVC video keeps its notice and its file to download.
+    monkeypatch.setenv("IMAGE_GALLERY_DISABLE_FFMPEG", "1")
+    server = helpers.GalleryServer(helpers.server_binary(), tmp_path / "data", tmp_path / "server.log")
+    server.start()
+    try:
+        page = window()
+        page.goto(f"{server.base_url}/")
+        expect(page.get_by_role("grid", name="My Gallery")).to_be_attached()
+        whole = (FIXTURES / "faststart.mp4").read_bytes()
+        drop(page, files=[DropFile("hevc.mov", (FIXTURES / "hevc.mov").read_bytes(), "video/quicktime"),
+                          DropFile("cut.mp4", whole[: len(whole) // 2], "video/mp4")])
+        expect(page.locator("#gallery .video-notice")).to_be_visible()
+        expect(page.locator("#gallery .video-cut-short")).to_be_visible()
+        expect_no_axe_violations(page)
+    finally:
+        server.stop()
 
 
 def test_list_view(page, server, other_site):

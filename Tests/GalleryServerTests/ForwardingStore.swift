@@ -78,6 +78,12 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func recordThumbnails(hash: String, widths: [Int]) async throws {
         try await base.recordThumbnails(hash: hash, widths: widths)
     }
+    func videosAwaitingPlayback(after hash: String?, limit: Int) async throws -> [Item] {
+        try await base.videosAwaitingPlayback(after: hash, limit: limit)
+    }
+    func recordVideoPlayback(hash: String, _ playback: VideoPlayback) async throws -> [Item] {
+        try await base.recordVideoPlayback(hash: hash, playback)
+    }
     func moveItems(
         _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
     ) async throws -> [Item] {

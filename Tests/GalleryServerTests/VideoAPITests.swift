@@ -116,11 +116,15 @@ struct VideoAPITests {
                 UInt8(claimed >> 24), UInt8(claimed >> 16 & 0xFF), UInt8(claimed >> 8 & 0xFF), UInt8(claimed & 0xFF),
             ])
         let lyingFile = Data(lying)
+        // Cut before its header ends (its `moov` box is last); one cut after a whole header is kept
+        // (VideoPlaybackAPITests).
+        let moovLast = try Fixture.data("moov-at-end.mp4")
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()
-            let truncated = try await dropAndUpload(whole.prefix(whole.count / 2), into: gallery, client)
+            let truncated = try await dropAndUpload(moovLast.prefix(moovLast.count / 2), into: gallery, client)
             #expect(truncated.state == "failed")
             #expect(truncated.failure?.code == "damaged-video")
+            #expect(truncated.failure?.message.contains("the file ends before its header does") == true)
             let lied = try await dropAndUpload(lyingFile, into: gallery, client)
             #expect(lied.state == "failed")
             #expect(lied.failure?.message.contains("claims more bytes than the file has") == true)

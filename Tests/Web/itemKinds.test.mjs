@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { aspectOf as boardAspect } from "../../Web/model/board.js";
 import {
+  codecName,
+  cutShortText,
   durationText,
   firstLine,
   itemLabel,
@@ -11,6 +13,8 @@ import {
   noteLength,
   noteTextProblem,
   pageHost,
+  playbackNotice,
+  playbackURL,
   representations,
   settledText,
 } from "../../Web/model/itemKinds.js";
@@ -156,4 +160,58 @@ test("an item without a size of its own has its kind's shape, the same in the gr
   // Placeholders and images of unknown size are as before.
   assert.equal(gridAspect({ state: "pending" }), 1);
   assert.equal(boardAspect({}), 0.75);
+});
+
+test("a video plays the file the server names: its original, or the copy made of it", () => {
+  const hevc = { kind: "video", state: "ready", videoURL: "/media/a.mov", videoCodec: "hevc" };
+  assert.equal(playbackURL({ ...hevc, playback: "original", playbackURL: "/media/a.mov" }), "/media/a.mov");
+  assert.equal(
+    playbackURL({ ...hevc, playback: "copy", playbackURL: "/media/playable/a.mp4" }),
+    "/media/playable/a.mp4",
+  );
+  assert.equal(playbackURL({ ...hevc, playback: "converting" }), null);
+  assert.equal(playbackURL({ ...hevc, playback: "unplayable" }), null);
+  // A server that says nothing of playback: the original, as before.
+  assert.equal(playbackURL({ kind: "video", videoURL: "/media/b.mp4" }), "/media/b.mp4");
+  assert.equal(playbackURL({ kind: "image", imageURL: "/media/c.png" }), null);
+});
+
+test("a video the browser cannot play says so, with its copy's progress", () => {
+  const hevc = { kind: "video", state: "ready", title: "a.mov", durationSeconds: 2, videoCodec: "hevc" };
+  assert.equal(
+    playbackNotice({ ...hevc, playback: "converting" }, { received: 500, total: 2000 }),
+    "This HEVC video cannot be played in the browser yet. A copy that plays is being made: 25%.",
+  );
+  assert.equal(
+    playbackNotice({ ...hevc, playback: "converting" }, null),
+    "This HEVC video cannot be played in the browser yet. A copy that plays is being made.",
+  );
+  assert.equal(
+    playbackNotice({ ...hevc, videoCodec: "unknown", playback: "unplayable" }),
+    "This video cannot be played in the browser.",
+  );
+  assert.equal(playbackNotice({ ...hevc, playback: "copy" }), "");
+  assert.equal(itemLabel({ ...hevc, playback: "unplayable" }), "Video: a.mov, 0:02, cannot be played in the browser");
+  assert.equal(
+    itemLabel({ ...hevc, playback: "converting" }),
+    "Video: a.mov, 0:02, cannot be played in the browser yet",
+  );
+  assert.equal(itemLabel({ ...hevc, playback: "copy" }), "Video: a.mov, 0:02");
+  assert.deepEqual(["prores", "mjpeg", "mpeg4", "h264", "xvid", null].map(codecName), [
+    "ProRes",
+    "Motion JPEG",
+    "MPEG-4 Part 2",
+    "H.264",
+    "XVID",
+    "",
+  ]);
+});
+
+test("a video cut short says how much of it plays", () => {
+  const cut = { kind: "video", state: "ready", title: "a.mp4", durationSeconds: 4, playableSeconds: 1.2 };
+  assert.equal(cutShortText(cut), "Cut short: plays 1.2 s of 4.0 s");
+  assert.equal(cutShortText({ ...cut, durationSeconds: 200, playableSeconds: 65 }), "Cut short: plays 1:05 of 3:20");
+  assert.equal(cutShortText({ ...cut, durationSeconds: null }), "Cut short: plays 1.2 s");
+  assert.equal(itemLabel(cut), "Video: a.mp4, 0:04, cut short");
+  assert.equal(cutShortText({ ...cut, playableSeconds: undefined }), "");
 });

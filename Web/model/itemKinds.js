@@ -37,6 +37,63 @@ export function durationText(/** @type {number | null | undefined} */ seconds) {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
+/** What people call the video codecs the server names (`videoCodec`). */
+const CODEC_NAMES = /** @type {Record<string, string>} */ ({
+  h264: "H.264",
+  hevc: "HEVC",
+  vp8: "VP8",
+  vp9: "VP9",
+  av1: "AV1",
+  prores: "ProRes",
+  mjpeg: "Motion JPEG",
+  mpeg4: "MPEG-4 Part 2",
+  mpeg2: "MPEG-2",
+  mpeg1: "MPEG-1",
+  h263: "H.263",
+  theora: "Theora",
+  dv: "DV",
+});
+
+/** A video codec as people call it ("HEVC"); "" when not known. */
+export function codecName(/** @type {string | null | undefined} */ codec) {
+  if (!codec || codec === "unknown") return "";
+  return CODEC_NAMES[codec] ?? codec.toUpperCase();
+}
+
+/** The file the page plays of a ready video: the server's `playbackURL` (its original, or the copy browsers play);
+ * null while a video browsers do not play has no copy. A server that does not say plays the original. */
+export function playbackURL(/** @type {any} */ item) {
+  if (item.kind !== "video") return null;
+  if (item.playbackURL) return item.playbackURL;
+  return item.playback ? null : (item.videoURL ?? null);
+}
+
+/**
+ * What a video that cannot be played in the browser says on its tile: "This HEVC video cannot be played in the
+ * browser yet. A copy that plays is being made: 40%." while its copy is made, "This HEVC video cannot be played in
+ * the browser." when none will be; "" for one that plays.
+ * @param {any} item
+ * @param {{received: number, total: number} | null | undefined} progress the copy's so far
+ */
+export function playbackNotice(item, progress) {
+  if (item.kind !== "video" || (item.playback !== "converting" && item.playback !== "unplayable")) return "";
+  const video = ["This", codecName(item.videoCodec), "video"].filter(Boolean).join(" ");
+  if (item.playback === "unplayable") return `${video} cannot be played in the browser.`;
+  const total = Number(progress?.total) || 0;
+  const percent = total > 0 ? `: ${Math.floor((Math.min(Number(progress?.received) || 0, total) * 100) / total)}%` : "";
+  return `${video} cannot be played in the browser yet. A copy that plays is being made${percent}.`;
+}
+
+/** What a video whose file is cut short says: "Cut short: plays 0.4 s of 1.5 s", "Cut short: plays 1:05 of 3:20"
+ * (tenths of a second under a minute, where a clock would say 0:00); "" for a whole one. */
+export function cutShortText(/** @type {any} */ item) {
+  if (item.kind !== "video" || typeof item.playableSeconds !== "number") return "";
+  const length = (/** @type {number} */ seconds) =>
+    seconds < 59.95 ? `${seconds.toFixed(1)} s` : durationText(seconds);
+  const whole = typeof item.durationSeconds === "number" ? ` of ${length(item.durationSeconds)}` : "";
+  return `Cut short: plays ${length(item.playableSeconds)}${whole}`;
+}
+
 /** The shape (width over height) a ready item is laid out at when it has no size of its own: a note square, a link
  * without a preview 4:3, a video whose size is not known 16:9; null for an image (its size is its own, once known). */
 export function kindAspect(/** @type {{state?: string, kind?: string}} */ item) {
@@ -68,10 +125,20 @@ export function itemLabel(/** @type {any} */ item) {
     case "link":
       return [`Link: ${title}`, pageHost(item)].filter(Boolean).join(", ");
     case "video":
-      return [`Video: ${title}`, durationText(item.durationSeconds)].filter(Boolean).join(", ");
+      return [`Video: ${title}`, durationText(item.durationSeconds), videoCondition(item)].filter(Boolean).join(", ");
     default:
       return title;
   }
+}
+
+/** What a screen reader hears of a video that does not simply play: "cannot be played in the browser yet", "cut
+ * short". */
+function videoCondition(/** @type {any} */ item) {
+  const parts = [];
+  if (item.playback === "converting") parts.push("cannot be played in the browser yet");
+  if (item.playback === "unplayable") parts.push("cannot be played in the browser");
+  if (typeof item.playableSeconds === "number") parts.push("cut short");
+  return parts.join(", ");
 }
 
 /**

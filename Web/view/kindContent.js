@@ -1,9 +1,10 @@
 // What a ready note, link or video shows in a tile (the grid's and the board's): a note its text (as text, never
 // HTML), a link a card with its preview, title and host and a real link to the page, a video its poster (or a neutral
-// tile) with its duration and a Play button; playing puts the video itself there, with controls, and it pauses when
-// it is scrolled out of view.
+// tile) with its duration and a Play button; playing puts the video itself there (the copy browsers play when the
+// server made one), with controls, and it pauses when it is scrolled out of view. A video the browser cannot play
+// (yet) says so and offers its file instead of a player that would not start; one cut short says so.
 
-import { durationText, pageHost } from "../model/itemKinds.js";
+import { cutShortText, durationText, pageHost, playbackNotice, playbackURL } from "../model/itemKinds.js";
 
 /** A note's text. */
 export function noteContent(/** @type {any} */ item) {
@@ -48,8 +49,13 @@ export function linkContent(/** @type {any} */ item, /** @type {(item: any) => H
   return [card];
 }
 
-/** A video's poster and duration with a Play button; `picture(item)` draws an image item. */
-export function videoContent(/** @type {any} */ item, /** @type {(item: any) => HTMLElement} */ picture) {
+/** A video's poster and duration with a Play button (or, when the browser cannot play it, a notice and its file);
+ * `picture(item)` draws an image item; `progress` is that of its copy being made. */
+export function videoContent(
+  /** @type {any} */ item,
+  /** @type {(item: any) => HTMLElement} */ picture,
+  /** @type {any} */ progress = null,
+) {
   const frame = document.createElement("div");
   frame.className = "video-frame";
   if (item.posterURL) {
@@ -65,6 +71,18 @@ export function videoContent(/** @type {any} */ item, /** @type {(item: any) => 
     badge.textContent = duration;
     frame.append(badge);
   }
+  const cutShort = cutShortText(item);
+  if (cutShort) {
+    const badge = document.createElement("span");
+    badge.className = "video-cut-short";
+    badge.setAttribute("aria-hidden", "true"); // said in the tile's label
+    badge.textContent = cutShort;
+    frame.append(badge);
+  }
+  if (!playbackURL(item)) {
+    frame.append(unplayableNotice(item, progress));
+    return [frame];
+  }
   const play = document.createElement("button");
   play.type = "button";
   play.className = "video-play";
@@ -76,17 +94,47 @@ export function videoContent(/** @type {any} */ item, /** @type {(item: any) => 
   return [frame];
 }
 
+/** What a video the browser cannot play (yet) shows instead of a Play button: why, and a link to download its file. */
+function unplayableNotice(/** @type {any} */ item, /** @type {any} */ progress) {
+  const notice = document.createElement("div");
+  notice.className = "video-notice";
+  const text = document.createElement("span");
+  text.className = "video-notice-text";
+  text.textContent = playbackNotice(item, progress);
+  const download = document.createElement("a");
+  download.className = "video-download";
+  download.href = item.videoURL;
+  download.download = item.title || "";
+  download.draggable = false;
+  download.tabIndex = -1; // the tile is the tab stop; Enter on it downloads the file
+  download.textContent = "Download the file";
+  notice.append(text, download);
+  return notice;
+}
+
+/** Brings a video tile's notice up to date with its copy's progress (the rest is redrawn when the item changes). */
+export function updateVideoNotice(/** @type {HTMLElement} */ element, /** @type {any} */ item, progress) {
+  const text = element.querySelector(".video-notice-text");
+  if (text) text.textContent = playbackNotice(item, progress);
+}
+
 /** An image the tile's label already says: hidden from screen readers. */
 function decorative(/** @type {HTMLElement} */ image) {
   if (image instanceof HTMLImageElement) image.alt = "";
   return image;
 }
 
-/** Plays the video of the tile `element` in place (with controls); whether there is one to play (a list row has
- * none). */
+/** Plays the video of the tile `element` in place (with controls), or downloads its file when the browser cannot
+ * play it; whether there is one to play (a list row has none). */
 export function playVideo(/** @type {HTMLElement} */ element, /** @type {any} */ item) {
   const frame = element.querySelector(".video-frame");
   if (!frame) return false;
+  const source = playbackURL(item);
+  if (!source) {
+    // Nothing the browser plays: its file instead.
+    /** @type {HTMLAnchorElement | null} */ (frame.querySelector("a.video-download"))?.click();
+    return true;
+  }
   const playing = frame.querySelector("video");
   if (playing) {
     playing.play().catch(() => {});
@@ -96,7 +144,7 @@ export function playVideo(/** @type {HTMLElement} */ element, /** @type {any} */
   video.controls = true;
   video.playsInline = true;
   video.preload = "auto";
-  video.src = item.videoURL;
+  video.src = source;
   if (item.posterURL) video.poster = item.posterURL;
   video.setAttribute("aria-label", item.title || "Video");
   video.draggable = false;

@@ -4,7 +4,7 @@
 
 import { itemLabel } from "../model/itemKinds.js";
 import { cellOf, createItemElement } from "./itemEvents.js";
-import { linkContent, noteContent, videoContent } from "./kindContent.js";
+import { linkContent, noteContent, updateVideoNotice, videoContent } from "./kindContent.js";
 
 export function createTile(item) {
   return createItemElement(item, "tile");
@@ -35,6 +35,10 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
     item.videoURL,
     item.posterURL,
     item.durationSeconds,
+    item.playback,
+    item.playbackURL,
+    item.videoCodec,
+    item.playableSeconds,
   ].join("|");
   element.dataset.state = item.state;
   element.dataset.kind = item.kind ?? "image";
@@ -44,13 +48,16 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
   else element.removeAttribute("aria-busy");
   if (element.dataset.signature !== signature) {
     element.dataset.signature = signature;
-    cellOf(element).replaceChildren(...content(item, { onRetry, onRemove, drawnWidth }));
+    cellOf(element).replaceChildren(...content(item, { onRetry, onRemove, drawnWidth, progress }));
   } else if (item.state === "ready") {
     const img = /** @type {HTMLImageElement | null} */ (element.querySelector("img[srcset]"));
     const sizes = imageSizes(drawnWidth);
     if (img && img.sizes !== sizes) img.sizes = sizes;
   }
-  if (item.state === "pending") showProgress(element, item, progress);
+  // A pending item's bytes, or a ready video's copy being made.
+  const converting = item.state === "ready" && item.playback === "converting";
+  if (item.state === "pending" || converting) showProgress(element, item, progress);
+  if (converting) updateVideoNotice(element, item, progress);
 }
 
 export function menuButton(item) {
@@ -65,12 +72,12 @@ export function menuButton(item) {
   return element;
 }
 
-function content(item, { onRetry, onRemove, drawnWidth }) {
+function content(item, { onRetry, onRemove, drawnWidth, progress }) {
   if (item.state === "ready") {
     const picture = (/** @type {any} */ shown) => image(shown, drawnWidth);
     if (item.kind === "note") return [kindLabel(item), ...noteContent(item), menuButton(item)];
     if (item.kind === "link") return [kindLabel(item), ...linkContent(item, picture), menuButton(item)];
-    if (item.kind === "video") return [kindLabel(item), ...videoContent(item, picture), menuButton(item)];
+    if (item.kind === "video") return [kindLabel(item), ...videoContent(item, picture, progress), menuButton(item)];
     return [image(item, drawnWidth), menuButton(item)];
   }
   if (item.state === "failed") return failure(item, { onRetry, onRemove });
@@ -168,7 +175,8 @@ export function showProgress(element, item, progress) {
   }
   if (!bar) {
     bar = document.createElement("progress");
-    bar.setAttribute("aria-label", `Loading ${item.title}`);
+    const doing = item.state === "ready" ? "Making a copy that plays of" : "Loading";
+    bar.setAttribute("aria-label", `${doing} ${item.title}`);
     cellOf(element).append(bar);
   }
   bar.max = progress.total;

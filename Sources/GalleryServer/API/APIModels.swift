@@ -162,6 +162,12 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var posterURL: String?
     /// A video's duration in seconds, when its header says.
     var durationSeconds: Double?
+    /// How the page plays a video, its codec, the file it plays and how much of a cut-short file plays
+    /// (``ItemResponse/describePlayback(of:canMakeCopies:progress:)``).
+    var playback: Playback?
+    var playbackURL: String?
+    var videoCodec: String?
+    var playableSeconds: Double?
     /// Smaller copies of the image, smallest first; empty without libvips, for small images, animations, and until
     /// they are made.
     var thumbnails: [Thumbnail]
@@ -503,6 +509,11 @@ enum MediaPath {
     /// The URL of the WebP copy of a TIFF or HEIC image.
     static func displayCopy(hash: String) -> String {
         "/media/display/\(hash).webp"
+    }
+
+    /// The URL of the copy browsers play of a video they do not (H.264 and AAC in MP4).
+    static func playableCopy(hash: String) -> String {
+        "/media/playable/\(hash).mp4"
     }
 
     /// The URL of a video's poster frame.

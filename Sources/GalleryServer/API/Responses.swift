@@ -5,9 +5,11 @@ import Hummingbird
 extension IngestionService {
     /// An item as the API shows it, with its loading progress and the thumbnails that exist.
     func response(for item: Item) -> ItemResponse {
-        ItemResponse(
-            item, progress: progress.entry(for: item.id),
-            thumbnails: thumbnailList(item.blobHash, recorded: item.thumbnailWidths))
+        let loading = progress.entry(for: item.id)
+        var response = ItemResponse(
+            item, progress: loading, thumbnails: thumbnailList(item.blobHash, recorded: item.thumbnailWidths))
+        response.describePlayback(of: item, canMakeCopies: videoCopies.isEnabled, progress: loading)
+        return response
     }
 
     /// A gallery as the API shows it, with the thumbnails of its cover.

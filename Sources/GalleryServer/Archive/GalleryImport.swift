@@ -424,6 +424,8 @@ public struct GalleryImport: Sendable {
                 if !placed.isEmpty { _ = try await store.placeItems(placed, in: gallery.id) }
                 progress("adding", count, items.count)
             }
+            // Videos browsers do not play get their copies in the background.
+            if files.values.contains(where: { $0.videoPlayback?.copy == .wanted }) { ingestion.videoCopies.wake() }
             return Summary(
                 gallery: try await store.gallery(gallery.id), items: added, loading: loading,
                 files: Set(files.values.map(\.hash)).count, skipped: skipped.said)

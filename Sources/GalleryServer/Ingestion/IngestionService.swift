@@ -16,20 +16,23 @@ public final class IngestionService: Sendable {
     let logger: Logger
     /// Thumbnails of ready images.
     public let thumbnails: ThumbnailService
-    /// Progress of items being loaded.
+    /// Progress of items being loaded (and of videos' copies being made).
     public let progress = ProgressBoard()
+    /// The copies browsers play of videos they do not.
+    public let videoCopies: VideoCopyService
     let jobs: JobRegistry
     /// Counts the items that finished loading.
     let metrics: ServerMetrics
 
     /// Makes the service; with no thumbnail service, one on the image folder (enabled when libvips is installed).
-    /// New drops may add loads while fewer than `maximumPendingLoads` run.
+    /// New drops may add loads while fewer than `maximumPendingLoads` run. Videos browsers do not play get copies
+    /// when ffmpeg is installed, unless `makesVideoCopies` says otherwise.
     public init(
         store: any GalleryStore, blobs: BlobStore, fetcher: Fetcher, limits: ImageLimits,
         fetchLimits: Fetcher.Limits, logger: Logger, thumbnails: ThumbnailService? = nil,
         maximumPendingLoads: Int = ServerConfiguration.Bounds().pendingLoads,
         maximumPendingLoadsPerPerson: Int = ServerConfiguration.Bounds().pendingLoadsPerPerson,
-        metrics: ServerMetrics = ServerMetrics()
+        metrics: ServerMetrics = ServerMetrics(), makesVideoCopies: Bool? = nil
     ) {
         self.metrics = metrics
         self.jobs = JobRegistry(limit: maximumPendingLoads, perPersonLimit: maximumPendingLoadsPerPerson)
@@ -40,6 +43,9 @@ public final class IngestionService: Sendable {
         self.limits = limits
         self.fetchLimits = fetchLimits
         self.logger = logger
+        videoCopies = VideoCopyService(
+            store: store, blobs: blobs, thumbnails: self.thumbnails, progress: progress, logger: logger,
+            isEnabled: makesVideoCopies)
     }
 
     /// Sets aside room for `count` new loads of `person`, to be started with `reservedFor: person`.
@@ -142,10 +148,12 @@ public final class IngestionService: Sendable {
     }
 
     /// Resumes after a restart: fetches pending remote items again; fails pending uploads that were cut off; makes and
-    /// records, in the background, the thumbnails of images stored before they were recorded.
+    /// records, in the background, the thumbnails of images stored before they were recorded, and the copies of videos
+    /// browsers do not play still to be made.
     public func resumePendingWork() async {
         blobs.removeIncomingLeftovers()
         Task(priority: .utility) { await self.recordMissingThumbnails() }
+        videoCopies.wake()
         await takeOverPendingWork()
     }
 
@@ -262,6 +270,7 @@ public final class IngestionService: Sendable {
                 case .success(let stored):
                     if try await store.markReady(id, image: stored) != nil {
                         metrics.ingestionEnded(ready: stored.kind)
+                        if stored.videoPlayback?.copy == .wanted { videoCopies.wake() }
                     }
                 }
             }

@@ -11,7 +11,7 @@ public final class ThumbnailService: Sendable {
     /// The folder holding the thumbnails.
     let folder: URL
     /// The folder's path, without a trailing `/`.
-    private let folderPath: String
+    let folderPath: String
     /// Whether thumbnails are made (libvips was found).
     let isEnabled: Bool
     let logger: Logger
@@ -175,7 +175,8 @@ public final class ThumbnailService: Sendable {
         }
     }
 
-    /// Removes the thumbnails, posters and display copies of these hashes (their files were deleted).
+    /// Removes the thumbnails, posters, display copies and videos' playable copies of these hashes (their files were
+    /// deleted).
     func remove(hashes: [String]) {
         for hash in hashes where BlobStore.isValidHash(hash) {
             for width in Thumbnailer.widths {
@@ -183,6 +184,7 @@ public final class ThumbnailService: Sendable {
             }
             try? FileManager.default.removeItem(at: posterURL(hash: hash))
             try? FileManager.default.removeItem(at: displayCopyURL(hash: hash))
+            try? FileManager.default.removeItem(at: playableCopyURL(hash: hash))
         }
     }
 

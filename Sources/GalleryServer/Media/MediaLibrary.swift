@@ -44,6 +44,11 @@ struct MediaLibrary: Sendable {
             return .found(
                 MediaTarget(
                     path: thumbnails.displayCopyPath(hash: hash), mimeType: "image/webp", tag: "\(hash)-display"))
+        case .playable:
+            guard let hash = Self.copyHash(file, suffix: ".mp4") else { return .notFound }
+            return .found(
+                MediaTarget(
+                    path: thumbnails.playableCopyPath(hash: hash), mimeType: "video/mp4", tag: "\(hash)-playable"))
         case .thumbnail:
             guard let (hash, width) = Self.thumbnailName(file) else { return .notFound }
             return .found(
@@ -75,7 +80,7 @@ struct MediaLibrary: Sendable {
         return .found(MediaTarget(path: blobs.filePath(forHash: hash), mimeType: media.mimeType, tag: hash))
     }
 
-    /// The hash of a file made of a stored one (a video's poster, a TIFF's display copy), named
+    /// The hash of a file made of a stored one (a video's poster or playable copy, a TIFF's display copy), named
     /// `<sha256><suffix>`; nil for anything else.
     private static func copyHash(_ file: Substring, suffix: String) -> String? {
         let stem = file.utf8.dropLast(suffix.utf8.count)

@@ -1,9 +1,10 @@
 /// The URLs of stored files under `/media/`: `/media/{sha256}.{ext}` (stored image and video bytes),
 /// `/media/posters/{sha256}.jpg` (videos' poster frames), `/media/display/{sha256}.webp` (browser-displayable copies
-/// of TIFF and HEIC images) and `/media/thumbnails/{sha256}-{width}.webp`. Their patterns are what the router
+/// of TIFF and HEIC images), `/media/playable/{sha256}.mp4` (the copies browsers play of videos they do not) and
+/// `/media/thumbnails/{sha256}-{width}.webp`. Their patterns are what the router
 /// registers and what the metrics count them by.
 enum MediaRoute: CaseIterable, Sendable {
-    case original, poster, display, thumbnail
+    case original, poster, display, playable, thumbnail
 
     /// The route's pattern: as registered with the router, and its `route` label in the metrics.
     var pattern: String {
@@ -11,6 +12,7 @@ enum MediaRoute: CaseIterable, Sendable {
         case .original: "/media/{file}"
         case .poster: "/media/posters/{file}"
         case .display: "/media/display/{file}"
+        case .playable: "/media/playable/{file}"
         case .thumbnail: "/media/thumbnails/{file}"
         }
     }
@@ -30,6 +32,8 @@ enum MediaRoute: CaseIterable, Sendable {
                 route = .poster
             } else if folder.elementsEqual("display".utf8) {
                 route = .display
+            } else if folder.elementsEqual("playable".utf8) {
+                route = .playable
             } else {
                 return nil
             }

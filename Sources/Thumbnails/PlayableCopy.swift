@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A copy of a video that every browser plays — H.264 video (at most 1,920 pixels on its longer side, upright) and
+/// AAC sound in an MP4 whose header comes first — made with `ffmpeg` when it is installed (found as for
+/// ``PosterFrame``). ffmpeg runs as a subprocess with a fixed list of arguments (the paths are the server's own),
+/// reading only files, at a lower CPU priority than the server, and is stopped past a time limit.
+public enum PlayableCopy {
+    /// Why a copy could not be made.
+    public enum Error: Swift.Error, Equatable, Sendable {
+        /// ffmpeg is not installed (or was disabled with `IMAGE_GALLERY_DISABLE_FFMPEG=1`).
+        case unavailable
+        /// ffmpeg failed, or made nothing; the end of its message.
+        case failed(String)
+        /// ffmpeg took longer than allowed and was stopped.
+        case timedOut
+        /// The ``Stopper`` was told to stop (the server is stopping).
+        case stopped
+    }
+
+    /// Stops a copy being made: ffmpeg is ended, and ``make(of:to:copyingVideo:timeLimit:stopper:progress:)`` throws
+    /// ``Error/stopped``.
+    public final class Stopper: Sendable {
+        private let state = Mutex<(isStopped: Bool, process: Process?)>((false, nil))
+
+        /// A stopper not told to stop yet.
+        public init() {}
+
+        /// Ends the ffmpeg running for it, if one is, and any it would start.
+        public func stop() {
+            let running = state.withLock { state in
+                state.isStopped = true
+                return state.process
+            }
+            if let running, running.isRunning { running.terminate() }
+        }
+
+        /// Whether it was told to stop.
+        public var isStopped: Bool { state.withLock { $0.isStopped } }
+
+        /// Takes a started process to end on ``stop()``; false (and the process is ended) if it was told to already.
+        func watch(_ process: Process) -> Bool {
+            let stopped = state.withLock { state in
+                state.process = process
+                return state.isStopped
+            }
+            if stopped { process.terminate() }
+            return !stopped
+        }
+    }
+
+    /// Whether copies can be made.
+    public static var isAvailable: Bool { PosterFrame.isAvailable }
+
+    /// Writes the copy of `video` to `destination`; `copyingVideo` keeps the video stream as it is (it is H.264
+    /// already, only its container or sound is not played) instead of encoding it again. Tells `progress` the seconds
+    /// of video done as ffmpeg reports them; `stopper` can end it early. Nothing is left at `destination` unless it
+    /// succeeds. Blocks until ffmpeg is done: call it away from the cooperative thread pool.
+    public static func make(
+        of video: URL, to destination: URL, copyingVideo: Bool = false, timeLimit: TimeInterval,
+        stopper: Stopper = Stopper(), progress: @escaping @Sendable (_ seconds: Double) -> Void = { _ in }
+    ) throws(PlayableCopy.Error) {
+        guard let program = PosterFrame.program else { throw .unavailable }
+        try? FileManager.default.removeItem(at: destination)
+        do {
+            try run(
+                program, arguments(video, destination, copyingVideo: copyingVideo), timeLimit: timeLimit,
+                stopper: stopper, progress)
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            throw error
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int) ?? 0
+        guard size > 0 else { throw .failed("ffmpeg made no copy") }
+    }
+
+    static func arguments(_ video: URL, _ destination: URL, copyingVideo: Bool) -> [String] {
+        let picture =
+            copyingVideo
+            ? ["-c:v", "copy"]
+            : [
+                "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-vf",
+                "scale=w='min(1920,iw)':h='min(1920,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2",
+            ]
+        return [
+            "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-protocol_whitelist", "file", "-i", video.path,
+        ]
+            + ["-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn", "-map_metadata", "-1"] + picture
+            + ["-c:a", "aac", "-b:a", "128k", "-ac", "2", "-movflags", "+faststart"]
+            + ["-progress", "pipe:1", "-nostats", "-f", "mp4", destination.path]
+    }
+
+    private static func run(
+        _ program: URL, _ arguments: [String], timeLimit: TimeInterval, stopper: Stopper,
+        _ progress: @escaping @Sendable (Double) -> Void
+    ) throws(PlayableCopy.Error) {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        // The end of its messages, read as they come so that a chatty ffmpeg never fills the pipe.
+        let state = RunState()
+        errors.fileHandleForReading.readabilityHandler = { handle in state.append(handle.availableData) }
+        do {
+            try process.run()
+        } catch {
+            errors.fileHandleForReading.readabilityHandler = nil
+            throw .failed("ffmpeg could not start: \(error.localizedDescription)")
+        }
+        _ = stopper.watch(process)
+        #if canImport(Glibc)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), 10)
+        #endif
+        let deadline = DispatchWorkItem { [process] in
+            guard process.isRunning else { return }
+            state.timedOut.withLock { $0 = true }
+            process.terminate()
+        }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeLimit, execute: deadline)
+        // `-progress pipe:1` writes `key=value` lines, `out_time_us` among them, until ffmpeg ends.
+        var pending = Data()
+        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...newline)
+                if line.hasPrefix("out_time_us="), let micro = Double(line.dropFirst("out_time_us=".count)) {
+                    progress(max(0, micro) / 1_000_000)
+                }
+            }
+        }
+        process.waitUntilExit()
+        deadline.cancel()
+        errors.fileHandleForReading.readabilityHandler = nil
+        if state.timedOut.withLock({ $0 }) { throw .timedOut }
+        if stopper.isStopped { throw .stopped }
+        guard process.terminationStatus == 0, process.terminationReason == .exit else {
+            let text = state.text
+            throw .failed(text.isEmpty ? "ffmpeg exited with \(process.terminationStatus)" : text)
+        }
+    }
+}
+
+/// What a run learns as it goes: the last few hundred bytes of the subprocess's messages, and whether it was stopped
+/// for taking too long.
+private final class RunState: Sendable {
+    private let tail = Mutex(Data())
+    let timedOut = Mutex(false)
+
+    func append(_ data: Data) {
+        tail.withLock { bytes in
+            bytes.append(data)
+            if bytes.count > 600 { bytes = bytes.suffix(300) }
+        }
+    }
+
+    var text: String {
+        tail.withLock { bytes in
+            String(decoding: bytes.suffix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+}
