@@ -178,7 +178,8 @@ struct ConnectionBoundsTests {
     /// Strangers hold at most their bound: their oldest idle connections make room for newcomers, and when all of
     /// theirs are busy a newcomer is refused, while a signed-in connection is never closed for them.
     @Test func connectionsNotSignedInHaveTheirOwnLowerBoundAndNeverCloseASignedInOne() async throws {
-        let bounds = ServerConfiguration.Bounds(connections: 50, unauthenticatedConnections: 3)
+        let bounds = ServerConfiguration.Bounds(
+            connections: 50, unauthenticatedConnections: 3, bodyWindow: .seconds(30))
         let password = "owner-password-1"
         try await testLiveApplication(bounds: bounds, requiresSignIn: true, ownerPassword: password) { client in
             let port = try #require(client.port)
@@ -204,10 +205,12 @@ struct ConnectionBoundsTests {
                 let connection = try RawHTTPConnection(port: port)
                 try connection.send(signInHead)
                 busy.append(connection)
-                try await Task.sleep(for: .milliseconds(50))
+                // Time for the server to read the head (the connection is busy from then on), even on a loaded machine.
+                try await Task.sleep(for: .milliseconds(300))
             }
             for connection in silent.suffix(2) { #expect(try await connection.isClosedByServer()) }
             // None of theirs idle: a newcomer is refused, though the server has room.
+            try await Task.sleep(for: .seconds(1))
             let newcomer = try RawHTTPConnection(port: port)
             let answer = try await newcomer.answer()
             #expect(answer.status == 503)
