@@ -16,7 +16,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case heic
     /// Windows / OS/2 bitmap.
     case bmp
-    /// Tagged Image File Format (classic, not BigTIFF).
+    /// Tagged Image File Format (classic and BigTIFF).
     case tiff
 
     /// The MIME type to serve the image with, e.g. `image/png`.
@@ -126,7 +126,9 @@ public enum ImageProbe {
         if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) { return .gif }
         if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) { return .webp }
         if isBMP(bytes) { return .bmp }
-        if bytes.matches([0x49, 0x49, 0x2A, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0) {
+        if bytes.matches([0x49, 0x49, 0x2A, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0)
+            || bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0)
+        {
             return .tiff
         }
         switch isoBaseMediaImageName(bytes) {
