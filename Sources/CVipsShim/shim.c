@@ -76,8 +76,10 @@ static struct {
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int loaded = 0;
-// The vips error buffer is shared by every thread: read and cleared by one at a time.
-static pthread_mutex_t error_lock = PTHREAD_MUTEX_INITIALIZER;
+// libvips keeps one error buffer for every thread (8.14), where decoders also leave warnings about images that decode.
+// Images are decoded side by side, holding `decoding` shared; one that fails is decoded again holding it alone, on a
+// cleared buffer, so that the message told is its own. Failures are rare: the second decode costs little.
+static pthread_rwlock_t decoding = PTHREAD_RWLOCK_INITIALIZER;
 
 static void *open_first(const char *const *names) {
     for (; *names != NULL; names++) {
@@ -166,27 +168,11 @@ static void set_error(char *error, size_t capacity, const char *message) {
     while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) error[--length] = '\0';
 }
 
-static void set_vips_error(char *error, size_t capacity) {
-    pthread_mutex_lock(&error_lock);
-    set_error(error, capacity, vips.error_buffer());
-    vips.error_clear();
-    pthread_mutex_unlock(&error_lock);
-}
-
-/// Forgets what decoders said while an image was read successfully (libjpeg's "corrupt JPEG data" warnings …), so that
-/// it is not told as the reason another image fails.
-static void clear_vips_error(void) {
-    pthread_mutex_lock(&error_lock);
-    vips.error_clear();
-    pthread_mutex_unlock(&error_lock);
-}
-
 /// Writes `image` as a WebP into `result`; 1 on success.
-static int write_webp(void *image, gallery_vips_output *result, char *error, size_t error_capacity) {
+static int write_webp(void *image, gallery_vips_output *result) {
     void *buffer = NULL;
     size_t size = 0;
     if (vips.write_to_buffer(image, ".webp[Q=80,strip]", &buffer, &size, (const char *)NULL) != 0 || buffer == NULL) {
-        set_vips_error(error, error_capacity);
         return 0;
     }
     result->data = buffer;
@@ -285,6 +271,47 @@ static void *first_page_thumbnail(const void *data, size_t length, int width) {
     return ok ? out : NULL;
 }
 
+/// Decodes every pixel of the image once; 1 when it decodes.
+static int decodes_once(const void *data, size_t length, int all_frames) {
+    // Sequential access: the pixels stream through the average once, a strip at a time, never held whole.
+    int access = GALLERY_VIPS_ACCESS_SEQUENTIAL;
+    void *image = all_frames ? vips.new_from_buffer(data, length, strict_loading, "access", access, "n", -1,
+                                                    (const char *)NULL)
+                             : vips.new_from_buffer(data, length, strict_loading, "access", access, (const char *)NULL);
+    double average = 0;
+    int ok = image != NULL && vips.avg(image, &average, (const char *)NULL) == 0;
+    if (image != NULL) vips.object_unref(image);
+    return ok;
+}
+
+/// Makes the thumbnails once; 1 on success, else 0 with every result empty.
+static int thumbnails_once(const void *data, size_t length, const int *widths, int count,
+                           gallery_vips_output *results) {
+    // The largest is made straight from the encoded image (shrink-on-load: a JPEG is decoded at a fraction of its
+    // size), or for a TIFF from its first page, then kept in memory so that the smaller ones are made from it without
+    // decoding the image again.
+    void *largest = is_tiff(data, length) ? first_page_thumbnail(data, length, widths[0])
+                                          : buffer_thumbnail(data, length, widths[0]);
+    if (largest == NULL) return 0;
+    void *source = count > 1 ? vips.copy_memory(largest) : NULL;
+    int ok = count == 1 || source != NULL;
+    if (ok) ok = write_webp(source != NULL ? source : largest, &results[0]);
+    for (int index = 1; ok && index < count; index++) {
+        void *smaller = NULL;
+        ok = vips.thumbnail_image(source, &smaller, widths[index], "height", (int)GALLERY_VIPS_MAX_COORD, "size",
+                                  (int)GALLERY_VIPS_SIZE_DOWN, (const char *)NULL) == 0 &&
+             smaller != NULL && write_webp(smaller, &results[index]);
+        if (smaller != NULL) vips.object_unref(smaller);
+    }
+    if (source != NULL) vips.object_unref(source);
+    vips.object_unref(largest);
+    if (!ok) {
+        for (int index = 0; index < count; index++) gallery_vips_free(results[index].data);
+        memset(results, 0, sizeof(gallery_vips_output) * (size_t)count);
+    }
+    return ok;
+}
+
 int gallery_vips_decodes(const void *data, size_t length, int all_frames, char *error, size_t error_capacity) {
     if (!gallery_vips_available()) {
         set_error(error, error_capacity, "libvips is not available");
@@ -294,15 +321,16 @@ int gallery_vips_decodes(const void *data, size_t length, int all_frames, char *
         set_error(error, error_capacity, "no image data");
         return 0;
     }
-    // Sequential access: the pixels stream through the average once, a strip at a time, never held whole.
-    int access = GALLERY_VIPS_ACCESS_SEQUENTIAL;
-    void *image = all_frames ? vips.new_from_buffer(data, length, strict_loading, "access", access, "n", -1,
-                                                    (const char *)NULL)
-                             : vips.new_from_buffer(data, length, strict_loading, "access", access, (const char *)NULL);
-    double average = 0;
-    int ok = image != NULL && vips.avg(image, &average, (const char *)NULL) == 0;
-    if (image != NULL) vips.object_unref(image);
-    if (ok) clear_vips_error(); else set_vips_error(error, error_capacity);
+    pthread_rwlock_rdlock(&decoding);
+    int ok = decodes_once(data, length, all_frames);
+    pthread_rwlock_unlock(&decoding);
+    if (ok) return 1;
+    pthread_rwlock_wrlock(&decoding);
+    vips.error_clear();
+    ok = decodes_once(data, length, all_frames);
+    if (!ok) set_error(error, error_capacity, vips.error_buffer());
+    vips.error_clear();
+    pthread_rwlock_unlock(&decoding);
     return ok;
 }
 
@@ -323,39 +351,16 @@ int gallery_vips_thumbnails(const void *data, size_t length, const int *widths, 
             return 0;
         }
     }
-    // The largest is made straight from the encoded image (shrink-on-load: a JPEG is decoded at a fraction of its
-    // size), or for a TIFF from its first page, then kept in memory so that the smaller ones are made from it without
-    // decoding the image again.
-    void *largest = is_tiff(data, length) ? first_page_thumbnail(data, length, widths[0])
-                                          : buffer_thumbnail(data, length, widths[0]);
-    if (largest == NULL) {
-        set_vips_error(error, error_capacity);
-        return 0;
-    }
-    void *source = count > 1 ? vips.copy_memory(largest) : NULL;
-    int ok = count == 1 || source != NULL;
-    if (!ok) set_vips_error(error, error_capacity);
-    if (ok) ok = write_webp(source != NULL ? source : largest, &results[0], error, error_capacity);
-    for (int index = 1; ok && index < count; index++) {
-        void *smaller = NULL;
-        if (vips.thumbnail_image(source, &smaller, widths[index], "height", (int)GALLERY_VIPS_MAX_COORD, "size",
-                                 (int)GALLERY_VIPS_SIZE_DOWN, (const char *)NULL) != 0 ||
-            smaller == NULL) {
-            set_vips_error(error, error_capacity);
-            ok = 0;
-        } else {
-            ok = write_webp(smaller, &results[index], error, error_capacity);
-            vips.object_unref(smaller);
-        }
-    }
-    if (source != NULL) vips.object_unref(source);
-    vips.object_unref(largest);
-    if (!ok) {
-        for (int index = 0; index < count; index++) gallery_vips_free(results[index].data);
-        memset(results, 0, sizeof(gallery_vips_output) * (size_t)count);
-    } else {
-        clear_vips_error();
-    }
+    pthread_rwlock_rdlock(&decoding);
+    int ok = thumbnails_once(data, length, widths, count, results);
+    pthread_rwlock_unlock(&decoding);
+    if (ok) return 1;
+    pthread_rwlock_wrlock(&decoding);
+    vips.error_clear();
+    ok = thumbnails_once(data, length, widths, count, results);
+    if (!ok) set_error(error, error_capacity, vips.error_buffer());
+    vips.error_clear();
+    pthread_rwlock_unlock(&decoding);
     return ok;
 }
 
