@@ -5,7 +5,8 @@ import Testing
 import Thumbnails
 
 /// TIFFs shown as Pillow and libvips read them (issue 30): page one of several, samples other than 8-bit unsigned,
-/// BigTIFF. (Named "Thumbnail…" so that CI runs it with libvips and again without.)
+/// BigTIFF; and a gallery whose first item is a TIFF has a cover browsers show. (Named "Thumbnail…" so that CI runs it
+/// with libvips and again without.)
 @Suite("Thumbnails of a TIFF's first page")
 struct ThumbnailFirstPageAPITests {
     static let canLook = Thumbnailer.isAvailable && DecodedImage.isAvailable
@@ -53,6 +54,20 @@ struct ThumbnailFirstPageAPITests {
             let item = try await client.dropFixture("bigtiff.tif", type: "image/tiff")
             #expect(item.state == "ready")
             #expect(item.width == 16 && item.height == 16)
+        }
+    }
+
+    @Test(.enabled(if: Thumbnailer.isAvailable, "libvips is not installed (apt install libvips42)"))
+    func aGalleryWhoseFirstItemIsATIFFHasACoverBrowsersShow() async throws {
+        try await testApplication { client in
+            let item = try await client.dropFixture("tiff-two-pages.tif", type: "image/tiff")
+            let gallery = try await client.gallery(try await client.firstGalleryID())
+            let cover = try #require(gallery.cover)
+            #expect(cover.itemId == item.id)
+            #expect(cover.imageURL == item.imageURL)
+            let shown = try await client.send(.get, cover.imageURL)
+            #expect(shown.status == .ok)
+            #expect(shown.headers[.contentType] == "image/webp")
         }
     }
 }
