@@ -6,6 +6,8 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
     case unsupportedFormat(String)
     /// The image is damaged or cut short.
     case damaged
+    /// No decoder could show the image: why, in plain words (the decoder's reason, or what its header shows).
+    case undecodable(String)
     /// The video's header is damaged or cut short: what is wrong.
     case damagedVideo(String)
     /// More bytes than allowed.
@@ -39,6 +41,7 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
         case .notAnImage: "not-an-image"
         case .unsupportedFormat: "unsupported-format"
         case .damaged: "damaged"
+        case .undecodable: "undecodable"
         case .damagedVideo: "damaged-video"
         case .tooLarge: "too-large"
         case .tooManyPixels: "too-many-pixels"
@@ -61,6 +64,7 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
         case .notAnImage: "Not an image"
         case .unsupportedFormat(let format): "Unsupported image format (\(format))"
         case .damaged: "The image is damaged or incomplete"
+        case .undecodable(let why): "The image cannot be decoded: \(why)"
         case .damagedVideo(let why): "The video is damaged or incomplete (\(why))"
         case .tooLarge(let limit): "Too large (the limit is \(Self.megabytes(limit)))"
         case .tooManyPixels(let limit): "Too many pixels (the limit is \(limit / 1_000_000) megapixels)"
@@ -103,7 +107,8 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
         try container.encode(code, forKey: .code)
         try container.encode(message, forKey: .message)
         switch self {
-        case .unsupportedFormat(let detail), .invalidURL(let detail), .damagedVideo(let detail):
+        case .unsupportedFormat(let detail), .invalidURL(let detail), .damagedVideo(let detail),
+            .undecodable(let detail):
             try container.encode(detail, forKey: .detail)
         case .tooLarge(let limit), .tooManyPixels(let limit):
             try container.encode(limit, forKey: .limit)
@@ -124,6 +129,7 @@ public enum FailureReason: Error, Sendable, Equatable, Codable {
         case "not-an-image": self = .notAnImage
         case "unsupported-format": self = .unsupportedFormat(detail)
         case "damaged": self = .damaged
+        case "undecodable": self = .undecodable(detail)
         case "damaged-video": self = .damagedVideo(detail)
         case "too-large": self = .tooLarge(limitBytes: limit)
         case "too-many-pixels": self = .tooManyPixels(limitPixels: limit)

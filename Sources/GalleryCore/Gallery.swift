@@ -41,11 +41,13 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
         public var height: Int
         /// The widths of its image's thumbnails, as recorded with the image (nil: not recorded yet).
         public var thumbnailWidths: [Int]?
+        /// Whether its image is shown through a display copy (a TIFF, a HEIC, a turned WebP …), as its item is.
+        public var hasDisplayCopy: Bool
 
         /// Makes a cover.
         public init(
             itemID: ItemID, title: String, blobHash: String, mimeType: String, width: Int, height: Int,
-            thumbnailWidths: [Int]? = nil
+            thumbnailWidths: [Int]? = nil, hasDisplayCopy: Bool = false
         ) {
             self.itemID = itemID
             self.title = title
@@ -54,6 +56,25 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
             self.width = width
             self.height = height
             self.thumbnailWidths = thumbnailWidths
+            self.hasDisplayCopy = hasDisplayCopy
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case itemID, title, blobHash, mimeType, width, height, thumbnailWidths, hasDisplayCopy
+        }
+
+        /// Decodes a cover; one written before covers said whether they have a display copy has none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                itemID: try container.decode(ItemID.self, forKey: .itemID),
+                title: try container.decode(String.self, forKey: .title),
+                blobHash: try container.decode(String.self, forKey: .blobHash),
+                mimeType: try container.decode(String.self, forKey: .mimeType),
+                width: try container.decode(Int.self, forKey: .width),
+                height: try container.decode(Int.self, forKey: .height),
+                thumbnailWidths: try container.decodeIfPresent([Int].self, forKey: .thumbnailWidths),
+                hasDisplayCopy: try container.decodeIfPresent(Bool.self, forKey: .hasDisplayCopy) ?? false)
         }
     }
 

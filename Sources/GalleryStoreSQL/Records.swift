@@ -6,7 +6,8 @@ extension Gallery {
         gallery.id, gallery.name, gallery.imagesPerRow, gallery.chosenView, gallery.sequence, gallery.createdAt, gallery.updatedAt,
         gallery.trashedAt, gallery.trashCount, gallery.itemCount,
         cover.id AS coverId, cover.title AS coverTitle, cover.blobHash AS coverHash, coverBlob.mimeType AS coverMime,
-        coverBlob.width AS coverWidth, coverBlob.height AS coverHeight, coverBlob.thumbnailWidths AS coverThumbnails
+        coverBlob.width AS coverWidth, coverBlob.height AS coverHeight, coverBlob.thumbnailWidths AS coverThumbnails,
+        coverBlob.hasPoster AS coverHasPoster
         """
     /// The gallery with its cover: the first ready live image (or link with a preview image).
     static let fromClause = """
@@ -23,7 +24,8 @@ extension Gallery {
             cover = Cover(
                 itemID: ItemID(trusted: id), title: row["coverTitle"], blobHash: hash, mimeType: mime,
                 width: row["coverWidth"], height: row["coverHeight"],
-                thumbnailWidths: ThumbnailWidths.read(row["coverThumbnails"]))
+                thumbnailWidths: ThumbnailWidths.read(row["coverThumbnails"]),
+                hasDisplayCopy: row["coverHasPoster"] ?? false)
         }
         self.init(
             id: GalleryID(trusted: row["id"]), name: row["name"], imagesPerRow: row["imagesPerRow"],

@@ -6,7 +6,8 @@ public struct ImageLimits: Sendable, Equatable {
     /// The most bytes accepted of an image (or anything that is not a video).
     public var maximumBytes: Int64
     /// The most pixels (width × height × frames) accepted, checked from the header before any decoding,
-    /// so a small file declaring a huge image or a huge animation is refused; a video's frames each.
+    /// so a small file declaring a huge image or a huge animation is refused; and the most of any one frame, so that a
+    /// frame larger than its canvas is refused too; a video's frames each.
     public var maximumPixels: Int64
     /// The most bytes accepted of a video.
     public var maximumVideoBytes: Int64
@@ -29,7 +30,8 @@ public struct ImageLimits: Sendable, Equatable {
 public enum ImageAcceptance {
     /// The stored image for these bytes, or the reason they are refused.
     /// - Parameters:
-    ///   - header: the first bytes of the file (a few MB at most).
+    ///   - header: the file's bytes (the whole file memory-mapped, so that every frame is seen: what proves an image
+    ///     is within the pixel limit when there is no decoder to try it), or its first bytes.
     ///   - byteCount: the file's full size.
     ///   - hash: SHA-256 of the full file, hex.
     ///   - canConvert: whether formats browsers do not show (``convertibleFormats``) can be turned into ones they
@@ -45,7 +47,9 @@ public enum ImageAcceptance {
         } catch {
             return .failure(reason(for: error))
         }
-        guard let pixels = totalPixels(info), pixels <= limits.maximumPixels else {
+        guard let pixels = totalPixels(info), pixels <= limits.maximumPixels,
+            Int64(info.largestFramePixels) <= limits.maximumPixels
+        else {
             return .failure(.tooManyPixels(limitPixels: limits.maximumPixels))
         }
         guard browserDisplayableFormats.contains(info.format) || canConvert && convertibleFormats.contains(info.format)
@@ -70,6 +74,21 @@ public enum ImageAcceptance {
         convertibleFormats.contains { $0.mimeType == mimeType }
     }
 
+    /// Whether an image is shown through an upright converted copy: a format browsers do not show, or a still image
+    /// turned by an EXIF orientation that not every browser applies (Chromium shows a WebP's unturned; only a JPEG's is
+    /// applied everywhere, and a HEIC's or AVIF's `irot` is part of the format).
+    public static func needsDisplayCopy(_ info: ImageInfo) -> Bool {
+        convertibleFormats.contains(info.format)
+            || info.orientation != 1 && !info.isAnimated && orientationNotAppliedEverywhere.contains(info.format)
+    }
+
+    /// Formats whose EXIF orientation browsers may leave unapplied.
+    static let orientationNotAppliedEverywhere: Set<ImageFormat> = [.png, .webp]
+
+    /// Formats libvips decodes as the server loads it. A BMP it reads only through ImageMagick, which the server does
+    /// not let it use on what strangers send: a BMP's header is checked instead (``ImageProbe/probe(_:)``).
+    public static let decodedWithLibvips: Set<ImageFormat> = [.png, .jpeg, .gif, .webp, .avif, .heic, .tiff]
+
     /// width × height × frameCount, or nil when it does not fit in 64 bits.
     static func totalPixels(_ info: ImageInfo) -> Int64? {
         let area = Int64(info.width).multipliedReportingOverflow(by: Int64(info.height))
@@ -84,6 +103,7 @@ public enum ImageAcceptance {
         case .notAnImage: .notAnImage
         case .unsupportedFormat(let format): .unsupportedFormat(format.uppercased())
         case .truncated, .invalidDimensions: .damaged
+        case .undecodable(let why): .undecodable(why)
         }
     }
 }

@@ -49,6 +49,13 @@ extension ImageProbe {
         (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
     }
 
+    /// The orientation in an EXIF block that holds a TIFF header, with or without the `Exif\0\0` that precedes it
+    /// in a JPEG (a WebP's `EXIF` and a PNG's `eXIf` chunk should not have it, and some writers put it there).
+    static func exifBlockOrientation(_ bytes: ProbeBytes, start: Int, end: Int) -> Int? {
+        let tiffStart = bytes.matches(Array("Exif\0\0".utf8), at: start) ? start + 6 : start
+        return exifOrientation(bytes, tiffStart: tiffStart, end: end)
+    }
+
     /// Reads IFD0 tag 0x0112 from a TIFF header ("II" or "MM") lying in `tiffStart..<end`.
     /// Returns 1...8, or nil when absent, malformed or out of range.
     static func exifOrientation(_ bytes: ProbeBytes, tiffStart: Int, end: Int) -> Int? {

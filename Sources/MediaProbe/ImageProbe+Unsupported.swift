@@ -5,9 +5,6 @@ import Foundation
 extension ImageProbe {
     /// Names a recognised but unsupported format, or nil.
     static func unsupportedFormatName(_ bytes: ProbeBytes) -> String? {
-        if bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0) {
-            return "bigtiff"
-        }
         // ICO / CUR: reserved 0, type 1 or 2, at least one image.
         if bytes.matches([0x00, 0x00], at: 0), let type = bytes.u16le(2), type == 1 || type == 2,
             let count = bytes.u16le(4), count > 0

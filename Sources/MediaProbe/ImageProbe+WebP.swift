@@ -3,7 +3,8 @@ import Foundation
 extension ImageProbe {
     /// WebP: `RIFF....WEBP`, then the first chunk is `VP8 ` (lossy), `VP8L` (lossless) or
     /// `VP8X` (extended, with canvas size and animation flag; the frame count of an animation is the
-    /// number of `ANMF` chunks found in the bytes at hand).
+    /// number of `ANMF` chunks found in the bytes at hand, each of whose sizes counts towards the largest frame; a
+    /// still image's orientation is in its `EXIF` chunk, which usually follows the image data).
     static func probeWebP(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
         guard let chunk = bytes.fourCC(12), bytes.u32le(16) != nil else { throw .truncated }
         let payload = 20
@@ -30,26 +31,43 @@ extension ImageProbe {
                 throw .truncated
             }
             let isAnimated = flags & 0x02 != 0
+            let chunks = walkChunks(bytes, from: payload - 8)
+            let orientation = isAnimated ? 1 : chunks.orientation ?? 1
+            let swapped = (5...8).contains(orientation)
+            let (width, height) = (widthMinusOne + 1, heightMinusOne + 1)
             return ImageInfo(
-                format: .webp, width: widthMinusOne + 1, height: heightMinusOne + 1,
-                orientation: 1, isAnimated: isAnimated,
-                frameCount: isAnimated ? countAnimationFrames(bytes, from: payload - 8) : 1)
+                format: .webp, width: swapped ? height : width, height: swapped ? width : height,
+                orientation: orientation, isAnimated: isAnimated, frameCount: isAnimated ? chunks.frames : 1,
+                largestFramePixels: isAnimated ? chunks.largestFrame : 0)
         default:
             throw .truncated
         }
     }
 
-    /// Counts `ANMF` chunks walking the RIFF chunks from `start` (the `VP8X` chunk header).
-    /// Each step advances at least 8 bytes; a chunk running past the bytes at hand ends the walk.
-    static func countAnimationFrames(_ bytes: ProbeBytes, from start: Int) -> Int {
+    /// Walks the RIFF chunks from `start` (the `VP8X` chunk header): counts `ANMF` chunks and the largest frame they
+    /// declare, and reads the orientation of the first `EXIF` chunk. Each step advances at least 8 bytes; a chunk
+    /// running past the bytes at hand ends the walk.
+    static func walkChunks(_ bytes: ProbeBytes, from start: Int) -> (frames: Int, largestFrame: Int, orientation: Int?)
+    {
         var frames = 0
+        var largestFrame = 0
+        var orientation: Int?
         var offset = start
         while let type = bytes.fourCC(offset), let size = bytes.u32le(offset + 4) {
-            if type == "ANMF" { frames += 1 }
+            let payload = offset + 8
+            if type == "ANMF" {
+                frames += 1
+                // X and Y offsets (24 bits each), then width - 1 and height - 1.
+                if let widthMinusOne = bytes.u24le(payload + 6), let heightMinusOne = bytes.u24le(payload + 9) {
+                    largestFrame = max(largestFrame, (widthMinusOne + 1) * (heightMinusOne + 1))
+                }
+            } else if type == "EXIF", orientation == nil {
+                orientation = exifBlockOrientation(bytes, start: payload, end: min(payload + size, bytes.count))
+            }
             let padded = size + (size & 1)
             guard padded <= bytes.count - offset - 8 else { break }
             offset += 8 + padded
         }
-        return frames
+        return (frames, largestFrame, orientation)
     }
 }

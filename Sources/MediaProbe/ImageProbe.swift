@@ -16,7 +16,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case heic
     /// Windows / OS/2 bitmap.
     case bmp
-    /// Tagged Image File Format (classic, not BigTIFF).
+    /// Tagged Image File Format (classic and BigTIFF).
     case tiff
 
     /// The MIME type to serve the image with, e.g. `image/png`.
@@ -56,9 +56,9 @@ public struct ImageInfo: Sendable, Equatable {
     public var width: Int
     /// Display height in pixels (already swapped when the orientation is 5...8).
     public var height: Int
-    /// EXIF orientation 1...8: from the EXIF block of a JPEG, the Orientation tag of a TIFF, or the
-    /// `irot` rotation of a HEIC / AVIF expressed as its EXIF equivalent (`imir` is ignored);
-    /// 1 when absent, out of range or not applicable.
+    /// EXIF orientation 1...8: from the EXIF block of a JPEG, the `EXIF` chunk of a still WebP, the `eXIf` chunk of a
+    /// still PNG, the Orientation tag of a TIFF, or the `irot` rotation of a HEIC / AVIF expressed as its EXIF
+    /// equivalent (`imir` is ignored); 1 when absent, out of range or not applicable.
     public var orientation: Int
     /// True for an animated GIF (more than one frame seen in the scanned bytes),
     /// an animated WebP (VP8X animation flag) or an APNG (`acTL` chunk before `IDAT`).
@@ -66,11 +66,14 @@ public struct ImageInfo: Sendable, Equatable {
     /// Number of frames, at least 1: image descriptors seen in a GIF, `num_frames` declared by an
     /// APNG's `acTL`, `ANMF` chunks seen in an animated WebP; 1 for everything else.
     public var frameCount: Int
+    /// The pixels of the largest frame a decoder must make: width × height, or more when a frame the header declares
+    /// is larger than the canvas (a GIF image descriptor, an APNG `fcTL`, a WebP `ANMF`), as in a decompression bomb.
+    public var largestFramePixels: Int
 
-    /// Creates an image description.
+    /// Creates an image description; `largestFramePixels` is at least width × height.
     public init(
         format: ImageFormat, width: Int, height: Int, orientation: Int = 1, isAnimated: Bool = false,
-        frameCount: Int = 1
+        frameCount: Int = 1, largestFramePixels: Int = 0
     ) {
         self.format = format
         self.width = width
@@ -78,6 +81,8 @@ public struct ImageInfo: Sendable, Equatable {
         self.orientation = orientation
         self.isAnimated = isAnimated
         self.frameCount = max(1, frameCount)
+        let canvas = width.multipliedReportingOverflow(by: height)
+        self.largestFramePixels = max(canvas.overflow ? Int.max : canvas.partialValue, largestFramePixels)
     }
 }
 
@@ -89,12 +94,15 @@ public enum ImageProbe {
     public enum Error: Swift.Error, Equatable, Sendable {
         /// The bytes are not a recognised image.
         case notAnImage
-        /// A recognised image format that is not supported (e.g. `"svg"`, `"ico"`, `"psd"`, `"jxl"`, `"bigtiff"`).
+        /// A recognised image format that is not supported (e.g. `"svg"`, `"ico"`, `"psd"`, `"jxl"`).
         case unsupportedFormat(String)
         /// The header ends early or is inconsistent.
         case truncated
         /// The image declares a zero width or height.
         case invalidDimensions
+        /// The header is whole but says what no decoder can show: why, in plain words (e.g. "the PNG has no image
+        /// data").
+        case undecodable(String)
 
         /// A short explanation in plain words for an end user.
         public var message: String {
@@ -105,6 +113,7 @@ public enum ImageProbe {
             case .unsupportedFormat(let name): "unsupported image format (\(name.uppercased()))"
             case .truncated: "the image is truncated or damaged"
             case .invalidDimensions: "the image has no size"
+            case .undecodable(let why): "the image cannot be decoded: \(why)"
             }
         }
     }
@@ -117,7 +126,9 @@ public enum ImageProbe {
         if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) { return .gif }
         if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) { return .webp }
         if isBMP(bytes) { return .bmp }
-        if bytes.matches([0x49, 0x49, 0x2A, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0) {
+        if bytes.matches([0x49, 0x49, 0x2A, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0)
+            || bytes.matches([0x49, 0x49, 0x2B, 0x00], at: 0) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B], at: 0)
+        {
             return .tiff
         }
         switch isoBaseMediaImageName(bytes) {
@@ -127,7 +138,9 @@ public enum ImageProbe {
         }
     }
 
-    /// Reads format, size and orientation from the start of the file (callers pass at most the first few MB).
+    /// Reads format, size, orientation and frames from the file's bytes: the whole file (memory-mapped: only what the
+    /// walk reads is touched) to see every frame and a chunk or directory lying past the image data, or its first
+    /// bytes, which may leave later frames and chunks unseen.
     public static func probe(_ data: Data) throws(ImageProbe.Error) -> ImageInfo {
         let bytes = ProbeBytes(data)
         guard let format = format(of: data) else {

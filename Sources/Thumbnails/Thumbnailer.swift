@@ -30,6 +30,24 @@ public enum Thumbnailer {
     /// Whether libvips could be loaded (checked once).
     public static var isAvailable: Bool { gallery_vips_available() != 0 }
 
+    /// Decodes every pixel of the image (of every frame with `allFrames`, which only a GIF or WebP may ask) and keeps
+    /// none: throws the decoder's message when it cannot, so that an image no decoder shows is never called ready.
+    /// Decodes the image: call it away from the cooperative thread pool.
+    public static func checkDecodes(_ data: Data, allFrames: Bool = false) throws(Thumbnailer.Error) {
+        guard isAvailable else { throw .unavailable }
+        guard !data.isEmpty else { throw .failed("no image data") }
+        var message = [CChar](repeating: 0, count: 512)
+        let capacity = message.count
+        let decodes = data.withUnsafeBytes { bytes in
+            message.withUnsafeMutableBufferPointer { text in
+                gallery_vips_decodes(bytes.baseAddress, bytes.count, allFrames ? 1 : 0, text.baseAddress, capacity)
+            }
+        }
+        guard decodes == 0 else { return }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw .failed(text.isEmpty ? "libvips failed" : text)
+    }
+
     /// A WebP of the image at most `width` pixels wide, never enlarged, turned upright by its EXIF orientation.
     /// Decodes the image: call it away from the cooperative thread pool for large images.
     public static func makeThumbnail(of data: Data, width: Int) throws(Thumbnailer.Error) -> Thumbnail {
@@ -37,7 +55,7 @@ public enum Thumbnailer {
     }
 
     /// WebPs of the image at most each of `widths` pixels wide (in the order given), never enlarged, turned upright by
-    /// its EXIF orientation. The image is decoded once, shrunk while it is decoded where its format allows (JPEG),
+    /// its EXIF orientation; of a TIFF, its first page in 8-bit samples. The image is decoded once, shrunk while it is decoded where its format allows (JPEG),
     /// and the smaller ones are made from the largest. Several threads may make thumbnails at once. Decodes the
     /// image: call it away from the cooperative thread pool for large images.
     public static func makeThumbnails(of data: Data, widths: [Int]) throws(Thumbnailer.Error) -> [Thumbnail] {

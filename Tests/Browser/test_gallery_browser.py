@@ -5,6 +5,7 @@ import base64
 import io
 import json
 import re
+import urllib.request
 import zipfile
 
 import pytest
@@ -88,6 +89,39 @@ def test_each_gallery_is_a_card_with_its_name_as_a_link_its_item_count_and_its_c
     expect(gallery_card(page, "Empty").locator(".gallery-cover-placeholder")).to_be_visible()
     expect(gallery_card(page, "Empty").get_by_role("button", name="Actions for Empty")).to_be_visible()
     expect(gallery_card(page, "Empty").get_by_role("link", name="Empty")).to_have_attribute("href", f"/g/{empty['id']}")
+
+
+def test_a_gallery_whose_first_item_is_a_multi_page_tiff_has_a_cover_the_browser_shows(browser_page, server):
+    from test_thumbnails import _libvips_available
+
+    if not _libvips_available():
+        pytest.skip("libvips is not installed (apt install libvips42): without it a TIFF is refused")
+    from kind_helpers import FIXTURES
+
+    # Two 10x10 pages, green then red (Tests/TestSupport/Fixtures/make-images.py): too small for thumbnails, so the
+    # cover is the image itself, which must be the WebP copy of page one, not the TIFF.
+    tiff = (FIXTURES / "tiff-two-pages.tif").read_bytes()
+    files = {"files": [{"name": "pages.tif", "type": "image/tiff", "size": len(tiff)}]}
+    [upload] = server.api("POST", f"/api/galleries/{server.gallery_id}/drops", {"payload": files})["uploads"]
+    request = urllib.request.Request(f"{server.base_url}{upload['uploadURL']}", data=tiff, method="PUT",
+                                     headers={"Content-Type": "application/octet-stream"})
+    with server.opener.open(request, timeout=10) as response:
+        assert json.loads(response.read())["state"] == "ready"
+    page = browser_page
+    page.reload()
+
+    card = gallery_card(page, "My Gallery")
+    cover_image_loads(card)
+    assert card.locator("img").evaluate("img => new URL(img.src).pathname").startswith("/media/display/")
+    color = card.locator("img").evaluate(
+        """img => {
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+          const context = canvas.getContext('2d');
+          context.drawImage(img, 0, 0);
+          return Array.from(context.getImageData(5, 5, 1, 1).data.slice(0, 3));
+        }""")
+    assert color[1] > 150 and color[0] < 100, f"the cover should show page one (green), shows {color}"
 
 
 def test_new_gallery_makes_a_card_and_focuses_it(browser_page, server):

@@ -63,3 +63,34 @@ def test_the_thumbnails_of_a_sideways_photo_are_upright(page, server):
     top, bottom = image.getpixel((128, 20)), image.getpixel((128, 748))
     assert top[2] > 150 and top[0] < 100, f"the top of the upright thumbnail should be blue, is {top}"
     assert bottom[0] > 150 and bottom[2] < 100, f"the bottom should be red, is {bottom}"
+
+
+def test_a_webp_with_exif_orientation_6_shows_upright_in_the_grid(page, server):
+    from test_thumbnails import _libvips_available
+
+    if not _libvips_available():
+        import pytest
+
+        pytest.skip("libvips is not installed (apt install libvips42): the upright copy is made with it")
+    from kind_helpers import FIXTURES
+
+    # Stored 60x40 with orientation 6; upright (40x60) its top-left quarter is red, top-right green, bottom-left
+    # blue, bottom-right white (Tests/TestSupport/Fixtures/make-images.py). Chromium does not turn a WebP itself.
+    name = "webp-orientation-6-small.webp"
+    drop(page, files=[DropFile(name, (FIXTURES / name).read_bytes(), "image/webp")])
+    [stored] = expect_items_as_stored(page, server, 1)
+    expect_ready_image(page, server, stored["id"], 40, 60)
+    quarters = page.evaluate(
+        """() => {
+          const img = document.querySelector('[role=row] img');
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+          const context = canvas.getContext('2d');
+          context.drawImage(img, 0, 0);
+          return [[10, 15], [30, 15], [10, 45], [30, 45]].map(
+            ([x, y]) => Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3)));
+        }""")
+    expected = [(220, 30, 30), (30, 200, 30), (30, 30, 220), (255, 255, 255)]
+    places = ["top-left", "top-right", "bottom-left", "bottom-right"]
+    for where, shown, wanted in zip(places, quarters, expected, strict=True):
+        assert all(abs(a - b) <= 40 for a, b in zip(shown, wanted, strict=True)), f"the {where} quarter is {shown}"

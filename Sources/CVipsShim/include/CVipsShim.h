@@ -20,11 +20,17 @@ typedef struct {
 } gallery_vips_output;
 
 /// Decodes an image from memory once and writes a WebP of it at most `widths[i]` pixels wide for each of the `count`
-/// widths (largest first), into `results[i]`: never enlarged, EXIF orientation applied, metadata stripped. Several
-/// threads may call it at once. On success returns 1. On failure returns 0, leaves every result empty and writes a
-/// NUL-terminated message to `error` (at most `error_capacity` bytes, with the terminator).
+/// widths (largest first), into `results[i]`: never enlarged, EXIF orientation applied, metadata stripped; of a TIFF,
+/// its first page, its samples brought to 8 bits as Pillow shows them. Several threads may call it at once. On
+/// success returns 1. On failure returns 0, leaves every result empty and writes a NUL-terminated message to `error`
+/// (at most `error_capacity` bytes, with the terminator).
 int gallery_vips_thumbnails(const void *data, size_t length, const int *widths, int count,
                             gallery_vips_output *results, char *error, size_t error_capacity);
+
+/// Decodes every pixel of an image in memory (of every frame when `all_frames` is not 0: only for GIF and WebP) and
+/// keeps none: whether a decoder can show it. Several threads may call it at once. Returns 1 when it decodes; 0
+/// otherwise, writing a NUL-terminated message to `error` (at most `error_capacity` bytes, with the terminator).
+int gallery_vips_decodes(const void *data, size_t length, int all_frames, char *error, size_t error_capacity);
 
 /// Frees a buffer returned by gallery_vips_thumbnails (NULL is ignored).
 void gallery_vips_free(void *buffer);

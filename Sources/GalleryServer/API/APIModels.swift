@@ -26,7 +26,7 @@ struct GalleryResponse: ResponseEncodable, Equatable {
     /// viewer of the gallery shares).
     var role: String?
 
-    /// The first ready item's image.
+    /// The first ready item's image: what browsers show of it (a display copy for a TIFF, a HEIC, a turned WebP …).
     struct Cover: Codable, Equatable {
         var itemId: String
         var title: String
@@ -53,7 +53,9 @@ struct GalleryResponse: ResponseEncodable, Equatable {
         cover = gallery.cover.map { cover in
             Cover(
                 itemId: cover.itemID.rawValue, title: cover.title,
-                imageURL: MediaPath.make(hash: cover.blobHash, mimeType: cover.mimeType), width: cover.width,
+                imageURL: cover.hasDisplayCopy
+                    ? MediaPath.displayCopy(hash: cover.blobHash)
+                    : MediaPath.make(hash: cover.blobHash, mimeType: cover.mimeType), width: cover.width,
                 height: cover.height, thumbnails: coverThumbnails)
         }
     }

@@ -29,16 +29,20 @@ extension IngestionService {
         do {
             _ = try await fetcher.fetch(url, fetchLimits, { chunk in try writer.write(chunk) }, { _, _ in })
             let finished = try writer.finish()
-            switch ImageAcceptance.evaluate(
-                header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits)
-            {
+            let accepted = ImageAcceptance.evaluate(
+                header: imageBytes(finished), byteCount: finished.byteCount, hash: finished.hash, limits: limits)
+            let shown: Result<StoredImage, FailureReason>
+            switch accepted {
+            case .failure(let reason): shown = .failure(reason)
+            case .success(let image): shown = await showImage(finished, image)
+            }
+            switch shown {
             case .failure(let reason):
                 try? FileManager.default.removeItem(at: finished.temporaryURL)
                 logger.info("link \(id): no preview from \(url): \(reason.message)")
                 return nil
-            case .success(var image):
+            case .success(let image):
                 try blobs.commit(finished)
-                image.thumbnailWidths = await makeThumbnails(of: image, header: finished.header)
                 return image
             }
         } catch {

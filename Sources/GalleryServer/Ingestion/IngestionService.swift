@@ -293,22 +293,20 @@ public final class IngestionService: Sendable {
         }
     }
 
-    /// Keeps an accepted file in the image folder and makes what shows it — a display copy (a TIFF or HEIC), a video's
-    /// poster, an image's thumbnails — and returns what is stored about it, or why it cannot be kept (its temporary
-    /// file is then removed).
+    /// Keeps an accepted file in the image folder and makes what shows it — an image's display copy and thumbnails,
+    /// a video's poster — and returns what is stored about it, or why it cannot be kept (its temporary file is then
+    /// removed).
     func keep(_ finished: BlobWriter.Finished, _ accepted: StoredImage) async -> Result<StoredImage, FailureReason> {
         var stored = accepted
-        // A TIFF or HEIC is kept as it is and shown through a copy browsers show: made before the file is kept, so
-        // that one libvips cannot read (a HEIC without libheif) fails and leaves nothing behind.
-        if ImageAcceptance.needsDisplayCopy(mimeType: stored.mimeType) {
-            guard
-                await thumbnails.makeDisplayCopy(
-                    hash: stored.hash, imageWidth: stored.width, original: finished.temporaryURL)
-            else {
+        // An image is decoded before the file is kept (``showImage(_:_:)``), so that one no decoder shows fails and
+        // leaves nothing behind.
+        if stored.kind == .image {
+            switch await showImage(finished, stored) {
+            case .success(let shown): stored = shown
+            case .failure(let reason):
                 try? FileManager.default.removeItem(at: finished.temporaryURL)
-                return .failure(.unsupportedFormat(String(stored.mimeType.dropFirst("image/".count).uppercased())))
+                return .failure(reason)
             }
-            stored.hasPoster = true
         }
         // The file is in place before the row points at it: a crash in between leaves an unused file, never a
         // missing one.
@@ -319,15 +317,12 @@ public final class IngestionService: Sendable {
             try? FileManager.default.removeItem(at: finished.temporaryURL)
             return .failure(.internalError)
         }
-        // Thumbnails (and a video's poster) before ready, so the first view of the item already picks a thumbnail and
-        // never loads the original it does not need; which ones exist is recorded with it.
+        // A video's poster (and its thumbnails) before ready, so the first view of the item already shows it.
         if stored.kind == .video {
             let poster = await thumbnails.makePoster(
                 hash: stored.hash, video: blobs.fileURL(forHash: stored.hash), videoWidth: stored.width)
             stored.hasPoster = poster.hasPoster
             stored.thumbnailWidths = poster.widths
-        } else {
-            stored.thumbnailWidths = await makeThumbnails(of: stored, header: finished.header)
         }
         return .success(stored)
     }
@@ -337,7 +332,7 @@ public final class IngestionService: Sendable {
     func accept(_ finished: BlobWriter.Finished) -> Result<StoredImage, FailureReason> {
         guard VideoProbe.container(ofHeader: finished.header) != nil else {
             return ImageAcceptance.evaluate(
-                header: finished.header, byteCount: finished.byteCount, hash: finished.hash, limits: limits,
+                header: imageBytes(finished), byteCount: finished.byteCount, hash: finished.hash, limits: limits,
                 canConvert: thumbnails.isEnabled)
         }
         guard let file = try? FileHandle(forReadingFrom: finished.temporaryURL) else { return .failure(.internalError) }
@@ -350,9 +345,12 @@ public final class IngestionService: Sendable {
     }
 
     /// Makes an image's missing thumbnails and returns the widths it has (none for an animation, which keeps only its
-    /// original: a thumbnail would be one frame); nil without libvips.
+    /// original: a thumbnail would be one frame; none for a format libvips does not decode here); nil without libvips.
     func makeThumbnails(of image: StoredImage, header: Data) async -> [Int]? {
-        if (try? ImageProbe.probe(header))?.isAnimated == true { return thumbnails.isEnabled ? [] : nil }
+        let info = try? ImageProbe.probe(header)
+        if info?.isAnimated == true || info.map({ !ImageAcceptance.decodedWithLibvips.contains($0.format) }) == true {
+            return thumbnails.isEnabled ? [] : nil
+        }
         return await thumbnails.makeMissing(
             hash: image.hash, imageWidth: image.width, original: blobs.fileURL(forHash: image.hash))
     }

@@ -73,24 +73,61 @@ public final class ThumbnailService: Sendable {
         "\(folderPath)/\(hash)-display.webp"
     }
 
-    /// Makes the WebP copy browsers show of an image they cannot show (TIFF, HEIC), upright and as large as the image,
-    /// from the file at `original`; whether it exists now.
-    func makeDisplayCopy(hash: String, imageWidth: Int, original: URL) async -> Bool {
-        guard isEnabled else { return false }
+    /// Makes the WebP copy browsers show of an image they cannot show as it is (TIFF, HEIC, a WebP or PNG turned by
+    /// its EXIF orientation), upright and as large as the image, from the file at `original`; fails with the decoder's
+    /// message (or `unavailable` without libvips) when it cannot be made.
+    func makeDisplayCopy(hash: String, imageWidth: Int, original: URL) async -> Result<Void, Thumbnailer.Error> {
+        guard isEnabled else { return .failure(.unavailable) }
         let destination = displayCopyURL(hash: hash)
-        if FileManager.default.fileExists(atPath: destination.path) { return true }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            lane(hash).async { [self] in
-                do {
-                    let data = try Data(contentsOf: original, options: .mappedIfSafe)
-                    let copy = try Thumbnailer.makeThumbnail(of: data, width: imageWidth)
-                    try write(copy.data, to: destination)
-                    continuation.resume(returning: true)
+        if FileManager.default.fileExists(atPath: destination.path) { return .success(()) }
+        return await onLane(hash) { [self] () throws(Thumbnailer.Error) in
+            let copy = try Thumbnailer.makeThumbnail(of: try read(original), width: imageWidth)
+            try written(copy.data, to: destination)
+        }
+    }
+
+    /// Decodes the image at `original` (every frame with `allFrames`) on its hash's queue, keeping nothing: the check
+    /// before "ready" of an image that needs no thumbnail. Fails with the decoder's message.
+    func checkDecodes(hash: String, original: URL, allFrames: Bool) async -> Result<Void, Thumbnailer.Error> {
+        guard isEnabled else { return .failure(.unavailable) }
+        return await onLane(hash) { [self] () throws(Thumbnailer.Error) in
+            try Thumbnailer.checkDecodes(try read(original), allFrames: allFrames)
+        }
+    }
+
+    /// Runs `work` on the queue of `hash`, off the cooperative pool.
+    private func onLane(_ hash: String, _ work: @escaping @Sendable () throws(Thumbnailer.Error) -> Void) async
+        -> Result<Void, Thumbnailer.Error>
+    {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, Thumbnailer.Error>, Never>) in
+            lane(hash).async {
+                do throws(Thumbnailer.Error) {
+                    try work()
+                    continuation.resume(returning: .success(()))
                 } catch {
-                    logger.warning("display copy of \(hash): \(error)")
-                    continuation.resume(returning: false)
+                    continuation.resume(returning: .failure(error))
                 }
             }
+        }
+    }
+
+    /// The bytes of an image file, memory-mapped.
+    private func read(_ file: URL) throws(Thumbnailer.Error) -> Data {
+        do {
+            return try Data(contentsOf: file, options: .mappedIfSafe)
+        } catch {
+            logger.error("cannot read \(file.lastPathComponent): \(error)")
+            throw .failed("the server could not read the file")
+        }
+    }
+
+    /// ``write(_:to:)``, its failure logged and told as one to make the image.
+    private func written(_ data: Data, to destination: URL) throws(Thumbnailer.Error) {
+        do {
+            try write(data, to: destination)
+        } catch {
+            logger.error("cannot write \(destination.lastPathComponent): \(error)")
+            throw .failed("the server could not write a copy of it")
         }
     }
 
@@ -116,26 +153,38 @@ public final class ThumbnailService: Sendable {
     @discardableResult
     func makeMissing(hash: String, imageWidth: Int, original: URL) async -> [Int]? {
         guard isEnabled else { return nil }
-        let wanted = Self.widths(forImageWidth: imageWidth).filter {
-            !FileManager.default.fileExists(atPath: fileURL(hash: hash, width: $0).path)
-        }
-        guard !wanted.isEmpty else { return existingWidths(hash: hash) }
-        guard working.withLock({ $0.insert(hash).inserted }) else {
-            // Another job is making them (the same bytes dropped twice): the hash's queue is serial, so waiting for
-            // it to reach this point waits for that job.
-            await withCheckedContinuation { continuation in lane(hash).async { continuation.resume() } }
-            return existingWidths(hash: hash)
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lane(hash).async { [self] in
-                defer {
-                    _ = working.withLock { $0.remove(hash) }
-                    continuation.resume()
-                }
-                make(hash: hash, widths: wanted, original: original)
-            }
+        if case .failure(let error) = await makeMissingOrFail(hash: hash, imageWidth: imageWidth, original: original) {
+            logger.warning("thumbnails of \(hash): \(error)")
         }
         return existingWidths(hash: hash)
+    }
+
+    /// Makes the missing thumbnails of an image as ``makeMissing(hash:imageWidth:original:)`` does, and returns the
+    /// widths that exist, or the decoder's message when it could not make them (then none is written): every width
+    /// an image this wide has, once this succeeds, was made by decoding it.
+    func makeMissingOrFail(hash: String, imageWidth: Int, original: URL) async -> Result<[Int], Thumbnailer.Error> {
+        guard isEnabled else { return .failure(.unavailable) }
+        let wanted = Self.widths(forImageWidth: imageWidth)
+        let allExist = {
+            wanted.allSatisfy { FileManager.default.fileExists(atPath: self.filePath(hash: hash, width: $0)) }
+        }
+        if allExist() { return .success(existingWidths(hash: hash)) }
+        while !working.withLock({ $0.insert(hash).inserted }) {
+            // Another job is making them (the same bytes dropped twice): the hash's queue is serial, so waiting for
+            // it to reach this point waits for that job. If it failed, this one makes them again, to say why.
+            await withCheckedContinuation { continuation in lane(hash).async { continuation.resume() } }
+            if allExist() { return .success(existingWidths(hash: hash)) }
+        }
+        let made = await onLane(hash) { [self] () throws(Thumbnailer.Error) in
+            defer { _ = working.withLock { $0.remove(hash) } }
+            let missing = wanted.filter { !FileManager.default.fileExists(atPath: filePath(hash: hash, width: $0)) }
+            guard !missing.isEmpty else { return }
+            let thumbnails = try Thumbnailer.makeThumbnails(of: try read(original), widths: missing)
+            for (width, thumbnail) in zip(missing, thumbnails) {
+                try written(thumbnail.data, to: fileURL(hash: hash, width: width))
+            }
+        }
+        return made.map { existingWidths(hash: hash) }
     }
 
     /// Makes a video's poster frame with ffmpeg (off the cooperative pool, on its hash's queue), then the
@@ -185,24 +234,6 @@ public final class ThumbnailService: Sendable {
             try? FileManager.default.removeItem(at: posterURL(hash: hash))
             try? FileManager.default.removeItem(at: displayCopyURL(hash: hash))
             try? FileManager.default.removeItem(at: playableCopyURL(hash: hash))
-        }
-    }
-
-    private func make(hash: String, widths: [Int], original: URL) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: original, options: .mappedIfSafe)
-        } catch {
-            logger.warning("thumbnails of \(hash): cannot read the image: \(error)")
-            return
-        }
-        do {
-            let thumbnails = try Thumbnailer.makeThumbnails(of: data, widths: widths)
-            for (width, thumbnail) in zip(widths, thumbnails) {
-                try write(thumbnail.data, to: fileURL(hash: hash, width: width))
-            }
-        } catch {
-            logger.warning("thumbnails of \(hash): \(error)")
         }
     }
 
