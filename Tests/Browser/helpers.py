@@ -608,6 +608,11 @@ def wait_images_loaded(page, count: int) -> None:
 GALLERY_ITEMS = f"#gallery {ITEM}"
 
 
+def announced(page):
+    """The page's polite live region: what a screen reader hears of the person's own actions and of news."""
+    return page.locator('[aria-live="polite"]')
+
+
 def items(page):
     """All rendered gallery items, in DOM order."""
     return page.locator(GALLERY_ITEMS)

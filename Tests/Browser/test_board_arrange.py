@@ -7,17 +7,13 @@ import re
 from board_helpers import choose_view, close_to, stored_board, switch_to_board, transform
 from playwright.sync_api import expect
 
-from helpers import item_by_id, seed_gallery, wait_until
+from helpers import announced, item_by_id, seed_gallery, wait_until
 
 BOARD_ENTRIES = ["Bring to Front", "Send to Back", "Make Larger", "Make Smaller"]
 
 
 def undo_button(page):
     return page.locator("#gallery").locator("xpath=..").locator(".undo")
-
-
-def announcer(page):
-    return page.locator('[aria-live="polite"]')
 
 
 def open_menu_with_button(page, item: dict):
@@ -80,7 +76,7 @@ def test_dragging_the_corner_handle_resizes_the_tile_keeping_its_aspect_and_top_
     resized = tile.bounding_box()
     assert close_to(resized["x"], box["x"]) and close_to(resized["y"], box["y"]), (resized, box)
     assert close_to(resized["height"], resized["width"] * aspect), resized  # the aspect kept
-    expect(announcer(page)).to_have_text(f"Resized '{first['title']}'.")
+    expect(announced(page)).to_have_text(f"Resized '{first['title']}'.")
     assert z_index(page, first["id"]) == saved["z"]
     assert item_by_id(page, first["id"]).get_attribute("data-selected") is None  # the press did not select
 
@@ -165,7 +161,7 @@ def test_bring_to_front_and_send_to_back_from_the_menu(page, server, other_site)
     menu.get_by_role("menuitem", name="Bring to Front").click()
 
     wait_until(lambda: (p := stored_board(server))[a]["z"] > max(p[b]["z"], p[c]["z"]), message="a on top")
-    expect(announcer(page)).to_have_text(f"Brought '{stored[0]['title']}' to the front.")
+    expect(announced(page)).to_have_text(f"Brought '{stored[0]['title']}' to the front.")
     wait_until(lambda: z_index(page, a) > max(z_index(page, b), z_index(page, c)), message="a drawn on top")
     expect(menu).to_be_hidden()
     expect(item_by_id(page, a)).to_be_focused()  # focus back on the item
@@ -182,7 +178,7 @@ def test_bring_to_front_and_send_to_back_from_the_menu(page, server, other_site)
     page.keyboard.press("Enter")
 
     wait_until(lambda: (p := stored_board(server))[c]["z"] < min(p[a]["z"], p[b]["z"]), message="c at the back")
-    expect(announcer(page)).to_have_text(f"Sent '{stored[2]['title']}' to the back.")
+    expect(announced(page)).to_have_text(f"Sent '{stored[2]['title']}' to the back.")
     wait_until(lambda: z_index(page, c) < min(z_index(page, a), z_index(page, b)), message="c drawn at the back")
     expect(item_by_id(page, c)).to_be_focused()
 
@@ -211,7 +207,7 @@ def test_bring_to_front_acts_on_the_selection_in_one_request_keeping_its_order(p
 
     open_menu_with_button(page, stored[3]).get_by_role("menuitem", name="Bring to Front").click()
 
-    expect(announcer(page)).to_have_text("Brought 2 items to the front.")
+    expect(announced(page)).to_have_text("Brought 2 items to the front.")
     p = stored_board(server)
     assert p[a]["z"] == 4 and p[c]["z"] == 3, p  # the others stay
     assert p[d]["z"] > p[b]["z"] > p[a]["z"], p  # above every other, d still above b
@@ -231,14 +227,14 @@ def test_make_larger_and_make_smaller_keep_the_top_left_corner(page, server, oth
                message="the item 1.25 times as wide")
     larger = stored_board(server)[first["id"]]
     assert (larger["x"], larger["y"], larger["z"]) == (start["x"], start["y"], start["z"])
-    expect(announcer(page)).to_have_text(f"Made '{first['title']}' larger.")
+    expect(announced(page)).to_have_text(f"Made '{first['title']}' larger.")
     expect(item_by_id(page, first["id"])).to_have_attribute("data-width", str(larger["width"]).removesuffix(".0"))
 
     open_menu_with_button(page, first).get_by_role("menuitem", name="Make Smaller").click()
 
     wait_until(lambda: close_to(stored_board(server)[first["id"]]["width"], start["width"]),
                message="the item as wide as before")
-    expect(announcer(page)).to_have_text(f"Made '{first['title']}' smaller.")
+    expect(announced(page)).to_have_text(f"Made '{first['title']}' smaller.")
     assert stored_board(server)[first["id"]]["x"] == start["x"]
 
 

@@ -9,15 +9,11 @@ import re
 from board_helpers import centre, stored_board, switch_to_board, transform
 from playwright.sync_api import expect
 
-from helpers import item_by_id, seed_gallery, trash_ids, wait_until
+from helpers import announced, item_by_id, seed_gallery, trash_ids, wait_until
 from pane_helpers import create_gallery, fill, pane, pane_tile, wait_pane_images
 
 HELP = ("Arrow keys move by 10 pixels, Shift+arrow by 1 pixel, Tab goes to the Trash or another gallery, C copies, "
         "Space or Enter drops, Escape cancels.")
-
-
-def announced(page):
-    return page.locator('[aria-live="polite"]')
 
 
 def at(position: dict, dx: float = 0, dy: float = 0) -> str:

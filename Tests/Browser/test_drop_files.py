@@ -4,6 +4,7 @@ from playwright.sync_api import expect
 
 from helpers import (
     DropFile,
+    announced,
     drop,
     expect_failed_tile,
     expect_items_as_stored,
@@ -12,6 +13,7 @@ from helpers import (
     items,
     png,
     pump_until,
+    wait_until,
 )
 
 
@@ -39,13 +41,45 @@ def test_dropped_image_file_shows_a_placeholder_then_the_image_at_its_aspect_rat
     expect_ready_image(page, server, item_id, 300, 150)
 
 
-def test_a_drop_of_more_files_than_one_drop_adds_is_refused_whole_saying_the_limit(page, server):
+def test_a_drop_of_more_files_than_one_request_adds_is_taken_whole_in_parts_in_drop_order(page, server):
     image = png(2, 2)
-    drop(page, files=[DropFile(f"photo{n}.png", image, "image/png") for n in range(600)])
+    names = [f"photo{n:03}.png" for n in range(900)]
+    drop(page, files=[DropFile(name, image, "image/png") for name in names])
 
-    expect(page.get_by_role("alert")).to_contain_text("adds at most 500 items at once; this one holds 600 files")
-    expect(items(page)).to_have_count(0)
-    assert server.api("GET", f"/api/galleries/{server.gallery_id}/items")["items"] == []
+    expect(announced(page)).to_have_text("Adding 900 files, 500 at a time.")
+
+    def all_ready():
+        stored = server.api("GET", f"/api/galleries/{server.gallery_id}/items?limit=1000")["items"]
+        return stored if len(stored) == 900 and all(item["state"] == "ready" for item in stored) else None
+
+    stored = wait_until(all_ready, timeout=120, message="900 ready items")
+    assert [item["title"] for item in stored] == names
+    expect(page.get_by_role("alert")).to_have_count(0)
+
+
+def test_a_drop_whose_later_part_is_refused_keeps_the_parts_added_and_says_how_many(page, server):
+    answered = []
+
+    def second_part_busy(route):
+        answered.append(route.request.url)
+        if len(answered) == 2:
+            route.fulfill(
+                status=503,
+                content_type="application/json",
+                body='{"error": {"message": "The server is busy; try again in 5 seconds."}}',
+            )
+        else:
+            route.continue_()
+
+    page.route("**/api/galleries/*/drops", second_part_busy)
+    image = png(2, 2)
+    drop(page, files=[DropFile(f"photo{n:03}.png", image, "image/png") for n in range(700)])
+
+    expect(page.get_by_role("alert")).to_contain_text(
+        "500 of 700 files were added; the rest were not: The server is busy; try again in 5 seconds."
+    )
+    stored = server.wait_settled(server.gallery_id, 500, timeout=120)
+    assert [item["title"] for item in stored] == [f"photo{n:03}.png" for n in range(500)]
 
 
 def test_dropped_file_that_is_not_an_image_fails_with_a_reason_and_no_retry(page, server):

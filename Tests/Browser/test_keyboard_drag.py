@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from helpers import (
     DropFile,
+    announced,
     api_ids,
     drop,
     expect_order,
@@ -20,10 +21,6 @@ from helpers import (
     wait_until,
 )
 from pane_helpers import create_gallery, expect_pane_order, expect_stored, fill, pane_tile, wait_pane_images
-
-
-def announced(page):
-    return page.locator('[aria-live="polite"]')
 
 
 def test_space_lifts_arrows_move_and_space_drops_where_the_gap_was(page, server, other_site):

@@ -9,6 +9,14 @@ import { anchorBefore } from "../model/gallery.js";
 import { noteTextProblem } from "../model/itemKinds.js";
 import { hiding, hidingUntil, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
 import { changesOrder } from "../model/reorder.js";
+import {
+  dropFailedText,
+  dropParts,
+  dropStartedText,
+  emptyUploadQueue,
+  uploadEnded,
+  uploadsQueued,
+} from "../model/dropParts.js";
 import { clampPerRow } from "../model/zoom.js";
 import { runOf, spanRun } from "../model/selection.js";
 import { insertionAt, itemById, order, shownWindow, tooManyToCopyText } from "../store/paneSelectors.js";
@@ -22,6 +30,24 @@ export function createItemActions(pane, history, board) {
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
   let perRowTimer = null;
+  let uploads = emptyUploadQueue();
+
+  /** Uploads `entries` ({upload, file}) through the pane's queue, a few at a time; resolves once all have ended. */
+  function uploadAll(entries) {
+    const ended = entries.map((entry) => new Promise((resolve) => Object.assign(entry, { ended: resolve })));
+    startUploads(uploadsQueued(uploads, entries));
+    return Promise.all(ended);
+  }
+
+  /** Runs what the queue says to start; each upload's end lets the next waiting one start. */
+  function startUploads({ queue, start }) {
+    uploads = queue;
+    for (const entry of start)
+      actions.uploadFile(entry.upload, entry.file).finally(() => {
+        entry.ended();
+        startUploads(uploadEnded(uploads));
+      });
+  }
 
   /** Sends `ids` (as many as `count`) to the trash with `request`, hiding them meanwhile; `titles` names one. */
   async function sendToTrash(ids, request, titles, count = ids.length) {
@@ -120,25 +146,38 @@ export function createItemActions(pane, history, board) {
         announcer.alert(problem);
         return;
       }
-      const key = nextKey("drop");
+      const parts = dropParts(payload, files);
       const anchor = anchorBefore(state().shown, index);
-      const at = anchor ? { after: anchor.id } : { start: true };
-      addOverlay(placeholders(key, anchor?.id ?? null, [{ id: key, state: "pending", title: "dropped items" }]));
-      let response;
-      try {
-        response = await api.drop(galleryId, payload, at);
-      } catch (error) {
-        settleOverlay(key);
-        announcer.alert(error.message);
-        return;
+      let at = anchor ? { after: anchor.id } : { start: true };
+      let afterId = anchor?.id ?? null;
+      let added = 0;
+      const uploading = [];
+      // The parts go one after another, each after the last item of the one before, so the drop keeps its order.
+      for (const [number, part] of parts.entries()) {
+        const key = nextKey("drop");
+        addOverlay(placeholders(key, afterId, [{ id: key, state: "pending", title: "dropped items" }]));
+        let response;
+        try {
+          response = await api.drop(galleryId, part.payload, at);
+        } catch (error) {
+          settleOverlay(key);
+          announcer.alert(dropFailedText(error.message, number, added, files.length));
+          break;
+        }
+        // On the board, the new items are put at the drop point (claimed before they show, so free space does not).
+        if (boardPoint) board.placeAt(response.items, boardPoint);
+        settleOverlay(key, upsert(key, response.items, galleryId));
+        if (number === 0) announcer.announce(dropStartedText(response.items.length, parts.length, files.length));
+        added += response.items.length;
+        history.afterOwnChange(response.history);
+        uploading.push(uploadAll(response.uploads.map((upload) => ({ upload, file: part.files[upload.fileIndex] }))));
+        const last = response.items.at(-1);
+        if (last) {
+          at = { after: last.id };
+          afterId = last.id;
+        }
       }
-      // On the board, the new items are put at the drop point (claimed before they show, so free space does not).
-      if (boardPoint) board.placeAt(response.items, boardPoint);
-      settleOverlay(key, upsert(key, response.items, galleryId));
-      const count = response.items.length;
-      announcer.announce(`Adding ${count} item${count === 1 ? "" : "s"}.`);
-      history.afterOwnChange(response.history);
-      await Promise.all(response.uploads.map((upload) => actions.uploadFile(upload, files[upload.fileIndex])));
+      await Promise.all(uploading);
     },
 
     async uploadFile(upload, file) {
