@@ -113,3 +113,15 @@ def peak_resident(pid: int):
     finally:
         done.set()
         watcher.join()
+
+
+def all_items(server, gallery: str) -> list[dict]:
+    """Every item of a gallery, in order, a page of 1,000 at a time."""
+    items, cursor = [], None
+    while True:
+        query = f"&cursor={cursor}" if cursor else ""
+        page = server.api("GET", f"/api/galleries/{gallery}/items?limit=1000{query}")
+        items += page["items"]
+        cursor = page.get("nextCursor")
+        if not cursor:
+            return items

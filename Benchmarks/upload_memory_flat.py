@@ -31,7 +31,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server, resident_megabytes  # noqa: E402
+from big_gallery import all_items, benchmark_server, resident_megabytes  # noqa: E402
 
 KINDS = [("png", "image/png"), ("jpeg", "image/jpeg"), ("webp", "image/webp"), ("tiff", "image/tiff"),
          ("heic", "image/heic"), ("gif", "image/gif")]
@@ -92,24 +92,12 @@ def one_pass(server, files: list[tuple[bytes, str, str]], number: int) -> tuple[
         list(pool.map(put, uploads))
     deadline = time.monotonic() + 600
     while True:
-        states = all_states(server, gallery)
+        states = [item["state"] for item in all_items(server, gallery)]
         if len(states) == len(files) and "pending" not in states:
             return states.count("ready"), len(states) - states.count("ready")
         if time.monotonic() > deadline:
             raise SystemExit(f"pass {number}: {states.count('pending')} items still pending after 600 s")
         time.sleep(0.5)
-
-
-def all_states(server, gallery: str) -> list[str]:
-    """Every item's state, a page at a time."""
-    states, cursor = [], None
-    while True:
-        query = f"&cursor={cursor}" if cursor else ""
-        page = server.api("GET", f"/api/galleries/{gallery}/items?limit=1000{query}")
-        states += [item["state"] for item in page["items"]]
-        cursor = page.get("nextCursor")
-        if not cursor:
-            return states
 
 
 def main() -> None:
