@@ -19,6 +19,13 @@ extension ImageProbe {
         }
         if let name = signatures.first(where: { bytes.matches($0.bytes, at: 0) })?.name { return name }
         if let name = netpbmName(bytes) { return name }
+        if let name = signaturesFurtherIn.first(where: { bytes.matches($0.bytes, at: $0.offset) })?.name { return name }
+        // FLI and FLC animations: their magic after the file size, and a colour depth of 8 (Pillow's test).
+        if let magic = bytes.u16le(4), magic == 0xAF11 || magic == 0xAF12, let flags = bytes.u16le(14), flags <= 3 {
+            return magic == 0xAF11 ? "fli" : "flc"
+        }
+        if bytes.u32le(0) == 1, bytes.matches(Array(" EMF".utf8), at: 40) { return "emf" }
+        if isXBM(bytes) { return "xbm" }
         if isMarkupImage(bytes) { return "svg" }
         if isTGA(bytes) { return "tga" }
         return nil
@@ -41,7 +48,30 @@ extension ImageProbe {
         ("pcx", [0x0A, 0x05, 0x01]), ("pcx", [0x0A, 0x03, 0x01]), ("pcx", [0x0A, 0x02, 0x01]),
         ("pcx", [0x0A, 0x00, 0x01]),
         ("openexr", [0x76, 0x2F, 0x31, 0x01]),
+        ("wmf", [0xD7, 0xCD, 0xC6, 0x9A]), ("wmf", [0x01, 0x00, 0x09, 0x00, 0x00, 0x03]),
+        ("pixar", [0x80, 0xE8, 0x00, 0x00]),
+        ("msp", Array("DanM".utf8)), ("msp", Array("LinS".utf8)),
+        ("ftex", Array("FTEX".utf8)),
+        ("im", Array("Image type:".utf8)),
+        ("hdf5", [0x89, 0x48, 0x44, 0x46, 0x0D, 0x0A, 0x1A, 0x0A]),
+        ("grib", Array("GRIB".utf8)), ("bufr", Array("BUFR".utf8)),
     ]
+
+    /// Formats told by a signature further in: a GIMP brush's after its header size and version, a Photo CD's after
+    /// its 2 KB lead-in.
+    private static let signaturesFurtherIn: [(name: String, bytes: [UInt8], offset: Int)] = [
+        ("gimp brush", Array("GIMP".utf8), 20),
+        ("photo cd", Array("PCD_IPI".utf8), 2048),
+    ]
+
+    /// An X bitmap: C source whose first line defines its width (`#define name_width 16`).
+    private static func isXBM(_ bytes: ProbeBytes) -> Bool {
+        var offset = 0
+        while let byte = bytes.u8(offset), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { offset += 1 }
+        guard bytes.matches(Array("#define".utf8), at: offset) else { return false }
+        let line = bytes.data.dropFirst(offset).prefix(256).prefix { $0 != 0x0A }
+        return String(decoding: line, as: UTF8.self).contains("_width")
+    }
 
     /// Netpbm (`P1`…`P7`, `Pf`, `PF`, then white space): PBM, PGM, PPM, PAM or PFM.
     private static func netpbmName(_ bytes: ProbeBytes) -> String? {

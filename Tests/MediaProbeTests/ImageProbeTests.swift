@@ -456,6 +456,24 @@ enum ProbeFixture {
         ("icns", ProbeFixture.ascii("icns") + [0, 0, 0, 8]),
         ("sun raster", [0x59, 0xA6, 0x6A, 0x95, 0, 0, 0, 4]),
         ("xpm", ProbeFixture.ascii("/* XPM */\nstatic char *x[] = {")),
+        ("fli", [0x24, 0x8F, 0x01, 0x00, 0x11, 0xAF, 0x80, 0x01, 0x40, 0x01, 0xC8, 0x00, 0x08, 0x00, 0x00, 0x00]),
+        ("flc", [0xEC, 0x38, 0x00, 0x00, 0x12, 0xAF, 0x1B, 0x00, 0x40, 0x01, 0xC8, 0x00, 0x08, 0x00, 0x03, 0x00]),
+        ("wmf", [0xD7, 0xCD, 0xC6, 0x9A, 0, 0, 0, 0]),
+        ("wmf", [0x01, 0x00, 0x09, 0x00, 0x00, 0x03, 0x31, 0x01]),
+        ("emf", [1, 0, 0, 0] + [UInt8](repeating: 0, count: 36) + ProbeFixture.ascii(" EMF") + [0, 0, 1, 0]),
+        ("xbm", ProbeFixture.ascii("#define hopper_width 128\n#define hopper_height 128\nstatic char bits[] = {")),
+        ("pixar", [0x80, 0xE8, 0x00, 0x00, 0x01, 0x00]),
+        ("msp", ProbeFixture.ascii("DanM") + [0x80, 0x00, 0x80, 0x00]),
+        ("ftex", ProbeFixture.ascii("FTEX") + [1, 0, 0, 0]),
+        ("im", ProbeFixture.ascii("Image type: RGB image\r\nName: hopper\r\n")),
+        ("hdf5", [0x89, 0x48, 0x44, 0x46, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]),
+        ("grib", ProbeFixture.ascii("GRIB") + [0, 0, 0xAE, 0x01]),
+        ("bufr", ProbeFixture.ascii("BUFR") + [0, 0x26, 0xDE, 0x03]),
+        (
+            "gimp brush",
+            ProbeFixture.be32(39) + ProbeFixture.be32(2) + [UInt8](repeating: 0, count: 12) + ProbeFixture.ascii("GIMP")
+        ),
+        ("photo cd", [UInt8](repeating: 0xFF, count: 2048) + ProbeFixture.ascii("PCD_IPI") + [6]),
         // A TGA has no signature: a header whose every field is one the format allows (true colour, 4 × 2, 24 bits).
         ("tga", [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 2, 0, 24, 0] + [UInt8](repeating: 0x80, count: 24)),
     ]
