@@ -693,6 +693,12 @@ def expect_failed_tile(page, item_id: str, reason: str, *, retry: bool) -> None:
         expect(item.get_by_role("button", name="Retry")).to_have_count(0)
     box = item.bounding_box()
     assert box and abs(box["width"] - box["height"]) <= 2, f"the failed tile is not square: {box}"
+    # However small the tile and long the reason, its buttons lie inside it, where they can be seen and pressed.
+    for button in item.get_by_role("button", name=re.compile(r"^(Remove|Retry)\b")).all():
+        inner = button.bounding_box()
+        assert inner and box["x"] <= inner["x"] and inner["x"] + inner["width"] <= box["x"] + box["width"] + 0.5 \
+            and box["y"] <= inner["y"] and inner["y"] + inner["height"] <= box["y"] + box["height"] + 0.5, \
+            f"a button of the failed tile lies outside it: {inner} in {box}"
 
 
 ROWS_JS = """

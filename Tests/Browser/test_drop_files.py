@@ -1,5 +1,6 @@
 """Dropping image files from the desktop."""
 
+from kind_helpers import FIXTURES
 from playwright.sync_api import expect
 
 from helpers import (
@@ -80,6 +81,18 @@ def test_a_drop_whose_later_part_is_refused_keeps_the_parts_added_and_says_how_m
     )
     stored = server.wait_settled(server.gallery_id, 500, timeout=120)
     assert [item["title"] for item in stored] == [f"photo{n:03}.png" for n in range(500)]
+
+
+def test_a_long_reason_in_a_small_failed_tile_leaves_its_button_inside_and_is_whole_on_hover(page, server):
+    server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"imagesPerRow": 12})
+    page.reload()
+    broken = (FIXTURES / "png-broken-data.png").read_bytes()
+    drop(page, files=[DropFile("png-broken-data.png", broken, "image/png")])
+
+    item_id = expect_items_as_stored(page, server, 1)[0]["id"]
+    reason = "The image cannot be decoded: its compressed image data is damaged"
+    expect_failed_tile(page, item_id, "The image cannot be decoded", retry=False)
+    expect(item_by_id(page, item_id).locator(".reason")).to_have_attribute("title", reason)
 
 
 def test_dropped_file_that_is_not_an_image_fails_with_a_reason_and_no_retry(page, server):

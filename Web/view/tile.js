@@ -141,6 +141,8 @@ function failure(item, { onRetry, onRemove }) {
   const reason = document.createElement("p");
   reason.className = "reason";
   reason.textContent = item.failure?.message ?? "Could not load";
+  // A small tile shows its first lines (styles.css); the whole reason on hover, and to screen readers always.
+  reason.title = reason.textContent;
   const title = document.createElement("span");
   title.className = "tile-title";
   title.textContent = item.title ?? "";
