@@ -25,10 +25,15 @@ extension SQLGalleryStore {
             // the other so that each is a range of columns (a range of rows would read each whole, as wide as the
             // board); the items there are checked against the rectangle itself.
             for (level, columns, rows) in BoardTiles.ranges(meeting: rect) where items.count <= limit {
+                // Values go in placeholders: each connection keeps every statement text it compiled, so a text
+                // that named its rows would be one more kept for every place the board is looked at.
+                let listed = rows.count <= 64
                 let inRows =
-                    rows.count <= 64
-                    ? "board_position.tileY IN (\(rows.map(String.init).joined(separator: ", ")))"
-                    : "board_position.tileY BETWEEN \(rows.lowerBound) AND \(rows.upperBound)"
+                    listed
+                    ? "board_position.tileY IN (\(Array(repeating: "?", count: rows.count).joined(separator: ", ")))"
+                    : "board_position.tileY BETWEEN ? AND ?"
+                let rowValues = SQLArguments(
+                    (listed ? Array(rows) : [rows.lowerBound, rows.upperBound]).map(\.sqlValue))
                 items += try db.rows(
                     sql: """
                         SELECT \(Item.selectColumns) FROM \(Item.fromClause)
@@ -39,11 +44,11 @@ extension SQLGalleryStore {
                           AND item.galleryId = ? AND item.trashedAt IS NULL
                         LIMIT ?
                         """,
-                    arguments: [
-                        gallery.rawValue, level, columns.lowerBound, columns.upperBound, rect.x + rect.width, rect.x,
-                        rect.y + rect.height, rect.y,
-                        gallery.rawValue, limit + 1 - items.count,
-                    ]
+                    arguments: [gallery.rawValue, level] + rowValues
+                        + [
+                            columns.lowerBound, columns.upperBound, rect.x + rect.width, rect.x,
+                            rect.y + rect.height, rect.y, gallery.rawValue, limit + 1 - items.count,
+                        ]
                 ).map(Item.init(row:))
             }
             return BoardPage(gallery: found, items: Array(items.prefix(limit)), complete: items.count <= limit)
