@@ -9,14 +9,24 @@ struct GRDBSession: SQLSession {
     let changes: ChangeHub
 
     func execute(sql: String, arguments: SQLArguments) throws -> Int {
-        // Compiled once a connection and kept, as queries are: compiling a long statement cost far more than running
-        // it (the board shape's, half a millisecond against five microseconds).
-        try db.cachedStatement(sql: sql).execute(arguments: Self.arguments(arguments))
+        try statement(sql, arguments).execute(arguments: Self.arguments(arguments))
         return db.changesCount
     }
 
+    /// The most values a statement kept by the connection takes.
+    static let keptArgumentsLimit = 64
+
+    /// A statement compiled once a connection and kept: compiling a long statement cost far more than running it (the
+    /// board shape's, half a millisecond against five microseconds). One taking a list of values (a thousand items
+    /// moved, a batch inserted) is compiled each time instead: a connection keeps what it compiled for good, and a
+    /// list of each length would be one more statement kept, as large as its list.
+    private func statement(_ sql: String, _ arguments: SQLArguments) throws -> Statement {
+        arguments.values.count <= Self.keptArgumentsLimit
+            ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+    }
+
     func rows(sql: String, arguments: SQLArguments) throws -> [SQLRow] {
-        let statement = try db.cachedStatement(sql: sql)
+        let statement = try statement(sql, arguments)
         let names = statement.columnNames.map { $0.lowercased() }
         var rows: [SQLRow] = []
         let cursor = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
