@@ -353,6 +353,36 @@ struct FolderImportTests {
 
 @Suite("Imports of many items")
 struct ImportOfManyItemsTests {
+    /// An archive listing more items than an import takes is refused whole, saying the limit; no gallery is made.
+    @Test func anArchiveListingMoreItemsThanTakenIsRefusedWhole() async throws {
+        let entries = (1...4).map { ManifestJSON.Entry(kind: "note", state: "ready", title: "", text: "note \($0)") }
+        let manifest = ManifestJSON(
+            format: "image-gallery/1", name: "Four", imagesPerRow: 4, view: "grid", items: entries)
+        try await withTemporaryFolder { folder in
+            var logger = Logger(label: "ImportOfManyItemsTests")
+            logger.logLevel = .error
+            let services = try await buildServices(
+                configuration: ServerConfiguration(dataDirectory: folder.appendingPathComponent("data")),
+                fetcher: FakeWeb().fetcher, logger: logger, resumingWork: false)
+            let zip = folder.appendingPathComponent("four.zip")
+            try makeZip([("gallery.json", try manifestData(manifest))]).write(to: zip)
+            let before = try await services.store.galleries().count
+            let limited = GalleryImport(store: services.store, ingestion: services.ingestion, limits: .init(items: 3))
+            await #expect {
+                _ = try await limited.importArchive(at: zip)
+            } throws: { error in
+                "\(error)".contains(
+                    "The archive lists more than 3 items, the most one import takes; nothing was imported")
+            }
+            #expect(try await services.store.galleries().count == before)
+            let taken = try await GalleryImport(
+                store: services.store, ingestion: services.ingestion, limits: .init(items: 4)
+            )
+            .importArchive(at: zip)
+            #expect(taken.items == 4)
+        }
+    }
+
     /// 2,500 items come in order, a thousand at a time, numbered as the archive lists them; 150 that failed without a
     /// source to load them from are left out in a hundred lines and one saying how many more.
     @Test func manyItemsComeInOrderAndWhatIsLeftOutIsSaidInAPage() async throws {

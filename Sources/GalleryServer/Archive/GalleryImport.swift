@@ -26,13 +26,19 @@ public struct GalleryImport: Sendable {
         public var totalBytes: Int64
         /// The most bytes of its manifest.
         public var manifestBytes: Int64
+        /// The most items its manifest may list: an archive listing more is refused whole.
+        public var items: Int
 
         /// Makes limits: by default 100,001 entries (a million-item gallery's files are fewer: identical ones are kept
-        /// once), 16 GiB and a 256 MiB manifest.
-        public init(entries: Int = 100_001, totalBytes: Int64 = 16 << 30, manifestBytes: Int64 = 256 << 20) {
+        /// once), 16 GiB, a 256 MiB manifest and ``GalleryManifest/maximumItems`` items.
+        public init(
+            entries: Int = 100_001, totalBytes: Int64 = 16 << 30, manifestBytes: Int64 = 256 << 20,
+            items: Int = GalleryManifest.maximumItems
+        ) {
             self.entries = entries
             self.totalBytes = totalBytes
             self.manifestBytes = manifestBytes
+            self.items = items
         }
     }
 
@@ -167,9 +173,10 @@ public struct GalleryImport: Sendable {
         let decoder = JSONDecoder()
         try extract(entry, of: archive) { chunk in
             try reader.read(chunk) { json, number in
-                guard number <= GalleryManifest.maximumItems else {
+                guard number <= limits.items else {
                     throw GalleryError.invalid(
-                        "The archive lists more than \(GalleryManifest.maximumItems) items; no more are taken.")
+                        "The archive lists more than \(limits.items.grouped) items, the most one import takes; nothing "
+                            + "was imported. Split the gallery into several archives.")
                 }
                 let item: GalleryManifest.Entry
                 do {
