@@ -1,10 +1,11 @@
 import Foundation
 
-/// What a gallery archive (`image-gallery export`, a `.zip`) says of its gallery, in `gallery.json`: its name, images
-/// per row and view, and its items in order — each with its kind, state, title, source, a note's text, a link's page
-/// details, its place on the board, and the archive file that holds its bytes (`files/<sha-256>.<extension>`, one file
-/// for all items with the same bytes).
-public struct GalleryManifest: Sendable, Equatable, Codable {
+/// What a gallery archive (`image-gallery export`, a `.zip`) says of its gallery, in `gallery.json`: its head (format,
+/// name, images per row and view: ``Head``) and its items in order (``Entry``) — each with its kind, state, title,
+/// source, a note's text, a link's page details, its place on the board, and the archive file that holds its bytes
+/// (`files/<sha-256>.<extension>`, one file for all items with the same bytes). It is written in pieces (``Pieces``)
+/// and read entry by entry (``Reader``), never held whole.
+public enum GalleryManifest {
     /// The format this code writes and reads.
     public static let currentFormat = "image-gallery/1"
     /// The manifest's name in an archive.
@@ -56,46 +57,9 @@ public struct GalleryManifest: Sendable, Equatable, Codable {
         }
     }
 
-    /// The format it is written in (``currentFormat``).
-    public var format: String
-    /// The gallery's name.
-    public var name: String
-    /// Its images per row.
-    public var imagesPerRow: Int
-    /// How it is shown.
-    public var view: GalleryView
-    /// Its live items, in order.
-    public var items: [Entry]
-
-    /// Makes a manifest in the current format.
-    public init(name: String, imagesPerRow: Int, view: GalleryView, items: [Entry]) {
-        self.format = Self.currentFormat
-        self.name = name
-        self.imagesPerRow = imagesPerRow
-        self.view = view
-        self.items = items
-    }
-
     /// The archive file name of a stored file with this hash and MIME type's usual extension.
     public static func fileName(hash: String, fileExtension: String?) -> String {
         filesFolder + hash + (fileExtension.map { ".\($0)" } ?? "")
-    }
-
-    /// The manifest, after checking that it is one this code reads and that it tells the truth about the archive:
-    /// `archiveFiles` are the names of the files the archive holds. Its gallery as ``Head/validated()`` checks it,
-    /// at most ``maximumItems`` items, each as ``Entry/validated(number:archiveFiles:)`` checks it.
-    /// - Throws: ``GalleryError/invalid(_:)`` saying what is wrong, and with which item (counted from 1).
-    public func validated(archiveFiles: Set<String>) throws(GalleryError) -> GalleryManifest {
-        let head = try Head(format: format, name: name, imagesPerRow: imagesPerRow, view: view).validated()
-        guard items.count <= Self.maximumItems else {
-            throw .invalid("The archive lists \(items.count) items; at most \(Self.maximumItems) are taken.")
-        }
-        for (index, entry) in items.enumerated() {
-            try entry.validated(number: index + 1, archiveFiles: archiveFiles)
-        }
-        var checked = self
-        checked.name = head.name
-        return checked
     }
 }
 

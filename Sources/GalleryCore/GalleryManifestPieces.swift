@@ -3,7 +3,7 @@ import Foundation
 extension GalleryManifest {
     /// The manifest's JSON in pieces, for a gallery too big to hold in memory at once: the ``opening`` (the gallery
     /// and the start of its items), each entry's JSON (``entry(_:)``; a comma between two), then the ``closing``.
-    /// Written one after the other, they decode as the ``GalleryManifest`` of the gallery and those entries.
+    /// Written one after the other, they are the whole `gallery.json` of the gallery and those entries.
     public struct Pieces: Sendable {
         /// Everything before the first entry.
         public let opening: Data
