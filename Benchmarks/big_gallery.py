@@ -4,9 +4,11 @@ minute."""
 
 import argparse
 import contextlib
+import statistics
 import tempfile
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 
 from filler import fill_directly  # noqa: F401 - the benchmarks' big galleries (Tests/Browser on sys.path)
@@ -119,9 +121,19 @@ def all_items(server, gallery: str) -> list[dict]:
     """Every item of a gallery, in order, a page of 1,000 at a time."""
     items, cursor = [], None
     while True:
-        query = f"&cursor={cursor}" if cursor else ""
+        query = f"&cursor={urllib.parse.quote(cursor)}" if cursor else ""
         page = server.api("GET", f"/api/galleries/{gallery}/items?limit=1000{query}")
         items += page["items"]
         cursor = page.get("nextCursor")
         if not cursor:
             return items
+
+
+def rates_compared(rates: list[float], baseline: list[float], what: str, baseline_what: str, *,
+                   at_least: float = 0.8) -> str:
+    """The last line of a benchmark of items per second: both medians, their ratio and each run's, against the goal."""
+    median, base = statistics.median(rates), statistics.median(baseline)
+    ratio = median / base
+    each = ", ".join(f"{x / y:.2f}" for x, y in zip(rates, baseline, strict=True))
+    return (f"items per second, medians: {median:.1f} {what}, {base:.1f} {baseline_what}: {ratio:.2f}× (each run: "
+            f"{each}; at least {at_least:.2f})   {'ok' if ratio >= at_least else 'FAILED'}")

@@ -24,7 +24,6 @@ import shutil
 import statistics
 import sys
 import tempfile
-import urllib.parse
 from io import BytesIO
 from pathlib import Path
 
@@ -32,6 +31,8 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
+
+from big_gallery import all_items  # noqa: E402
 
 import helpers  # noqa: E402 - the test harness starts and stops the server
 
@@ -57,24 +58,13 @@ def data_url(index):
     return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
 
 
-def all_items(server):
-    """Every item of the gallery, page by page."""
-    items, cursor = [], None
-    while True:
-        query = f"&cursor={urllib.parse.quote(cursor)}" if cursor else ""
-        page = server.api("GET", f"/api/galleries/{server.gallery_id}/items?limit=500{query}")
-        items += page["items"]
-        cursor = page.get("nextCursor")
-        if not cursor:
-            return items
-
-
 def fill(server, count):
     for start in range(0, count, 500):
         urls = "\r\n".join(data_url(index) for index in range(start, min(count, start + 500)))
         server.api("POST", f"/api/galleries/{server.gallery_id}/drops", {"payload": {"uriList": urls}})
-        helpers.wait_until(lambda: all(item["state"] != "pending" for item in all_items(server)), timeout=120,
-                           message="the drop's images loaded")
+        helpers.wait_until(
+            lambda: all(item["state"] != "pending" for item in all_items(server, server.gallery_id)), timeout=120,
+            message="the drop's images loaded")
 
 
 def summary(frames):
@@ -100,7 +90,7 @@ def main():
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 page.goto(f"{server.base_url}/g/{server.gallery_id}?view=board")
                 page.wait_for_function("() => document.querySelectorAll('#gallery [data-x]').length > 0")
-                helpers.wait_until(lambda: all(item.get("board") for item in all_items(server)),
+                helpers.wait_until(lambda: all(item.get("board") for item in all_items(server, server.gallery_id)),
                                    timeout=60, message="every item placed on the board")
                 board = page.locator("#gallery").bounding_box()
                 page.mouse.move(board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)

@@ -18,7 +18,6 @@ Traffic goes to 127.0.0.1 only; each server is stopped by its own PID.
 """
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
@@ -26,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import benchmark_server  # noqa: E402
+from big_gallery import benchmark_server, rates_compared  # noqa: E402
 from mixed_corpus import encode, one_pass  # noqa: E402
 
 
@@ -52,12 +51,7 @@ def main() -> None:
             rates[kind].append(len(files) / seconds)
             print(f"run {run}, {kind} the check: {ready} ready, {failed} failed in {seconds:.1f} s: "
                   f"{rates[kind][-1]:.1f} items/s", flush=True)
-    with_check, without = statistics.median(rates["with"]), statistics.median(rates["without"])
-    ratio = with_check / without
-    spread = ", ".join(f"{x / y:.2f}" for x, y in zip(rates["with"], rates["without"], strict=True))
-    print(f"items per second, medians: {with_check:.1f} with the check, {without:.1f} without: {ratio:.2f}× "
-          f"(each run: {spread}; at least 0.80)   {'ok' if ratio >= 0.8 else 'FAILED'}")
-
+    print(rates_compared(rates["with"], rates["without"], "with the check", "without"))
 
 if __name__ == "__main__":
     main()

@@ -16,7 +16,6 @@ Traffic goes to 127.0.0.1 only; the server is stopped by its own PID.
 """
 
 import shutil
-import statistics
 import sys
 import time
 from io import BytesIO
@@ -27,7 +26,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 
-from big_gallery import all_items, benchmark_server, sizes_parser  # noqa: E402
+from big_gallery import all_items, benchmark_server, rates_compared, sizes_parser  # noqa: E402
 
 from helpers import DropFile, drop  # noqa: E402
 
@@ -91,12 +90,7 @@ def main() -> None:
                 print(f"run {run}: a drop of {count:,} files all ready in {seconds:.1f} s: "
                       f"{rates[size][-1]:.1f} items/s", flush=True)
         browser.close()
-    small, large = statistics.median(rates["small"]), statistics.median(rates["large"])
-    ratio = large / small
-    spread = ", ".join(f"{x / y:.2f}" for x, y in zip(rates["large"], rates["small"], strict=True))
-    print(f"items per second, medians: {small:.1f} for {args.small:,} files, {large:.1f} for {args.large:,}: "
-          f"{ratio:.2f}× (each run: {spread}; at least 0.80)   {'ok' if ratio >= 0.8 else 'FAILED'}")
-
+    print(rates_compared(rates["large"], rates["small"], f"for {args.large:,} files", f"for {args.small:,}"))
 
 if __name__ == "__main__":
     main()
