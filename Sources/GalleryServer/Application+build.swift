@@ -25,8 +25,24 @@ public struct GalleryServices: Sendable {
     public let metrics: ServerMetrics
     /// The stored files served under `/media/`.
     let media: MediaLibrary
+    /// Renders items, galleries and events as the API shows them (with what `ingestion` is loading).
+    let presenter: Presenter
 
     var access: GalleryAccess { GalleryAccess(accounts: accounts) }
+
+    init(
+        store: any GalleryStore, blobs: BlobStore, ingestion: IngestionService, accounts: any AccountStore,
+        authenticator: Authenticator, metrics: ServerMetrics, media: MediaLibrary
+    ) {
+        self.store = store
+        self.blobs = blobs
+        self.ingestion = ingestion
+        self.accounts = accounts
+        self.authenticator = authenticator
+        self.metrics = metrics
+        self.media = media
+        presenter = Presenter(of: ingestion)
+    }
 }
 
 /// Builds the whole application: database, image folder, fetcher, routes and background services.
@@ -120,24 +136,29 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     HealthRoutes(store: parts.store).add(to: router)
     MetricsRoutes(metrics: parts.metrics).add(to: router)
     SessionRoutes(authenticator: parts.authenticator, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
-    GalleryRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
-        .add(to: router)
-    GalleryItemRoutes(
-        store: parts.store, ingestion: parts.ingestion, limits: configuration.imageLimits, access: access,
-        bounds: bounds
-    ).add(to: router)
-    TrashRoutes(
-        store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access,
+    GalleryRoutes(
+        store: parts.store, ingestion: parts.ingestion, presenter: parts.presenter, access: access,
         jsonBodyBytes: bounds.jsonBodyBytes
     ).add(to: router)
-    ItemRoutes(store: parts.store, ingestion: parts.ingestion, access: access).add(to: router)
-    NoteRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
+    GalleryItemRoutes(
+        store: parts.store, ingestion: parts.ingestion, presenter: parts.presenter,
+        limits: configuration.imageLimits, access: access, bounds: bounds
+    ).add(to: router)
+    TrashRoutes(
+        store: parts.store, blobs: parts.blobs, thumbnails: parts.ingestion.thumbnails, presenter: parts.presenter,
+        access: access, jsonBodyBytes: bounds.jsonBodyBytes
+    ).add(to: router)
+    ItemRoutes(store: parts.store, ingestion: parts.ingestion, presenter: parts.presenter, access: access)
         .add(to: router)
-    BoardRoutes(store: parts.store, ingestion: parts.ingestion, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
+    NoteRoutes(store: parts.store, presenter: parts.presenter, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
+        .add(to: router)
+    BoardRoutes(store: parts.store, presenter: parts.presenter, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
         .add(to: router)
     ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
-    ArchiveRoutes(store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, access: access, bounds: bounds)
-        .add(to: router)
+    ArchiveRoutes(
+        store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, presenter: parts.presenter,
+        access: access, bounds: bounds
+    ).add(to: router)
     MediaRoutes(library: parts.media).add(to: router)
     WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)
     return router
@@ -152,8 +173,8 @@ public func buildLiveRouter(_ parts: GalleryServices, configuration: ServerConfi
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: SignInMiddleware(authenticator: parts.authenticator))
     LiveRoutes(
-        store: parts.store, ingestion: parts.ingestion,
-        events: LiveEventCache(store: parts.store, ingestion: parts.ingestion), access: parts.access,
+        store: parts.store, progress: parts.presenter.progress,
+        events: LiveEventCache(store: parts.store, presenter: parts.presenter), access: parts.access,
         authenticator: parts.authenticator, metrics: parts.metrics
     ).add(to: router)
     return router

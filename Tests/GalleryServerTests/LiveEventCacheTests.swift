@@ -32,7 +32,7 @@ private func withCache(
         let ingestion = IngestionService(
             store: store, blobs: try BlobStore(root: folder), fetcher: FakeWeb([:]).fetcher, limits: ImageLimits(),
             fetchLimits: Fetcher.Limits(), logger: Logger(label: "LiveEventCacheTests"))
-        let cache = LiveEventCache(store: store, ingestion: ingestion, capacity: capacity)
+        let cache = LiveEventCache(store: store, presenter: Presenter(of: ingestion), capacity: capacity)
         let gallery = try await store.firstGallery().id
         await cache.open(gallery)
         try await body(cache, store, gallery)

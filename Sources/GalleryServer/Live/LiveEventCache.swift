@@ -40,7 +40,8 @@ actor LiveEventCache {
     }
 
     let store: any GalleryStore
-    let ingestion: IngestionService
+    /// Renders the events (and a reset's gallery) as views receive them.
+    let presenter: Presenter
     /// The most events kept per gallery.
     let capacity: Int
     /// The most bytes of JSON kept per gallery (a move of a thousand items makes a big event).
@@ -50,11 +51,11 @@ actor LiveEventCache {
     private var galleries: [GalleryID: Kept] = [:]
 
     init(
-        store: any GalleryStore, ingestion: IngestionService, capacity: Int = 256, byteCapacity: Int = 4 << 20,
+        store: any GalleryStore, presenter: Presenter, capacity: Int = 256, byteCapacity: Int = 4 << 20,
         batchSize: Int = 500
     ) {
         self.store = store
-        self.ingestion = ingestion
+        self.presenter = presenter
         self.capacity = capacity
         self.byteCapacity = byteCapacity
         self.batchSize = batchSize
@@ -150,14 +151,14 @@ actor LiveEventCache {
     /// A read for one feed alone (one that has fallen behind, or must start afresh).
     private func readAlone(_ gallery: GalleryID, _ last: Int64) async throws -> Answer {
         switch try await store.events(in: gallery, since: last, limit: batchSize) {
-        case .reset(let current): return .reset(ingestion.response(for: current))
+        case .reset(let current): return .reset(presenter.response(for: current))
         case .events(let events, _): return .events(try events.map(encode), more: events.count == batchSize)
         }
     }
 
     private func encode(_ event: GalleryEvent) throws -> Encoded {
         Encoded(
-            sequence: event.sequence, json: try LiveMessage.event(ingestion.response(for: event)).json(),
+            sequence: event.sequence, json: try LiveMessage.event(presenter.response(for: event)).json(),
             changedAt: event.gallery.updatedAt)
     }
 }

@@ -7,7 +7,8 @@ import Hummingbird
 /// now, about every 200 ms while any loads.
 struct LiveFeed: Sendable {
     let store: any GalleryStore
-    let ingestion: IngestionService
+    /// Progress of the items loading, sent while any loads.
+    let progress: ProgressBoard
     let events: LiveEventCache
     /// How often progress is sent while something loads.
     var progressInterval: Duration = .milliseconds(200)
@@ -69,7 +70,7 @@ struct LiveFeed: Sendable {
                         if more { continuation.yield(.changed) }
                     }
                 case .tick:
-                    let progress = ingestion.progress.entries(in: gallery)
+                    let progress = self.progress.entries(in: gallery)
                     if !progress.isEmpty || wasLoading { try await send(.progress(progress)) }
                     wasLoading = !progress.isEmpty
                 }

@@ -15,7 +15,8 @@ import HummingbirdWebSocket
 /// whose session ended, or whose right to the gallery was taken away, closes with code 4404.
 struct LiveRoutes {
     let store: any GalleryStore
-    let ingestion: IngestionService
+    /// Progress of the items loading, which gallery feeds send.
+    let progress: ProgressBoard
     /// The newest events of the galleries with open feeds, read and encoded once for all of them.
     let events: LiveEventCache
     let access: GalleryAccess
@@ -54,7 +55,7 @@ struct LiveRoutes {
         } onUpgrade: { inbound, outbound, context in
             guard let id = context.requestContext.parameters.get("gallery").flatMap(GalleryID.init) else { return }
             let since = context.request.uri.queryParameters.get("since").flatMap { Int64($0) } ?? 0
-            let feed = LiveFeed(store: store, ingestion: ingestion, events: events) { [metrics] changedAt in
+            let feed = LiveFeed(store: store, progress: progress, events: events) { [metrics] changedAt in
                 metrics.eventDelivered(afterSeconds: Date().timeIntervalSince(changedAt))
             }
             let request = context.request

@@ -11,6 +11,8 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let blobs: BlobStore
     let ingestion: IngestionService
+    /// Renders the gallery an import made as the API shows them.
+    let presenter: Presenter
     let access: GalleryAccess
     /// The largest archive taken.
     let importBytes: Int64
@@ -19,12 +21,13 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
 
     /// The routes, within `bounds` (``ServerConfiguration/Bounds/importBytes`` and the imports at once).
     init(
-        store: any GalleryStore, blobs: BlobStore, ingestion: IngestionService, access: GalleryAccess,
-        bounds: ServerConfiguration.Bounds
+        store: any GalleryStore, blobs: BlobStore, ingestion: IngestionService, presenter: Presenter,
+        access: GalleryAccess, bounds: ServerConfiguration.Bounds
     ) {
         self.store = store
         self.blobs = blobs
         self.ingestion = ingestion
+        self.presenter = presenter
         self.access = access
         self.importBytes = bounds.importBytes
         self.imports = Self.importLimiter(within: bounds)
@@ -84,7 +87,7 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
             return EditedResponse(
                 status: .created,
                 response: ImportResponse(
-                    gallery: ingestion.response(for: summary.gallery, role: .owner), items: summary.items,
+                    gallery: presenter.response(for: summary.gallery, role: .owner), items: summary.items,
                     files: summary.files, skipped: summary.skipped))
         }
     }

@@ -5,7 +5,8 @@ import Hummingbird
 /// `/api/galleries/{id}/board`: putting a gallery's items where they lie on its board (its order stays).
 struct BoardRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
-    let ingestion: IngestionService
+    /// Renders items and galleries as the API shows them.
+    let presenter: Presenter
     let access: GalleryAccess
     /// The largest JSON body accepted.
     let jsonBodyBytes: Int
@@ -18,7 +19,7 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
             let limit = query.get("limit").flatMap { Int($0) } ?? 1000
             let page = try await store.boardItems(in: id, meeting: rect, limit: limit)
             return BoardPageResponse(
-                gallery: ingestion.response(for: page.gallery), items: page.items.map(ingestion.response(for:)),
+                gallery: presenter.response(for: page.gallery), items: page.items.map(presenter.response(for:)),
                 complete: page.complete)
         }
         router.get("api/galleries/:gallery/board/bounds") { request, context in
@@ -43,7 +44,7 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
                 ? try await store.placeItems(positions, in: id)
                 : try await store.arrangeItems(positions, in: id, recordingFor: session)
             return try await store.recorded(
-                ItemListResponse(items: arranged.map(ingestion.response(for:))), in: id, for: session)
+                ItemListResponse(items: arranged.map(presenter.response(for:))), in: id, for: session)
         }
     }
 }

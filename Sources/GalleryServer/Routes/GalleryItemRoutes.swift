@@ -10,6 +10,8 @@ import SafeFetch
 struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let ingestion: IngestionService
+    /// Renders items, galleries and events as the API shows them.
+    let presenter: Presenter
     let limits: ImageLimits
     let access: GalleryAccess
     let bounds: ServerConfiguration.Bounds
@@ -19,11 +21,12 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
     let windowReads: ConcurrencyLimiter
 
     init(
-        store: any GalleryStore, ingestion: IngestionService, limits: ImageLimits, access: GalleryAccess,
-        bounds: ServerConfiguration.Bounds
+        store: any GalleryStore, ingestion: IngestionService, presenter: Presenter, limits: ImageLimits,
+        access: GalleryAccess, bounds: ServerConfiguration.Bounds
     ) {
         self.store = store
         self.ingestion = ingestion
+        self.presenter = presenter
         self.limits = limits
         self.access = access
         self.bounds = bounds
@@ -50,7 +53,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                     try await store.items(in: id, from: start, limit: limit), for: start)
                 // Encoded while the permit is held: the encoding is what takes the memory.
                 return try ItemPageResponse(
-                    gallery: ingestion.response(for: gallery, role: role), items: page.items.map(response),
+                    gallery: presenter.response(for: gallery, role: role), items: page.items.map(response),
                     position: page.position, count: page.count, nextCursor: page.nextCursor?.rawValue,
                     previousCursor: page.previousCursor?.rawValue
                 ).response(from: request, context: context)
@@ -66,9 +69,9 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             let kept = ItemPageBudget(bytes: bounds.itemPageBytes).cut(
                 changes: changes.items, since: since, limit: limit, through: changes.gallery.sequence)
             return ChangesResponse(
-                gallery: ingestion.response(for: changes.gallery), items: kept.items.map(response),
+                gallery: presenter.response(for: changes.gallery), items: kept.items.map(response),
                 through: kept.through, complete: kept.isComplete,
-                progress: ingestion.progress.entries(in: id))
+                progress: presenter.progress.entries(in: id))
         }
         galleries.get(":gallery/events") { request, context in
             let id = try await access.gallery(request, context)
@@ -78,10 +81,10 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             switch try await store.events(in: id, since: since, limit: 1000) {
             case .events(let events, let gallery):
                 return EventsResponse(
-                    gallery: ingestion.response(for: gallery), events: events.map(ingestion.response(for:)),
+                    gallery: presenter.response(for: gallery), events: events.map(presenter.response(for:)),
                     reset: false)
             case .reset(let gallery):
-                return EventsResponse(gallery: ingestion.response(for: gallery), events: [], reset: true)
+                return EventsResponse(gallery: presenter.response(for: gallery), events: [], reset: true)
             }
         }
         galleries.post(":gallery/moves") { request, context in
@@ -226,7 +229,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         }
     }
 
-    func response(_ item: Item) -> ItemResponse { ingestion.response(for: item) }
+    func response(_ item: Item) -> ItemResponse { presenter.response(for: item) }
 
 }
 

@@ -7,6 +7,8 @@ import Hummingbird
 struct GalleryRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let ingestion: IngestionService
+    /// Renders items and galleries as the API shows them.
+    let presenter: Presenter
     let access: GalleryAccess
     /// The largest JSON body accepted.
     let jsonBodyBytes: Int
@@ -21,7 +23,7 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
             return GalleryListResponse(
                 galleries: list.compactMap { gallery in
                     guard let role = roles[gallery.id], !trashed || role == .owner else { return nil }
-                    return ingestion.response(for: gallery, role: role)
+                    return presenter.response(for: gallery, role: role)
                 })
         }
         galleries.post { request, context in
@@ -29,12 +31,12 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
             let body = try await request.decodeJSON(as: CreateGalleryRequest.self, limit: jsonBodyBytes)
             let gallery = try await store.createGallery(named: body.name)
             try await access.accounts.setRole(.owner, of: user.id, in: gallery.id)
-            return EditedResponse(status: .created, response: ingestion.response(for: gallery, role: .owner))
+            return EditedResponse(status: .created, response: presenter.response(for: gallery, role: .owner))
         }
         galleries.get(":gallery") { request, context in
             let id: GalleryID = try context.parameters.typedID("gallery", what: "gallery")
             let role = try await access.require(.view, in: id, for: context.identity)
-            return ingestion.response(for: try await store.gallery(id), role: role)
+            return presenter.response(for: try await store.gallery(id), role: role)
         }
         galleries.post(":gallery/opened") { request, context in
             let id = try await access.gallery(request, context, needs: .view)
@@ -77,7 +79,7 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
                 return gallery
             }
             return EditedResponse(
-                status: .created, response: ingestion.response(for: try await store.gallery(gallery.id), role: .owner))
+                status: .created, response: presenter.response(for: try await store.gallery(gallery.id), role: .owner))
         }
         galleries.get(":gallery/history") { request, context in
             // Only someone who may change the gallery has a history in it (not a viewer or a read-only link).
@@ -95,10 +97,10 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
                 let outcome = try await store.step(direction, in: id, for: session) { changeable.contains($0) }
                 return HistoryStepResponse(
                     message: outcome.message, history: HistoryResponse(outcome.state),
-                    items: outcome.items.map(ingestion.response(for:)))
+                    items: outcome.items.map(presenter.response(for:)))
             }
         }
     }
 
-    func response(_ gallery: Gallery) -> GalleryResponse { ingestion.response(for: gallery) }
+    func response(_ gallery: Gallery) -> GalleryResponse { presenter.response(for: gallery) }
 }

@@ -6,6 +6,8 @@ import Hummingbird
 struct ItemRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let ingestion: IngestionService
+    /// Renders items as the API shows them.
+    let presenter: Presenter
     let access: GalleryAccess
 
     func add(to router: Router<Context>) {
@@ -37,5 +39,5 @@ struct ItemRoutes<Context: IdentifiedRequestContext> {
         }
     }
 
-    func response(_ item: Item) -> ItemResponse { ingestion.response(for: item) }
+    func response(_ item: Item) -> ItemResponse { presenter.response(for: item) }
 }

@@ -5,7 +5,8 @@ import Hummingbird
 /// Notes: `POST /api/galleries/{id}/notes` writes a new one, `PUT /api/items/{id}/text` changes one's text.
 struct NoteRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
-    let ingestion: IngestionService
+    /// Renders items as the API shows them.
+    let presenter: Presenter
     let access: GalleryAccess
     /// The largest JSON body accepted.
     let jsonBodyBytes: Int
@@ -21,14 +22,14 @@ struct NoteRoutes<Context: IdentifiedRequestContext> {
             return EditedResponse(
                 status: .created,
                 response: try await store.recorded(
-                    ItemListResponse(items: items.map(ingestion.response(for:))), in: id, for: session))
+                    ItemListResponse(items: items.map(presenter.response(for:))), in: id, for: session))
         }
         router.put("api/items/:item/text") { request, context in
             let id = try await access.item(request, context)
             let body = try await request.decodeJSON(as: NoteTextRequest.self, limit: jsonBodyBytes)
             let session = try request.historySession(for: context.identity)
             let item = try await store.editNote(id, text: body.text, recordingFor: session)
-            return try await store.recorded(ingestion.response(for: item), in: item.galleryID, for: session)
+            return try await store.recorded(presenter.response(for: item), in: item.galleryID, for: session)
         }
     }
 }

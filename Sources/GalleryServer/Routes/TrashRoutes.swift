@@ -7,7 +7,10 @@ import Hummingbird
 struct TrashRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
     let blobs: BlobStore
-    let ingestion: IngestionService
+    /// The thumbnails removed with the files of emptied trash.
+    let thumbnails: ThumbnailService
+    /// Renders items as the API shows them.
+    let presenter: Presenter
     let access: GalleryAccess
     /// The largest JSON body accepted.
     let jsonBodyBytes: Int
@@ -50,13 +53,13 @@ struct TrashRoutes<Context: IdentifiedRequestContext> {
         }
         trash.delete { request, context in
             let id = try await access.gallery(request, context)
-            let deleted = try await store.emptyTrash(in: id) { [blobs, ingestion] hashes in
+            let deleted = try await store.emptyTrash(in: id) { [blobs, thumbnails] hashes in
                 blobs.remove(hashes: hashes)
-                ingestion.thumbnails.remove(hashes: hashes)
+                thumbnails.remove(hashes: hashes)
             }
             return EmptyTrashResponse(deleted: deleted)
         }
     }
 
-    func response(_ item: Item) -> ItemResponse { ingestion.response(for: item) }
+    func response(_ item: Item) -> ItemResponse { presenter.response(for: item) }
 }

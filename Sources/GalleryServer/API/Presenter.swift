@@ -1,14 +1,29 @@
 import GalleryCore
-import HTTPTypes
-import Hummingbird
 
-extension IngestionService {
+/// Renders items, galleries and events as the API shows them: with the progress of what is loading, the thumbnails
+/// that exist and how a video plays. Holds only what that needs, so routes that merely answer with items do not need
+/// the ingestion service.
+struct Presenter: Sendable {
+    /// Progress of items being loaded (and of videos' copies being made).
+    let progress: ProgressBoard
+    /// Where the thumbnails of images stored before they were recorded are looked up.
+    let thumbnails: ThumbnailService
+    /// Whether copies are made of videos browsers do not play (ffmpeg is installed).
+    let makesVideoCopies: Bool
+
+    /// The presenter of what `ingestion` loads: its progress, thumbnails and video copies.
+    init(of ingestion: IngestionService) {
+        progress = ingestion.progress
+        thumbnails = ingestion.thumbnails
+        makesVideoCopies = ingestion.videoCopies.isEnabled
+    }
+
     /// An item as the API shows it, with its loading progress and the thumbnails that exist.
     func response(for item: Item) -> ItemResponse {
         let loading = progress.entry(for: item.id)
         var response = ItemResponse(
             item, progress: loading, thumbnails: thumbnailList(item.blobHash, recorded: item.thumbnailWidths))
-        response.describePlayback(of: item, canMakeCopies: videoCopies.isEnabled, progress: loading)
+        response.describePlayback(of: item, canMakeCopies: makesVideoCopies, progress: loading)
         return response
     }
 
@@ -33,28 +48,5 @@ extension IngestionService {
         return (recorded ?? thumbnails.existingWidths(hash: hash)).map {
             ItemResponse.Thumbnail(width: $0, url: MediaPath.thumbnail(hash: hash, width: $0))
         }
-    }
-}
-
-extension Request {
-    /// The undo history of the person making the request, in the tab named by `X-Gallery-Session` (nil: none named,
-    /// or a read-only link, which changes nothing). A history belongs to the signed-in person: the tab's token only
-    /// tells their tabs apart, so a token learned from somebody else's tab names no history of theirs.
-    /// - Throws: ``GalleryError/invalid(_:)`` for a malformed token.
-    func historySession(for identity: Identity?) throws(GalleryError) -> HistorySession? {
-        guard let name = HTTPField.Name("X-Gallery-Session"), let text = headers[name] else { return nil }
-        guard HistorySession(text) != nil else {
-            throw .invalid("'X-Gallery-Session' must be 8 to 64 letters, digits and dashes.")
-        }
-        guard let user = identity?.user else { return nil }
-        return HistorySession(SecretToken.hash("user \(user.id.rawValue) tab \(text)"))
-    }
-
-    /// The person's history in the tab, which this request needs.
-    func requiredHistorySession(for identity: Identity?) throws(GalleryError) -> HistorySession {
-        guard let session = try historySession(for: identity) else {
-            throw .invalid("Undo and redo need the 'X-Gallery-Session' header naming the browser session.")
-        }
-        return session
     }
 }
