@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Exporting a gallery of 1,000,000 items, and importing its archive again, against the same for one of 100, in the
 same run: the time per item and the server's resident memory (issue "A million items": an archive of a million items
-is written a page of items at a time, and imported a thousand items a transaction).
+is written a page of items at a time, and imported a batch of items a transaction).
 
 Starts the real server binary (`--no-auth`, a temporary data folder) on two galleries: one of `--small` items and one
 of `--large` (written straight into the stopped server's SQLite file, Benchmarks/big_gallery.py; they share one

@@ -383,7 +383,7 @@ struct ImportOfManyItemsTests {
         }
     }
 
-    /// 2,500 items come in order, a thousand at a time, numbered as the archive lists them; 150 that failed without a
+    /// 2,500 items come in order, a batch at a time, numbered as the archive lists them; 150 that failed without a
     /// source to load them from are left out in a hundred lines and one saying how many more.
     @Test func manyItemsComeInOrderAndWhatIsLeftOutIsSaidInAPage() async throws {
         var entries: [ManifestJSON.Entry] = []

@@ -11,7 +11,7 @@ import ZIPFoundation
 /// holds items to: ``GalleryManifest/Reader``, ``GalleryManifest/Entry/validated(number:archiveFiles:)``), and every
 /// file it names (an image or video the gallery takes, of the kind the manifest says). Files are copied in chunks,
 /// never whole in memory; identical files are stored once. The checked entries wait in a file (``ManifestSpool``) and
-/// the gallery is made from it a thousand items at a time: memory follows a batch and the distinct files, not the
+/// the gallery is made from it a batch of items at a time: memory follows a batch and the distinct files, not the
 /// number of items.
 public struct GalleryImport: Sendable {
     let store: any GalleryStore
