@@ -42,7 +42,7 @@ struct LiveRoutes {
             }
             let request = context.request
             try await run(until: inbound) {
-                let ended = try await untilAccessEnds(request, gallery: nil) {
+                let ended: Void? = try await untilAccessEnds(request, gallery: nil) {
                     try await feed.run { message in try await outbound.write(.text(try message.json())) }
                 }
                 if case nil = ended { try await outbound.close(.policyViolation, reason: "Signed out.") }
