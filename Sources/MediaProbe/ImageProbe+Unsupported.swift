@@ -66,8 +66,7 @@ extension ImageProbe {
 
     /// An X bitmap: C source whose first line defines its width (`#define name_width 16`).
     private static func isXBM(_ bytes: ProbeBytes) -> Bool {
-        var offset = 0
-        while let byte = bytes.u8(offset), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { offset += 1 }
+        let offset = bytes.skippingWhiteSpace(from: 0)
         guard bytes.matches(Array("#define".utf8), at: offset) else { return false }
         let line = bytes.data.dropFirst(offset).prefix(256).prefix { $0 != 0x0A }
         return String(decoding: line, as: UTF8.self).contains("_width")
@@ -106,10 +105,7 @@ extension ImageProbe {
     /// SVG or XML text: after an optional UTF-8 BOM and whitespace, `<svg`, `<!DOCTYPE svg`, or `<?xml` that is not an
     /// XHTML page (which is a page, not an image).
     static func isMarkupImage(_ bytes: ProbeBytes) -> Bool {
-        var offset = bytes.matches([0xEF, 0xBB, 0xBF], at: 0) ? 3 : 0
-        while let byte = bytes.u8(offset), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-            offset += 1
-        }
+        let offset = bytes.skippingWhiteSpace(from: bytes.matches([0xEF, 0xBB, 0xBF], at: 0) ? 3 : 0)
         if bytes.matchesIgnoringCase("<?xml", at: offset) {
             return !HTMLSniffing.isHTML(Array(bytes.data.prefix(HTMLSniffing.decisionLength)))
         }

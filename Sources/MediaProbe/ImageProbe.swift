@@ -246,6 +246,13 @@ struct ProbeBytes {
         return String(scalars)
     }
 
+    /// The offset of the first byte at or after `offset` that is not ASCII white space (space, tab, CR, LF).
+    func skippingWhiteSpace(from offset: Int) -> Int {
+        var offset = offset
+        while let byte = u8(offset), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { offset += 1 }
+        return offset
+    }
+
     /// True when `pattern` occurs at `offset`.
     func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
         guard has(offset, pattern.count) else { return false }

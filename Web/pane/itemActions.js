@@ -148,7 +148,6 @@ export function createItemActions(pane, history, board) {
       }
       const parts = dropParts(payload, files);
       const anchor = anchorBefore(state().shown, index);
-      let at = anchor ? { after: anchor.id } : { start: true };
       let afterId = anchor?.id ?? null;
       let added = 0;
       const uploading = [];
@@ -158,7 +157,7 @@ export function createItemActions(pane, history, board) {
         addOverlay(placeholders(key, afterId, [{ id: key, state: "pending", title: "dropped items" }]));
         let response;
         try {
-          response = await api.drop(galleryId, part.payload, at);
+          response = await api.drop(galleryId, part.payload, afterId ? { after: afterId } : { start: true });
         } catch (error) {
           settleOverlay(key);
           announcer.alert(dropFailedText(error.message, number, added, files.length));
@@ -171,11 +170,7 @@ export function createItemActions(pane, history, board) {
         added += response.items.length;
         history.afterOwnChange(response.history);
         uploading.push(uploadAll(response.uploads.map((upload) => ({ upload, file: part.files[upload.fileIndex] }))));
-        const last = response.items.at(-1);
-        if (last) {
-          at = { after: last.id };
-          afterId = last.id;
-        }
+        afterId = response.items.at(-1)?.id ?? afterId;
       }
       await Promise.all(uploading);
     },
