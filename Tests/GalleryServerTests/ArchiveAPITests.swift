@@ -304,6 +304,15 @@ extension Data {
     }
 }
 
+/// The services on a data folder, for calling `GalleryImport` directly (no work resumed, errors logged only).
+private func importServices(in data: URL) async throws -> GalleryServices {
+    var logger = Logger(label: "GalleryImportTests")
+    logger.logLevel = .error
+    return try await buildServices(
+        configuration: ServerConfiguration(dataDirectory: data), fetcher: FakeWeb().fetcher, logger: logger,
+        resumingWork: false)
+}
+
 @Suite("Importing a folder of images")
 struct FolderImportTests {
     @Test func aFoldersImagesAndVideosComeInFileNameOrderAndOtherFilesAreLeftOutSayingWhy() async throws {
@@ -318,11 +327,7 @@ struct FolderImportTests {
                 ("clip.mp4", try Fixture.data("faststart.mp4")),
             ]
             for (name, bytes) in files { try bytes.write(to: pictures.appendingPathComponent(name)) }
-            var logger = Logger(label: "FolderImportTests")
-            logger.logLevel = .error
-            let services = try await buildServices(
-                configuration: ServerConfiguration(dataDirectory: data), fetcher: FakeWeb().fetcher, logger: logger,
-                resumingWork: false)
+            let services = try await importServices(in: data)
             let phases = Mutex<[String]>([])
             let summary = try await GalleryImport(store: services.store, ingestion: services.ingestion)
                 .importFolder(at: pictures) { phase, _, _ in phases.withLock { $0.append(phase) } }
@@ -359,11 +364,7 @@ struct ImportOfManyItemsTests {
         let manifest = ManifestJSON(
             format: "image-gallery/1", name: "Four", imagesPerRow: 4, view: "grid", items: entries)
         try await withTemporaryFolder { folder in
-            var logger = Logger(label: "ImportOfManyItemsTests")
-            logger.logLevel = .error
-            let services = try await buildServices(
-                configuration: ServerConfiguration(dataDirectory: folder.appendingPathComponent("data")),
-                fetcher: FakeWeb().fetcher, logger: logger, resumingWork: false)
+            let services = try await importServices(in: folder.appendingPathComponent("data"))
             let zip = folder.appendingPathComponent("four.zip")
             try makeZip([("gallery.json", try manifestData(manifest))]).write(to: zip)
             let before = try await services.store.galleries().count
