@@ -150,7 +150,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        MallocTuning.apply()
         var allowTexts = fetchAllow
         if let fromEnvironment = ProcessInfo.processInfo.environment["IMAGE_GALLERY_FETCH_ALLOW"] {
             allowTexts.append(fromEnvironment)
