@@ -138,6 +138,13 @@ public protocol GalleryStore: Sendable {
     /// - Throws: `invalid` for an item that is not a note or a text over ``NoteText/maximumLength``; `notFound` for
     ///   a note in the trash or in a gallery in the trash.
     func editNote(_ id: ItemID, text: String, recordingFor session: HistorySession?) async throws -> Item
+    /// Changes the titles, captions or tags of live items of `gallery`, all in one change, as one undoable action of
+    /// `session`; returns the items as they are now, in order.
+    /// - Throws: `invalid` for a field that breaks its rule (``ItemDescription``), an empty change, or an item named
+    ///   twice; `notFound` for an item that is not live in the gallery. Nothing changes then.
+    func describeItems(
+        _ ids: [ItemID], in gallery: GalleryID, _ change: ItemDescription.Change, recordingFor session: HistorySession?
+    ) async throws -> [Item]
     /// Marks a pending item failed; returns nil if it is no longer pending.
     func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item?
     /// Turns a failed item back into a pending one, for a retry.

@@ -43,6 +43,8 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         case arrange
         /// Changed a note's text.
         case editNote
+        /// Changed items' titles, captions or tags.
+        case describe
     }
 
     /// One item's place before and after the action.
@@ -134,6 +136,23 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         }
     }
 
+    /// One item's title, caption and tags before and after the action.
+    public struct DescriptionStep: Sendable, Equatable, Codable {
+        /// The item.
+        public var id: ItemID
+        /// Its description before.
+        public var before: ItemDescription
+        /// Its description after.
+        public var after: ItemDescription
+
+        /// Makes a step.
+        public init(id: ItemID, before: ItemDescription, after: ItemDescription) {
+            self.id = id
+            self.before = before
+            self.after = after
+        }
+    }
+
     /// The gallery's settings before and after a rename or a change of images per row.
     public struct SettingsStep: Sendable, Equatable, Codable {
         /// Before the action.
@@ -212,12 +231,15 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public var positions: [PositionStep]
     /// The note texts it changed.
     public var texts: [TextStep]
+    /// The titles, captions and tags it changed.
+    public var descriptions: [DescriptionStep]
 
     /// Makes an entry.
     public init(
         action: Action, items: [Step] = [], settings: SettingsStep? = nil, positions: [PositionStep] = [],
-        texts: [TextStep] = [], runs: [RunStep] = []
+        texts: [TextStep] = [], runs: [RunStep] = [], descriptions: [DescriptionStep] = []
     ) {
+        self.descriptions = descriptions
         self.action = action
         self.items = items
         self.runs = runs
@@ -227,7 +249,7 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     }
 
     /// Decodes an entry; one recorded before the board changed no positions, one recorded before notes no texts, one
-    /// recorded before runs no runs.
+    /// recorded before runs no runs, one recorded before descriptions no descriptions.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -236,7 +258,8 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
             settings: try container.decodeIfPresent(SettingsStep.self, forKey: .settings),
             positions: try container.decodeIfPresent([PositionStep].self, forKey: .positions) ?? [],
             texts: try container.decodeIfPresent([TextStep].self, forKey: .texts) ?? [],
-            runs: try container.decodeIfPresent([RunStep].self, forKey: .runs) ?? [])
+            runs: try container.decodeIfPresent([RunStep].self, forKey: .runs) ?? [],
+            descriptions: try container.decodeIfPresent([DescriptionStep].self, forKey: .descriptions) ?? [])
     }
 }
 

@@ -14,6 +14,7 @@ enum HistoryMessages {
         case .view: "View"
         case .arrange: "Arrange"
         case .editNote: "Edit Note"
+        case .describe: "Edit Details"
         }
     }
 
@@ -39,7 +40,8 @@ enum HistoryMessages {
             if case .runChangedSince(let count) = conflict { total + count } else { total }
         }
         let settingsConflict = conflicts.contains(.settingsChangedSince)
-        let itemCount = entry.items.count + entry.positions.count + entry.texts.count + runItems(entry)
+        let itemCount =
+            entry.items.count + entry.positions.count + entry.texts.count + entry.descriptions.count + runItems(entry)
         let verb = direction == .undo ? "undo" : "redo"
 
         let everythingInConflict =
@@ -55,7 +57,9 @@ enum HistoryMessages {
                     ? "its \(count(itemCount, "item")) were changed since"
                     : "its items were changed since"
             } else if edited > 0 {
-                reason = "the note was changed by someone else since"
+                reason =
+                    entry.action == .describe
+                    ? "the details were changed by someone else since" : "the note was changed by someone else since"
             } else if entry.action == .editNote, deleted > 0 {
                 reason = "the note was deleted for good"
             } else if arranged == itemCount {
@@ -137,7 +141,10 @@ enum HistoryMessages {
     /// "the move of 3 items" (or "the move", without counting), "the rename to 'Fruit'"…
     private static func description(of entry: HistoryEntry, countingItems: Bool) -> String {
         let items =
-            countingItems ? " of " + count(entry.items.count + entry.positions.count + runItems(entry), "item") : ""
+            countingItems
+            ? " of "
+                + count(entry.items.count + entry.positions.count + entry.descriptions.count + runItems(entry), "item")
+            : ""
         switch entry.action {
         case .drop: return "the drop\(items)"
         case .move: return "the move\(items)"
@@ -156,6 +163,7 @@ enum HistoryMessages {
             return "the change to the \(view.rawValue) view"
         case .arrange: return "the arrangement\(items)"
         case .editNote: return "the edit of the note"
+        case .describe: return "the edit of the details\(items)"
         }
     }
 

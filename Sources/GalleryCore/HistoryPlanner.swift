@@ -53,6 +53,20 @@ public struct HistoryPlan: Sendable, Equatable {
         }
     }
 
+    /// One item whose title, caption and tags are set.
+    public struct DescriptionChange: Sendable, Equatable {
+        /// The item.
+        public var id: ItemID
+        /// Its new description.
+        public var description: ItemDescription
+
+        /// Makes a change.
+        public init(id: ItemID, description: ItemDescription) {
+            self.id = id
+            self.description = description
+        }
+    }
+
     /// A part of the entry that was left alone because somebody changed it since.
     public enum Conflict: Sendable, Equatable {
         /// The item was deleted for good: it cannot be placed any more.
@@ -88,6 +102,8 @@ public struct HistoryPlan: Sendable, Equatable {
     public var positions: [Reposition]
     /// The note texts to set.
     public var texts: [TextChange]
+    /// The titles, captions and tags to set.
+    public var descriptions: [DescriptionChange]
     /// The gallery settings to set, if any.
     public var settings: HistoryEntry.Settings?
     /// What was left alone.
@@ -98,8 +114,10 @@ public struct HistoryPlan: Sendable, Equatable {
     /// Makes a plan.
     public init(
         moves: [Move], runs: [HistoryEntry.RunStep] = [], positions: [Reposition] = [], texts: [TextChange] = [],
-        settings: HistoryEntry.Settings?, conflicts: [Conflict], message: String
+        descriptions: [DescriptionChange] = [], settings: HistoryEntry.Settings?, conflicts: [Conflict],
+        message: String
     ) {
+        self.descriptions = descriptions
         self.moves = moves
         self.runs = runs
         self.positions = positions
@@ -122,12 +140,15 @@ public struct CurrentPlacement: Sendable, Equatable {
     public var boardPosition: BoardPosition?
     /// A note's text now.
     public var text: String?
+    /// Its title, caption and tags now.
+    public var description: ItemDescription?
 
     /// Makes a value.
     public init(
         placement: Placement, version: Int64, isPlacedByThisSession: Bool = false,
-        boardPosition: BoardPosition? = nil, text: String? = nil
+        boardPosition: BoardPosition? = nil, text: String? = nil, description: ItemDescription? = nil
     ) {
+        self.description = description
         self.text = text
         self.placement = placement
         self.version = version
@@ -233,6 +254,22 @@ public enum HistoryPlanner {
             texts.append(HistoryPlan.TextChange(id: step.id, text: target))
         }
 
+        var descriptions: [HistoryPlan.DescriptionChange] = []
+        for step in entry.descriptions {
+            let target = direction == .undo ? step.before : step.after
+            let leaving = direction == .undo ? step.after : step.before
+            guard let now = current[step.id]?.description else {
+                conflicts.append(.deletedForGood(step.id))
+                continue
+            }
+            if now == target { continue }
+            guard now == leaving else {
+                conflicts.append(.editedSince(step.id))
+                continue
+            }
+            descriptions.append(HistoryPlan.DescriptionChange(id: step.id, description: target))
+        }
+
         var newSettings: HistoryEntry.Settings?
         if let step = entry.settings {
             let leaving = direction == .undo ? step.after : step.before
@@ -254,8 +291,8 @@ public enum HistoryPlanner {
         let message = HistoryMessages.message(
             for: entry, direction, conflicts: conflicts, isGalleryGone: settings == nil)
         return HistoryPlan(
-            moves: moves, runs: runs, positions: positions, texts: texts, settings: newSettings, conflicts: conflicts,
-            message: message)
+            moves: moves, runs: runs, positions: positions, texts: texts, descriptions: descriptions,
+            settings: newSettings, conflicts: conflicts, message: message)
     }
 
     /// The entry after a plan was carried out: each moved item's step gets its new placement version, and each run
@@ -291,7 +328,7 @@ public enum HistoryPlanner {
             result.imagesPerRow = source.imagesPerRow
         case .view:
             result.view = source.view
-        case .drop, .move, .transfer, .copy, .trash, .restore, .arrange, .editNote:
+        case .drop, .move, .transfer, .copy, .trash, .restore, .arrange, .editNote, .describe:
             result = source
         }
         return result

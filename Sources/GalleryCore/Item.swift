@@ -36,8 +36,12 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     public var origin: ItemOrigin
     /// The URL it came from (the image's own URL, unwrapped from search-engine links), if any.
     public var sourceURL: String?
-    /// A short title: the file name, or the last part of the source URL.
+    /// A short title: the file name, the last part of the source URL, or what the person wrote.
     public var title: String
+    /// What the person wrote about it (an image's alternative text), if anything.
+    public var caption: String?
+    /// The person's tags, in the order added.
+    public var tags: [String]
     /// A note's text, exactly as written.
     public var text: String?
     /// A link's page description, if the page has one.
@@ -89,9 +93,11 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
         hasPoster: Bool = false, failure: FailureReason? = nil,
         createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0,
         placementVersion: Int64 = 0, boardPosition: BoardPosition? = nil, thumbnailWidths: [Int]? = nil,
-        videoPlayback: VideoPlayback? = nil
+        videoPlayback: VideoPlayback? = nil, caption: String? = nil, tags: [String] = []
     ) {
         self.id = id
+        self.caption = caption
+        self.tags = tags
         self.videoPlayback = videoPlayback
         self.kind = kind
         self.text = text
@@ -123,6 +129,16 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     /// Whether the item can be loaded again (it has a source the server can fetch).
     public var isRetryable: Bool {
         state == .failed && sourceURL != nil
+    }
+
+    /// Its title, caption and tags.
+    public var description: ItemDescription {
+        get { ItemDescription(title: title, caption: caption, tags: tags) }
+        set {
+            title = newValue.title
+            caption = newValue.caption
+            tags = newValue.tags
+        }
     }
 }
 

@@ -154,6 +154,9 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         .add(to: router)
     BoardRoutes(store: parts.store, presenter: parts.presenter, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
         .add(to: router)
+    DescriptionRoutes(
+        store: parts.store, presenter: parts.presenter, access: access, jsonBodyBytes: bounds.jsonBodyBytes
+    ).add(to: router)
     ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
     ArchiveRoutes(
         store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, presenter: parts.presenter,

@@ -27,6 +27,7 @@ enum PostgresSchema {
             BoardShape.migration(text: text, real: "DOUBLE PRECISION", bigint: "BIGINT")
         ),
         ("v5: how videos play (SQLite's v13)", VideoPlaybackColumns.migration(text: text, real: "DOUBLE PRECISION")),
+        ("v6: captions and tags (SQLite's v14)", TagsColumn.migration(text: text)),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

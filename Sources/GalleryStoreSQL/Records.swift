@@ -38,7 +38,7 @@ extension Gallery {
 extension Item {
     static let selectColumns = """
         item.id, item.kind, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
-        item.text, item.pageDescription, item.siteName,
+        item.text, item.pageDescription, item.siteName, item.caption, item.tags,
         item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths,
         blob.durationSeconds, blob.hasPoster, blob.videoCodec, blob.videoCopy, blob.playableSeconds, item.failure,
         item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion,
@@ -81,7 +81,9 @@ extension Item {
             hasPoster: row["hasPoster"] ?? false, failure: failure, createdAt: row["createdAt"],
             updatedAt: row["updatedAt"], trashedAt: row["trashedAt"], changeSequence: row["changeSequence"],
             placementVersion: row["placementVersion"], boardPosition: boardPosition,
-            thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]), videoPlayback: VideoPlaybackColumns.read(row)
+            thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]),
+            videoPlayback: VideoPlaybackColumns.read(row),
+            caption: row["caption"], tags: TagsColumn.read(row["tags"])
         )
     }
 }
@@ -100,4 +102,26 @@ enum ThumbnailWidths {
 /// Errors of the SQLite store that are not the user's doing.
 enum StoreError: Error {
     case corrupt(String)
+}
+
+/// How the item table keeps tags: one line each ("" for none); a tag holds no line break.
+public enum TagsColumn {
+    /// The statements of the migration that adds the caption and the tags (with its engine's text type).
+    public static func migration(text: String) -> [String] {
+        [
+            "ALTER TABLE item ADD COLUMN caption \(text)",
+            "ALTER TABLE item ADD COLUMN tags \(text) NOT NULL DEFAULT ''",
+        ]
+    }
+
+    /// The tags read from the column.
+    static func read(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// The column's value for `tags`.
+    static func written(_ tags: [String]) -> String {
+        tags.joined(separator: "\n")
+    }
 }

@@ -315,6 +315,9 @@ public final class AppDatabase: Sendable {
                 try db.execute(sql: statement)
             }
         }
+        migrator.registerMigration("v14: captions and tags") { db in
+            for statement in TagsColumn.migration(text: "TEXT") { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

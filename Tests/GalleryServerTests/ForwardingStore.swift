@@ -64,6 +64,11 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func editNote(_ id: ItemID, text: String, recordingFor session: HistorySession?) async throws -> Item {
         try await base.editNote(id, text: text, recordingFor: session)
     }
+    func describeItems(
+        _ ids: [ItemID], in gallery: GalleryID, _ change: ItemDescription.Change, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.describeItems(ids, in: gallery, change, recordingFor: session)
+    }
     func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item {
         try await base.trashItem(id, recordingFor: session)
     }

@@ -23,6 +23,9 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var state: ItemState
     var origin: ItemOrigin
     var title: String
+    /// What the person wrote about it (an image's alternative text).
+    var caption: String?
+    var tags: [String]
     var sourceURL: String?
     /// A note's text.
     var text: String?
@@ -73,6 +76,8 @@ struct ItemResponse: ResponseEncodable, Equatable {
         state = item.state
         origin = item.origin
         title = item.title
+        caption = item.caption
+        tags = item.tags
         sourceURL = item.sourceURL
         text = item.text
         if item.kind == .link {

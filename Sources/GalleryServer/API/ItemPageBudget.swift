@@ -13,13 +13,14 @@ struct ItemPageBudget: Sendable, Equatable {
     static let fixedItemBytes = 2_048
 
     /// At most how many bytes `item` takes in a page's JSON: ``fixedItemBytes`` and its texts as JSON writes them
-    /// (title, source address twice: as `sourceURL` and a link's `pageURL`, a note's text, a link's description and
-    /// site name, a failure's message, its order key).
+    /// (title, caption, tags, source address twice: as `sourceURL` and a link's `pageURL`, a note's text, a link's
+    /// description and site name, a failure's message, its order key).
     static func jsonBytes(of item: Item) -> Int {
-        let texts = [
-            item.title, item.sourceURL, item.sourceURL, item.text, item.pageDescription, item.siteName,
-            item.failure?.message, item.orderKey.rawValue,
-        ]
+        let texts =
+            [
+                item.title, item.caption, item.sourceURL, item.sourceURL, item.text, item.pageDescription,
+                item.siteName, item.failure?.message, item.orderKey.rawValue,
+            ] + item.tags.map(Optional.some)
         return texts.reduce(fixedItemBytes) { total, text in total + (text.map(escapedLength(of:)) ?? 0) }
     }
 
