@@ -68,7 +68,7 @@ export function draggableItems(
     const chosen = preview(tile, event, count);
     if (chosen && event.dataTransfer.setDragImage) event.dataTransfer.setDragImage(chosen.element, chosen.x, chosen.y);
     else setPreview(event, tile, count);
-    onStart?.(items);
+    onStart?.(items, event);
   };
   const end = (event) => onEnd?.(event.dataTransfer?.dropEffect ?? "none");
   container.addEventListener("dragstart", start);

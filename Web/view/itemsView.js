@@ -48,8 +48,11 @@ export class ItemsView {
       onEditNote: () => {},
       onRange: () => {},
     };
-    /** Whether items are lifted by keyboard (their keys then steer the drag). */
+    /** Whether items are lifted by keyboard (their keys then steer the drag), whether a finger presses an item for a
+     * long press (no menu then), and whether the click that ends a drag is to select nothing (pane/dragActions.js). */
     this.keyboardDrag = false;
+    this.longPressing = false;
+    this.swallowClick = false;
     this.selected = new Set();
     this.dragging = new Set();
     this.focusedId = null;
