@@ -5,6 +5,8 @@
 // item; on the board a short move lifts it and it follows the pointer. While a finger carries items near the view's
 // top or bottom edge, the view scrolls. Returns a cleanup.
 
+import { pointerOwners } from "./pointerOwners.js";
+
 /** How near an edge (px) the finger scrolls the view while dragging, and by how much per frame at most. */
 const EDGE = 60;
 const SPEED = 16;
@@ -26,6 +28,7 @@ export function pointerSensor(container, scroller, operation) {
   /** The pointer pressing or carrying items and its last point. @type {{pointerId: number, x: number, y: number} | null} */
   let pointer = null;
   let scrolling = 0;
+  const owners = pointerOwners(container);
 
   const stopScrolling = () => {
     if (scrolling) cancelAnimationFrame(scrolling);
@@ -51,6 +54,7 @@ export function pointerSensor(container, scroller, operation) {
 
   const down = (/** @type {PointerEvent} */ event) => {
     if (event.pointerType === "mouse" || event.button !== 0 || !operation.enabled()) return;
+    if (owners.ownerOf(event.pointerId)) return; // a resize handle's or a gesture's
     const target = /** @type {Element} */ (event.target);
     const element = /** @type {HTMLElement | null} */ (
       target instanceof Element ? target.closest("[data-item-id]") : null
@@ -61,6 +65,8 @@ export function pointerSensor(container, scroller, operation) {
     const client = { x: event.clientX, y: event.clientY };
     if (!operation.pressed(event.pointerId, element.dataset.itemId ?? "", client)) return;
     pointer = { pointerId: event.pointerId, ...client };
+    // A pinch that takes the finger (view/boardGestures.js) cancels the drag.
+    owners.claim(event.pointerId, "drag", () => lose(event.pointerId, false));
     if (!operation.onBoard()) return;
     // On the board the pointer moves the item at once: no text selection, no scrolling, and it goes on off the tile.
     event.preventDefault();
@@ -73,13 +79,16 @@ export function pointerSensor(container, scroller, operation) {
     operation.moved(event.pointerId, { x: event.clientX, y: event.clientY });
     autoScroll();
   };
-  const ended = (/** @type {PointerEvent} */ event) => {
-    if (event.pointerId !== pointer?.pointerId) return;
+  /** The pointer `pointerId` ended: dropped (`drop`) or cancelled. */
+  const lose = (/** @type {number} */ pointerId, /** @type {boolean} */ drop) => {
+    if (pointerId !== pointer?.pointerId) return;
     pointer = null;
     stopScrolling();
-    if (event.type === "pointerup") operation.released(event.pointerId);
-    else operation.cancelled(event.pointerId);
+    owners.release(pointerId, "drag");
+    if (drop) operation.released(pointerId);
+    else operation.cancelled(pointerId);
   };
+  const ended = (/** @type {PointerEvent} */ event) => lose(event.pointerId, event.type === "pointerup");
   // Once an item is lifted, the finger moves it, not the page: its touchmoves are not scrolls (before that, they are).
   const touchMove = (/** @type {TouchEvent} */ event) => {
     if (pointer && operation.carries(pointer.pointerId) && event.cancelable) event.preventDefault();
@@ -91,9 +100,7 @@ export function pointerSensor(container, scroller, operation) {
   window.addEventListener("pointercancel", ended);
   container.addEventListener("touchmove", touchMove, { passive: false });
   return () => {
-    if (pointer) operation.cancelled(pointer.pointerId);
-    pointer = null;
-    stopScrolling();
+    if (pointer) lose(pointer.pointerId, false);
     container.removeEventListener("pointerdown", down);
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", ended);
