@@ -179,8 +179,7 @@ test("one drag at a time: another sensor's or pointer's inputs change nothing wh
   const touch = run([pressed(1), { type: "held", drag: lift(shown, ["b"], "b") }]).operation;
   for (const input of [
     { type: "keyLifted", drag: lift(shown, ["c"], "c") },
-    { type: "dropped" },
-    { type: "escaped" },
+    { type: "key", intent: { kind: "drop" }, shown, neighbour: (from) => from, targets: [] },
     { type: "moved", pointerId: 2, client: { x: 99, y: 99 }, board: null },
     { type: "cancelled", pointerId: 2 },
   ])

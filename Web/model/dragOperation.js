@@ -43,7 +43,6 @@ import { boardStep, moveBy, moveTo, nextTarget, placesOf, sameTarget } from "./k
  * - `over` {target, index, board}: the pointer is over `target` (null: here, before insertion `index`, or at `board`)
  * - `mouseStarted` {itemId, client, boardStart, drag}: an HTML5 drag started; `mouseOver` {board}: it is over this
  *   pane (board: its board point; null: it left); `mouseEnded`: it ended, here or anywhere
- * - `dropped` / `escaped`: the keyboard drops or cancels
  * @typedef {{type: "pressed", pointerId: number, itemId: string, client: Point, boardStart: Point | null,
  *   activation: Activation, drag: Drag | null}
  *   | {type: "held", drag: Drag | null} | {type: "moved", pointerId: number, client: Point, board: Point | null}
@@ -52,7 +51,7 @@ import { boardStep, moveBy, moveTo, nextTarget, placesOf, sameTarget } from "./k
  *     neighbour: (from: number, direction: string) => number, targets: Target[]}
  *   | {type: "over", target: Target | null, index: number}
  *   | {type: "mouseStarted", itemId: string, client: Point, boardStart: Point | null, drag: Drag}
- *   | {type: "mouseOver", board: Point | null} | {type: "mouseEnded"} | {type: "dropped"} | {type: "escaped"}} Input
+ *   | {type: "mouseOver", board: Point | null} | {type: "mouseEnded"}} Input
  */
 
 /** Nothing is dragged. */
@@ -151,10 +150,6 @@ export function step(operation, input) {
       return stay({ ...operation, away: false, drag: movedTo(operation, input.board) });
     case "mouseEnded":
       return operation?.sensor === "mouse" ? ended(operation, "end") : stay(operation);
-    case "dropped":
-      return operation?.sensor === "keyboard" ? ended(operation, "drop") : stay(operation);
-    case "escaped":
-      return operation?.sensor === "keyboard" ? ended(operation, "cancel") : stay(operation);
     default:
       return stay(operation);
   }

@@ -7,7 +7,8 @@
 // `itemFor(id)`.
 
 import { kindOf } from "../model/itemFacts.js";
-import { decodeDragKey, decodeItemKey } from "./itemKeys.js";
+import { decodeDragKey } from "../dnd/keyboardSensor.js";
+import { decodeItemKey } from "./itemKeys.js";
 import { playVideo } from "./kindContent.js";
 import { editNote } from "./noteEditor.js";
 
