@@ -14,8 +14,8 @@ const SPEED = 16;
 /**
  * @typedef {{x: number, y: number}} Point
  * @typedef {{enabled: () => boolean, onBoard: () => boolean,
- *   pressed: (pointerId: number, id: string, client: Point) => boolean, moved: (pointerId: number, client: Point) => void,
- *   released: (pointerId: number) => void, cancelled: (pointerId: number) => void,
+ *   pressed: (pointerId: number, id: string, client: Point) => boolean,
+ *   moved: (pointerId: number, client: Point) => void, released: (pointerId: number) => void, cancelled: (pointerId: number) => void,
  *   carries: (pointerId: number) => boolean}} Operation the pane's drag operation, as the sensor feeds it
  */
 
@@ -25,7 +25,8 @@ const SPEED = 16;
  * @param {Operation} operation
  */
 export function pointerSensor(container, scroller, operation) {
-  /** The pointer pressing or carrying items and its last point. @type {{pointerId: number, x: number, y: number} | null} */
+  /** The pointer pressing or carrying items and its last point.
+   * @type {{pointerId: number, x: number, y: number} | null} */
   let pointer = null;
   let scrolling = 0;
   const owners = pointerOwners(container);
