@@ -15,7 +15,8 @@ const SPEED = 16;
  * @typedef {{x: number, y: number}} Point
  * @typedef {{enabled: () => boolean, onBoard: () => boolean,
  *   pressed: (pointerId: number, id: string, client: Point) => boolean,
- *   moved: (pointerId: number, client: Point) => void, released: (pointerId: number) => void, cancelled: (pointerId: number) => void,
+ *   moved: (pointerId: number, client: Point) => void, released: (pointerId: number) => void,
+ *   cancelled: (pointerId: number) => void,
  *   carries: (pointerId: number) => boolean}} Operation the pane's drag operation, as the sensor feeds it
  */
 
