@@ -1,5 +1,6 @@
-// Wires a pane's views (the items view — grid, list or board —, drop targets, drags, trash, toolbar, gestures) to its store
-// and actions: the views report intents through their bind… hooks, and only this file connects them.
+// Wires a pane's views (the items view — grid, list or board —, drop targets, trash, toolbar, gestures) to its store
+// and actions, and the drag sensors (mouse, pointer) to its drag operation (pane/dragActions.js): the views report
+// intents through their bind… hooks, and only this file connects them.
 
 import { dropTargetForExternal } from "../dnd/externalDrop.js";
 import { autoScrollOnDrag, draggableItems, dropTargetForLocal, isLocalDrag } from "../dnd/localDrag.js";
