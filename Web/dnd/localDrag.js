@@ -1,6 +1,7 @@
-// HTML5 adapter for drags that start inside the app: items carry the app's own type (the seed's localObject), so a
-// drop inside the app never fetches anything, and every other app gets what each kind offers (model/itemKinds.js):
-// URLs, text, HTML and (in Chromium) a file.
+// The mouse sensor: HTML5 drags that start inside the app. Items carry the app's own type (the seed's localObject), so
+// a drop inside the app never fetches anything, and every other app gets what each kind offers (model/itemKinds.js):
+// URLs, text, HTML and (in Chromium) a file. Its start, its passing over a pane and its end feed the pane's drag
+// operation (pane/dragActions.js); where it drops is read from the DataTransfer, since it may come from another pane.
 
 import { representations } from "../model/itemKinds.js";
 import { dropTarget } from "./dropTarget.js";
@@ -68,7 +69,7 @@ export function draggableItems(
     const chosen = preview(tile, event, count);
     if (chosen && event.dataTransfer.setDragImage) event.dataTransfer.setDragImage(chosen.element, chosen.x, chosen.y);
     else setPreview(event, tile, count);
-    onStart?.(items);
+    onStart?.(items, event);
   };
   const end = (event) => onEnd?.(event.dataTransfer?.dropEffect ?? "none");
   container.addEventListener("dragstart", start);

@@ -122,7 +122,8 @@ export function nextTarget(drag, targets, back) {
   return { ...drag, target: cycle[next] };
 }
 
-function sameTarget(/** @type {KeyboardTarget | null} */ a, /** @type {KeyboardTarget | null} */ b) {
+/** Whether two targets are the same place (null: here). */
+export function sameTarget(/** @type {KeyboardTarget | null} */ a, /** @type {KeyboardTarget | null} */ b) {
   if (!a || !b) return a === b;
   return a.kind === b.kind && (a.kind !== "gallery" || (b.kind === "gallery" && a.galleryId === b.galleryId));
 }

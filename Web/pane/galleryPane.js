@@ -38,7 +38,7 @@ import { createBoardReading } from "./boardReading.js";
 import { createHistoryActions } from "./historyActions.js";
 import { createItemActions } from "./itemActions.js";
 import { createKeyActions } from "./keyActions.js";
-import { createLiftActions } from "./liftActions.js";
+import { createDragActions } from "./dragActions.js";
 import { settledText } from "../model/itemKinds.js";
 
 /** How long (ms) without more items settling before the ones that did are announced together. */
@@ -96,8 +96,8 @@ export class GalleryPane {
     this.historyActions = createHistoryActions(context);
     this.boardActions = createBoardActions(context, this.historyActions);
     this.itemActions = createItemActions(context, this.historyActions, this.boardActions);
-    this.liftActions = createLiftActions(context, this.itemActions);
-    this.keyActions = createKeyActions(context, this.itemActions, this.boardActions, this.liftActions);
+    this.dragActions = createDragActions(context, this.itemActions, this.boardActions);
+    this.keyActions = createKeyActions(context, this.itemActions, this.boardActions, this.dragActions);
     this.context = context;
     this.boardReading = createBoardReading(this);
     this.showView(this.state.view);
@@ -105,7 +105,7 @@ export class GalleryPane {
     this.cleanups = wirePane(context, {
       items: this.itemActions,
       history: this.historyActions,
-      lifted: this.liftActions,
+      drags: this.dragActions,
     });
   }
 

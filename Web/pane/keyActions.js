@@ -8,7 +8,7 @@ import { itemsFor, selectedItems, selectionRun, shownWindow } from "../store/pan
 import { paneActions } from "../store/paneState.js";
 
 /** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board` and `lifted` are its
- * item, board and lifted-items actions. */
+ * item, board and drag actions (pane/dragActions.js). */
 export function createKeyActions(pane, items, board, lifted) {
   const { store, announcer } = pane;
   const state = () => store.getState();

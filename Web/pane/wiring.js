@@ -1,9 +1,10 @@
-// Wires a pane's views (the items view — grid, list or board —, drop targets, drags, trash, toolbar, gestures) to its store
-// and actions: the views report intents through their bind… hooks, and only this file connects them.
+// Wires a pane's views (the items view — grid, list or board —, drop targets, trash, toolbar, gestures) to its store
+// and actions, and the drag sensors (mouse, pointer) to its drag operation (pane/dragActions.js): the views report
+// intents through their bind… hooks, and only this file connects them.
 
 import { dropTargetForExternal } from "../dnd/externalDrop.js";
 import { autoScrollOnDrag, draggableItems, dropTargetForLocal, isLocalDrag } from "../dnd/localDrag.js";
-import { touchDraggableItems } from "../dnd/touchDrag.js";
+import { pointerSensor } from "../dnd/pointerSensor.js";
 import { zoomGestures } from "../dnd/zoomGestures.js";
 import { itemById, itemsFor, selectionRun, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
@@ -23,15 +24,14 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
   itemsView.bindRange((first, last) => pane.facade.showRange(first, last));
-  itemsView.bindMoveTo?.((positions) => board.moveTo(positions));
   itemsView.bindMarquee?.((ids) => store.dispatch(paneActions.idsSelected(ids)));
   itemsView.bindResize?.((id, width) => board.resize(id, width));
   itemsView.bindBoardView?.((rect) => pane.facade.showBoard(rect));
 }
 
-/** Connects the other views of `pane` to its `items`, `history` and `lifted` actions; returns the cleanup
- * functions. */
-export function wirePane(pane, { items, history, lifted }) {
+/** Connects the other views of `pane` to its `items` and `history` actions, and its sensors to its drag operation
+ * (`drags`: pane/dragActions.js); returns the cleanup functions. */
+export function wirePane(pane, { items, history, drags }) {
   const { store, view, trash, toolbar, hooks } = pane;
   const state = () => store.getState();
   const writable = () => !state().closed && !state().access.readOnly;
@@ -90,21 +90,22 @@ export function wirePane(pane, { items, history, lifted }) {
       },
       // A selection beyond the items read goes as the run it is.
       runFor: (tile) => selectionRun(state(), tile.dataset.itemId),
-      onStart: (dragged) => store.dispatch(paneActions.dragStarted(dragged.map((item) => item.id))),
-      onEnd: () => {
-        store.dispatch(paneActions.dragEnded());
-        shown().setDropActive(false);
-      },
+      onStart: (dragged, event) =>
+        drags.mouseStarted(
+          dragged.map((item) => item.id),
+          { x: event.clientX, y: event.clientY },
+        ),
+      onEnd: () => drags.mouseEnded(),
     }),
     dropTargetForLocal(view.scroller, {
       accepts: writable,
       onOver: ({ x, y }) => {
         shown().setGap(shown().indexAt(x, y));
-        shown().dragOverAt?.(x, y);
+        drags.mouseOver({ x, y });
       },
       onLeave: () => {
         shown().setGap(null);
-        shown().dragOverAt?.(null, null);
+        drags.mouseOver(null);
       },
       onDrop: ({ x, y, payload, copy }) => {
         const view = shown();
@@ -112,19 +113,16 @@ export function wirePane(pane, { items, history, lifted }) {
         view.setGap(null);
         const point = view.boardPointAt?.(x, y) ?? null;
         // On the board, the items land where they were dropped (drawn there while dragged over it).
-        const places = point && payload.galleryId === pane.galleryId ? view.liftedPositionsAt(x, y) : null;
+        const places = point && payload.galleryId === pane.galleryId ? drags.placesAt({ x, y }) : null;
         items.addLocal({ payload, copy, index, point, places });
       },
     }),
     autoScrollOnDrag(view.scroller),
-    // Touch and pen: a long press lifts an item in the grid and the list (the board moves items where they are).
-    touchDraggableItems(view.list, view.scroller, {
-      enabled: () => writable() && state().view !== "board",
-      onLift: (id) => lifted.start(id, "touch"),
-      onMove: (x, y) => lifted.pointAt(x, y),
-      onAdd: (id) => lifted.add(id),
-      onDrop: () => lifted.drop(),
-      onCancel: () => lifted.cancel(),
+    // Touch and pen: a long press lifts an item in the grid and the list; on the board a short move does.
+    pointerSensor(view.list, view.scroller, {
+      ...drags,
+      enabled: writable,
+      onBoard: () => state().view === "board",
     }),
     zoomGestures(view.scroller, {
       getPerRow: () => state().perRow,

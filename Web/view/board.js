@@ -1,21 +1,17 @@
 // The board view: every item lies where people put it (model/board.js), drawn at its board position × zoom, plus pan;
 // items not on the board yet are drawn where free space would put them (the pane saves that). What it shares with
 // the grid and the list (rendering only the items near the viewport, DOM order in gallery order, marks, the items'
-// events) is ItemsView's. Its own DOM events: items dragged (an HTML5 drag with the mouse, as in the grid, so they
-// can also go to another pane, the trash or another app; a pointer drag with touch or pen) follow the pointer while
-// over the board and land where they are dropped; a press on empty board space draws a marquee (view/boardMarquee.js);
-// Ctrl/Cmd + wheel zooms around the pointer, the wheel pans, + / − zoom around the centre, and the pan and pinch
-// gestures are view/boardGestures.js's. It reports a move as the intent `onMoveTo(positions)` ([{itemId, x, y, width,
-// z}] in board units) and a marquee as `onMarquee(ids)` (the ids to select).
-// A tile's corner handle resizes it (view/boardResize.js): drawn at the width dragged to, then reported as
-// `onResize(id, width)`. Items lifted by keyboard (pane/liftActions.js) are drawn where the arrows moved them, as a drag
-// draws them (`showLifted`).
+// events) is ItemsView's. Dragged items (by the mouse, a touch or pen pointer, or the keyboard: the pane's drag
+// operation, pane/dragActions.js) are drawn where they would land (`drawDrag`). Its own DOM events: a press on empty
+// board space draws a marquee (view/boardMarquee.js), reported as `onMarquee(ids)` (the ids to select); Ctrl/Cmd +
+// wheel zooms around the pointer, the wheel pans, + / − zoom around the centre, and the pan and pinch gestures are
+// view/boardGestures.js's. A tile's corner handle resizes it (view/boardResize.js): drawn at the width dragged to,
+// then reported as `onResize(id, width)`.
 
 import {
   aspectOf,
   fitTransform,
   indicesMeeting,
-  movedBy,
   neighbourInDirection,
   panBy,
   pinchStep,
@@ -56,12 +52,9 @@ export class BoardView extends ItemsView {
     this.transform = { zoom: 1, panX: 24, panY: 24 };
     /** @type {{positions: Position[], rects: Rect[]} | null} */
     this.layout = null;
-    /** Where a drag of items from this board started (board point), and the items lifted with where they would land
-     * (`at`, null while the pointer is off the board). Set by an HTML5 drag, by a touch or pen pointer, or by the
-     * keyboard (`keyboard`: the pane says where they are, showLifted).
-     * @type {{start: Point, pointerId: number | null, startClient: Point, ids?: string[], origins: Placed[] | null,
-     *   at: Map<string, Placed> | null, keyboard?: boolean} | null} */
-    this.lift = null;
+    /** Dragged items drawn where they would land (the pane's drag operation says where: drawDrag), else null.
+     * @type {Map<string, Placed> | null} */
+    this.moving = null;
     this.marquee = new BoardMarquee(
       {
         boardPointAt: (x, y) => this.boardPointAt(x, y),
@@ -74,10 +67,8 @@ export class BoardView extends ItemsView {
     );
     /** The last pointer position over the board (client point): where a paste lands. @type {Point | null} */
     this.pointer = null;
-    this.suppressClick = false;
     /** @type {{id: string, width: number} | null} the width a tile's corner is being dragged to */
     this.resizePreview = null;
-    this.intents.onMoveTo = () => {};
     this.intents.onMarquee = () => {};
     this.intents.onResize = () => {};
     this.intents.onBoardView = () => {};
@@ -111,21 +102,9 @@ export class BoardView extends ItemsView {
     );
     list.addEventListener("pointerdown", (event) => this.pointerDown(event), { signal });
     list.addEventListener("pointermove", (event) => this.pointerMove(event), { signal });
-    list.addEventListener("pointerup", (event) => this.pointerUp(event), { signal });
-    list.addEventListener("pointercancel", () => this.cancelPointer(), { signal });
+    list.addEventListener("pointerup", (event) => this.marquee.end(event), { signal });
+    list.addEventListener("pointercancel", () => this.marquee.cancel(), { signal });
     list.addEventListener("pointerleave", () => this.forgetPointer(), { signal });
-    list.addEventListener("dragstart", (event) => this.dragStart(event), { signal });
-    list.addEventListener("dragend", () => this.endLift(), { signal });
-    list.addEventListener(
-      "click",
-      (event) => {
-        if (!this.suppressClick) return;
-        this.suppressClick = false; // the click that ends a drag does not select
-        event.stopPropagation();
-        event.preventDefault();
-      },
-      { capture: true, signal },
-    );
   }
 
   /** Space pressed and released over the board with no pan (view/boardGestures.js): on a focused item, what Space
@@ -134,11 +113,6 @@ export class BoardView extends ItemsView {
     const element = /** @type {HTMLElement | null} */ (target?.closest?.("[data-item-id]") ?? null);
     if (!element || element !== target || !this.list.contains(element) || this.keyboardDrag) return;
     this.intents.onKey({ kind: "lift" }, element.dataset.itemId, element);
-  }
-
-  /** `handler(positions)`: items were dragged to new places ([{itemId, x, y, width, z}], board units). */
-  bindMoveTo(handler) {
-    this.intents.onMoveTo = handler;
   }
 
   /** `handler(ids)`: a marquee selects the items `ids` (with Shift or Ctrl/Cmd, the selection before and those it
@@ -251,7 +225,7 @@ export class BoardView extends ItemsView {
   focusItem(id) {
     this.focusedId = id;
     const index = this.indexOfId(id);
-    if (index >= 0) this.panToShow(this.lift?.at?.get(id) ?? this.boardLayout().positions[index], index);
+    if (index >= 0) this.panToShow(this.moving?.get(id) ?? this.boardLayout().positions[index], index);
     this.draw();
     this.elements.get(id)?.focus({ preventScroll: true });
   }
@@ -267,18 +241,12 @@ export class BoardView extends ItemsView {
     }
   }
 
-  /** Draws items lifted by keyboard at `places` ([{itemId, x, y, width, z}], board units), as a drag draws them, with
-   * the item `focusId` panned into view; null: where the board has them. */
-  showLifted(/** @type {Placed[] | null} */ places, /** @type {string | null} */ focusId) {
-    if (!places?.length) {
-      if (this.lift?.keyboard) this.endLift();
-      return;
-    }
-    const at = new Map(places.map((place) => [place.itemId, place]));
-    const origin = { x: 0, y: 0 };
-    this.lift = { keyboard: true, start: origin, startClient: origin, pointerId: null, origins: places, at };
+  /** Draws dragged items at `places` ([{itemId, x, y, width, z}], board units: pane/dragActions.js), with the item
+   * `focusId` (a keyboard drag's) panned into view; null: where the board has them. */
+  drawDrag(/** @type {Placed[] | null} */ places, /** @type {string | null} */ focusId) {
+    this.moving = places?.length ? new Map(places.map((place) => [place.itemId, place])) : null;
     const index = this.indexOfId(focusId ?? "");
-    const focused = at.get(focusId ?? "");
+    const focused = this.moving?.get(focusId ?? "");
     if (index >= 0 && focused) this.panToShow(focused, index);
     this.schedule();
   }
@@ -298,7 +266,7 @@ export class BoardView extends ItemsView {
     const view = viewportRect(this.transform, size.width, size.height);
     this.intents.onBoardView(view);
     const indices = indicesMeeting(this.boardLayout().rects, view, this.overscan / zoom);
-    for (const id of this.lift?.at?.keys() ?? []) {
+    for (const id of this.moving?.keys() ?? []) {
       const index = this.indexOfId(id);
       if (index >= 0 && !indices.includes(index)) indices.push(index);
     }
@@ -311,7 +279,7 @@ export class BoardView extends ItemsView {
 
   update(tile, item, index) {
     const layout = this.boardLayout();
-    const lifted = this.lift?.at?.get(item.id);
+    const lifted = this.moving?.get(item.id);
     let position = lifted ?? layout.positions[index];
     const resizing = this.resizePreview?.id === item.id;
     if (resizing) position = { ...position, width: this.resizePreview.width };
@@ -336,20 +304,6 @@ export class BoardView extends ItemsView {
 
   drawMarker() {}
 
-  // ---- Dragging items: lifted, following the pointer over the board, landing where dropped ----
-
-  /** An HTML5 drag of items starts on this board (the pane says which items: `this.dragging`, once it renders). */
-  dragStart(event) {
-    if (event.defaultPrevented) return;
-    this.lift = {
-      start: this.boardPointAt(event.clientX, event.clientY),
-      startClient: { x: event.clientX, y: event.clientY },
-      pointerId: null,
-      origins: null,
-      at: null,
-    };
-  }
-
   /** The drag image of one item dragged from the board: the tile itself, held where the pointer took it, so that it
    * lies over the tile as the tile follows the pointer (several items: the usual stack). */
   dragPreview(/** @type {HTMLElement} */ tile, /** @type {DragEvent} */ event, /** @type {number} */ count) {
@@ -358,89 +312,23 @@ export class BoardView extends ItemsView {
     return { element: tile, x: event.clientX - box.left, y: event.clientY - box.top };
   }
 
-  /** The lifted items' places on the board when the pointer is at (clientX, clientY): each moved as far as the pointer
-   * moved since the drag started. Null when no drag started on this board. */
-  liftedPositionsAt(clientX, clientY) {
-    const lift = this.lift;
-    if (!lift) return null;
-    if (!lift.origins) {
-      const ids = lift.pointerId === null ? [...this.dragging] : (lift.ids ?? []);
-      lift.origins = ids
-        .map((id) => ({ itemId: id, position: this.positionOf(id) }))
-        .filter((entry) => entry.position)
-        .map(({ itemId, position }) => ({ itemId, ...position }));
-    }
-    const point = this.boardPointAt(clientX, clientY);
-    return movedBy(lift.origins, point.x - lift.start.x, point.y - lift.start.y);
-  }
-
-  /** A drag of items is over the board at (clientX, clientY) (null: it left): the lifted items are drawn there. */
-  dragOverAt(clientX, clientY) {
-    if (!this.lift) return;
-    this.pointer = clientX === null ? null : { x: clientX, y: clientY };
-    const positions = clientX === null ? null : this.liftedPositionsAt(clientX, clientY);
-    this.lift.at = positions?.length ? new Map(positions.map((position) => [position.itemId, position])) : null;
-    this.schedule();
-  }
-
-  /** The drag ended (dropped or not): the items are drawn where the board has them. */
-  endLift() {
-    if (!this.lift) return;
-    this.lift = null;
-    this.schedule();
-  }
-
-  // ---- Pointers: touch and pen drags of items, the marquee ----
+  // ---- Pointers: the marquee, and where a paste lands (touch and pen drags are dnd/pointerSensor.js's) ----
 
   pointerDown(event) {
-    this.suppressClick = false;
-    if (event.button !== 0 || this.lift || this.marquee.active) return;
-    if (event.target.closest("button")) return;
-    const element = event.target.closest("[data-item-id]");
-    if (!element) {
+    this.swallowClick = false;
+    if (event.button !== 0 || this.moving || this.marquee.active) return;
+    if (!event.target.closest("button") && !event.target.closest("[data-item-id]"))
       this.marquee.start(event, this.list);
-      return;
-    }
-    // A mouse drags items with HTML5 drag and drop (dragStart); touch and pen move them with the pointer.
-    if (event.pointerType === "mouse" || !this.menuEnabled) return; // view only (no menu): nothing moves
-    const id = element.dataset.itemId;
-    event.preventDefault(); // no text selection, no scrolling
-    element.focus({ preventScroll: true });
-    element.setPointerCapture?.(event.pointerId);
-    this.lift = {
-      start: this.boardPointAt(event.clientX, event.clientY),
-      startClient: { x: event.clientX, y: event.clientY },
-      pointerId: event.pointerId,
-      ids: this.selected.has(id) ? [...this.selected] : [id],
-      origins: null,
-      at: null,
-    };
   }
 
   pointerMove(event) {
     if (event.pointerType === "mouse") this.pointer = { x: event.clientX, y: event.clientY };
-    if (this.marquee.move(event)) return;
-    const lift = this.lift;
-    if (!lift || event.pointerId !== lift.pointerId) return;
-    const moved = Math.hypot(event.clientX - lift.startClient.x, event.clientY - lift.startClient.y);
-    if (!lift.at && moved < DRAG_THRESHOLD) return;
-    this.dragOverAt(event.clientX, event.clientY);
+    this.marquee.move(event);
   }
 
-  pointerUp(event) {
-    if (this.marquee.end(event)) return;
-    const lift = this.lift;
-    if (!lift || event.pointerId !== lift.pointerId) return;
-    this.lift = null;
-    if (!lift.at) return;
-    this.suppressClick = true;
-    this.intents.onMoveTo([...lift.at.values()]);
-    this.draw();
-  }
-
-  cancelPointer() {
-    this.marquee.cancel();
-    if (this.lift?.pointerId !== null) this.endLift();
+  /** An HTML5 drag of items is over the board at `client` (null: it left): where a paste would land. */
+  notePointer(/** @type {Point | null} */ client) {
+    this.pointer = client;
   }
 
   forgetPointer() {

@@ -11,14 +11,16 @@
 //   While Space is claimed, a primary-button drag anywhere on the board, over tiles too, pans.
 // - A middle-button drag pans (anywhere on the board; no autoscroll, and no paste of the X11 selection).
 // - Two touch pointers pan by their centroid's movement and pinch-zoom around it. The first finger's pointerdown has
-//   gone through (it may have started something, such as a tile move): when the second goes down, the first finger's
-//   target gets a pointercancel, and from then on both belong to the gesture until they lift.
+//   gone through (it may have started something, such as a tile move): when the second goes down, the gesture claims
+//   both (dnd/pointerOwners.js), so whoever had the first finger loses it, and both belong to the gesture until they
+//   lift.
 // The gestures claim their pointers first: their listeners are on the board's element in the capture phase, and a
 // claimed pointerdown, and its moves, are stopped (preventDefault and stopImmediatePropagation) so no tile move, HTML5
 // drag, marquee or resize handle sees them; no HTML5 drag starts while Space is claimed or a pan is under way, and the
 // click that ends a pan selects nothing. Pointerup and pointercancel go through (whoever tracks pointers forgets them).
 // Everything is registered with `signal` and ends when it aborts.
 
+import { pointerOwners } from "../dnd/pointerOwners.js";
 import { TEXT_FIELD } from "../dnd/textFields.js";
 
 /** Where Space types or chooses: Space keeps its meaning there. */
@@ -46,13 +48,13 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
   let spacePress = null;
   /** Mouse and pen pans under way: pointer id → its last client point. @type {Map<number, Point>} */
   const pans = new Map();
-  /** Every touch pointer down on the board: pointer id → its last client point and the element it went down on.
-   * @type {Map<number, {x: number, y: number, target: Element}>} */
+  /** Every touch pointer down on the board: pointer id → its last client point. @type {Map<number, Point>} */
   const touches = new Map();
   /** The touch pointers the two-finger gesture owns. @type {Set<number>} */
   const claimedTouches = new Set();
   let swallowClickUntil = 0;
   let swallowPasteUntil = 0;
+  const owners = pointerOwners(surface);
 
   const showCursor = () => {
     if (pans.size) surface.dataset.gesture = "grabbing";
@@ -113,23 +115,14 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
     (event) => {
       swallowClickUntil = 0;
       if (event.pointerType === "touch") {
-        const target = event.target instanceof Element ? event.target : surface;
-        touches.set(event.pointerId, { x: event.clientX, y: event.clientY, target });
+        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
         if (touches.size < 2) return;
         claim(event);
-        for (const [id, touch] of touches) {
+        // The finger that went down first may have started something (a tile move, a marquee, a resize): it loses it.
+        for (const id of touches.keys()) {
           if (claimedTouches.has(id)) continue;
           claimedTouches.add(id);
-          if (id === event.pointerId) continue;
-          // The finger that went down first may have started something: it is cancelled for everyone else.
-          const cancel = new PointerEvent("pointercancel", {
-            bubbles: true,
-            pointerId: id,
-            pointerType: "touch",
-            clientX: touch.x,
-            clientY: touch.y,
-          });
-          (touch.target.isConnected ? touch.target : surface).dispatchEvent(cancel);
+          owners.claim(id, "gesture");
         }
         return;
       }
@@ -176,12 +169,12 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
   );
 
   const pointerEnded = (/** @type {PointerEvent} */ event) => {
-    if (!event.isTrusted) return; // the pointercancel sent for a claimed first finger
     if (pans.delete(event.pointerId)) {
       panEnded();
       showCursor();
     }
     touches.delete(event.pointerId);
+    owners.release(event.pointerId, "gesture");
     if (claimedTouches.delete(event.pointerId) && !claimedTouches.size) panEnded();
   };
   window.addEventListener("pointerup", pointerEnded, options);

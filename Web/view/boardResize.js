@@ -6,6 +6,7 @@
 // not select. The handle is for the pointer only (aria-hidden): the item menu's Make Larger and Make Smaller are the
 // keyboard's way.
 
+import { pointerOwners } from "../dnd/pointerOwners.js";
 import { resizedWidth } from "../model/board.js";
 
 const HANDLE = "resize-handle";
@@ -44,13 +45,15 @@ export function showResizeHandle(/** @type {HTMLElement} */ tile, /** @type {boo
 export function listenToResize(list, intents, signal) {
   /** @type {{id: string, pointerId: number, tile: HTMLElement, x: number, y: number, from: ResizeStart, width: number} | null} */
   let resizing = null;
+  const owners = pointerOwners(list);
   const onHandle = (/** @type {Event} */ event) =>
     event.target instanceof Element && event.target.closest(`.${HANDLE}`) !== null;
   const ours = (/** @type {PointerEvent} */ event) => resizing !== null && event.pointerId === resizing.pointerId;
   const finish = (/** @type {boolean} */ keep) => {
     if (!resizing) return;
-    const { id, tile, from, width } = resizing;
+    const { id, tile, from, width, pointerId } = resizing;
     resizing = null;
+    owners.release(pointerId, "resize");
     delete tile.dataset.resizing;
     if (keep && width !== from.width) intents.onResize(id, width);
     else intents.onCancel(id);
@@ -80,6 +83,7 @@ export function listenToResize(list, intents, signal) {
         from,
         width: from.width,
       };
+      owners.claim(event.pointerId, "resize", () => finish(false)); // a pinch took the finger
     },
     options,
   );

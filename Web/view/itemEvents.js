@@ -2,11 +2,13 @@
 // extends), the "⋯" button and the context menu open the item menu, keys on a focused item (view/itemKeys.js), and
 // which item has focus. What only some kinds do happens here too: Enter or a double click edits a note, Enter or its
 // Play button plays a video, Enter or its link opens a link's page. `view` holds `intents` ({onSelect, onMenu,
-// onKey, onDragKey, onFocus, onEditNote}), `menuEnabled`, `editable` and `keyboardDrag` (items are lifted by
-// keyboard), and finds an item with `itemFor(id)`.
+// onKey, onDragKey, onFocus, onEditNote}), `menuEnabled`, `editable`, `keyboardDrag` (items are lifted by
+// keyboard), `longPressing` and `swallowClick` (the drag operation's, pane/dragActions.js), and finds an item with
+// `itemFor(id)`.
 
 import { kindOf } from "../model/itemFacts.js";
-import { decodeDragKey, decodeItemKey } from "./itemKeys.js";
+import { decodeDragKey } from "../dnd/keyboardSensor.js";
+import { decodeItemKey } from "./itemKeys.js";
 import { playVideo } from "./kindContent.js";
 import { editNote } from "./noteEditor.js";
 
@@ -32,6 +34,11 @@ export function listenToItems(list, view, signal) {
   list.addEventListener(
     "click",
     (event) => {
+      if (view.swallowClick) {
+        view.swallowClick = false; // the click that ends a drag does not select
+        event.preventDefault();
+        return;
+      }
       const element = event.target.closest("[data-item-id]");
       if (!element) return;
       if (event.target.closest(".item-menu-button")) {
@@ -60,6 +67,10 @@ export function listenToItems(list, view, signal) {
   list.addEventListener(
     "contextmenu",
     (event) => {
+      if (view.longPressing) {
+        event.preventDefault(); // a long press lifts the item: neither the browser's menu nor the item menu
+        return;
+      }
       const element = event.target.closest("[data-item-id]");
       if (!element || !view.menuEnabled) return; // without the item menu, the browser's own (Copy Image…)
       event.preventDefault();

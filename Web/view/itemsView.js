@@ -3,18 +3,12 @@
 // events into intents (view/itemEvents.js), and show where a drop would land. A subclass says how items are laid
 // out: `frame(top, bottom)` (the list's height and the indices that meet the band), `create(item)`,
 // `update(element, item, index)` and `drawMarker()` (the drop gap or insertion line, `this.marker`), all in the
-// items' own coordinates, and `itemPitch()` and `topOf(index)` for a window of a big gallery: the items are then the
-// window, drawn `this.shift` pixels down (where its first item lies in the whole gallery, estimated at `itemPitch()`
-// per item before it), with the space of the items after it below; the view tells which positions of the whole
-// gallery are in view (`bindRange`), and keeps the item at the top of the view where it was when the window moves.
+// items' own coordinates, and `itemPitch()` and `topOf(index)` for a window of a big gallery, which
+// view/windowPlacement.js places: the view tells which positions of the whole gallery are in view (`bindRange`).
 
 import { itemName } from "../model/itemKinds.js";
-import { isAtEnd, scrollTopKeepingEnd } from "../model/itemWindow.js";
 import { actOnKind, listenToItems, markItem, placeInOrder } from "./itemEvents.js";
-
-/** The tallest the list of a big gallery's window is made (browsers cap an element's height, Firefox near 17.9
- * million pixels): past it, the items outside the window take less space each than they would drawn. */
-const MOST_HEIGHT = 8_000_000;
+import { anchors, keepInPlace, scrollNear, sizeList, spaceBefore, tellRange, topItem } from "./windowPlacement.js";
 
 export class ItemsView {
   /**
@@ -54,8 +48,11 @@ export class ItemsView {
       onEditNote: () => {},
       onRange: () => {},
     };
-    /** Whether items are lifted by keyboard (their keys then steer the drag). */
+    /** Whether items are lifted by keyboard (their keys then steer the drag), whether a finger presses an item for a
+     * long press (no menu then), and whether the click that ends a drag is to select nothing (pane/dragActions.js). */
     this.keyboardDrag = false;
+    this.longPressing = false;
+    this.swallowClick = false;
     this.selected = new Set();
     this.dragging = new Set();
     this.focusedId = null;
@@ -138,8 +135,8 @@ export class ItemsView {
     windowed = false,
     unordered = false,
   }) {
-    const anchors =
-      windowed && this.placesWindow && (items !== this.items || offset !== this.offset) ? this.anchors() : null;
+    const kept =
+      windowed && this.placesWindow && (items !== this.items || offset !== this.offset) ? anchors(this) : null;
     if (items !== this.items || perRow !== this.perRow) this.invalidate();
     this.items = items;
     this.setSize = setSize;
@@ -147,7 +144,7 @@ export class ItemsView {
     this.windowed = windowed && this.placesWindow;
     // The region of a big gallery's board: where its items lie in the gallery is not known, so it is not said.
     this.unordered = unordered;
-    if (anchors) this.keepInPlace(anchors);
+    if (kept) keepInPlace(this, kept);
     this.perRow = perRow;
     this.progress = progress ?? this.progress;
     this.selected = selected ?? this.selected;
@@ -159,89 +156,6 @@ export class ItemsView {
    * items at their own places). */
   get placesWindow() {
     return true;
-  }
-
-  /** The items that keep the view in place when the window changes, first the one that counts most, each with where
-   * it is (`{id, top}` in the list's coordinates): the focused item if it is in view, then the item drawn at the top
-   * of the view. */
-  anchors() {
-    const viewTop = this.scroller.scrollTop - this.list.offsetTop;
-    const viewBottom = viewTop + this.scroller.clientHeight;
-    const found = [];
-    const focusIndex = this.focusedId === null ? -1 : this.indexOfId(this.focusedId);
-    if (focusIndex >= 0) {
-      const top = this.shift + this.topOf(focusIndex);
-      if (top >= viewTop && top < viewBottom) found.push({ id: this.focusedId, top });
-    }
-    const top = this.topItem();
-    if (top) found.push(top);
-    return found;
-  }
-
-  /** The item drawn at the top of the view, and where it is: `{id, top}` in the list's coordinates (or null). */
-  topItem() {
-    const viewTop = this.scroller.scrollTop - this.list.offsetTop;
-    let best = null;
-    for (const id of this.elements.keys()) {
-      const index = this.indexOfId(id);
-      if (index < 0) continue;
-      const top = this.shift + this.topOf(index);
-      if (top >= viewTop && (!best || top < best.top)) best = { id, top };
-    }
-    return best;
-  }
-
-  /** Scrolls so that the first of the `anchors` still held is where it was before the window changed (a page read
-   * elsewhere, in place of the window, may hold the focused item and not the one at the top). */
-  keepInPlace(anchors) {
-    const anchor = anchors.find((each) => this.indexOfId(each.id) >= 0);
-    if (!anchor) return;
-    const index = this.indexOfId(anchor.id);
-    this.shift = this.spaceBefore();
-    const moved = this.shift + this.topOf(index) - anchor.top;
-    if (Math.abs(moved) < 0.5) return;
-    // A view at the end of the gallery stays there (see `sizeList`) rather than with the item.
-    if (this.sizeList()) return;
-    this.scroller.scrollTop += moved;
-  }
-
-  /** The space above the items: that of the gallery's items before the window. */
-  spaceBefore() {
-    return this.windowed ? this.offset * this.spacePitch() : 0;
-  }
-
-  /** Makes the list as tall as the items need (with the gallery's before and after a window), before a scroll; true
-   * when the view is kept at the end (see `setListHeight`). */
-  sizeList() {
-    return this.setListHeight(this.fullHeight(this.frame(0, 0).height));
-  }
-
-  /** Makes the list `height` tall. In a window of a big gallery, whose rows not read yet are estimated, a view that
-   * sat at the end of the list is kept at its end (model/itemWindow.js `scrollTopKeepingEnd`): when the real rows
-   * read there are taller than estimated, the last row is still shown whole. True when the view is kept at the end. */
-  setListHeight(height) {
-    const { scroller } = this;
-    if (!this.windowed) {
-      this.list.style.height = `${height}px`;
-      return false;
-    }
-    const before = {
-      scrollTop: scroller.scrollTop,
-      clientHeight: scroller.clientHeight,
-      scrollHeight: scroller.scrollHeight,
-    };
-    this.list.style.height = `${height}px`;
-    if (!isAtEnd(before)) return false;
-    const top = scrollTopKeepingEnd(before, scroller.scrollHeight);
-    if (Math.abs(top - before.scrollTop) >= 0.5) scroller.scrollTop = top;
-    return true;
-  }
-
-  /** The list's height for items `height` tall: with the space of the gallery's items before and after a window. */
-  fullHeight(height) {
-    if (!this.windowed) return height;
-    const after = Math.max(0, (this.setSize ?? 0) - this.offset - this.items.length);
-    return this.shift + height + after * this.spacePitch();
   }
 
   /** Forgets what was computed from the items (a subclass adds its layout). */
@@ -265,17 +179,7 @@ export class ItemsView {
   /** In a window of a big gallery, scrolls to item `id` unless it is in view (elsewhere the browser does, on focus). */
   reveal(id) {
     const index = this.indexOfId(id);
-    if (this.windowed && index >= 0) this.scrollNear(index);
-  }
-
-  /** Scrolls item `index` into the middle of the view unless it is in view already. */
-  scrollNear(index) {
-    this.shift = this.spaceBefore();
-    const top = this.list.offsetTop + this.shift + this.topOf(index);
-    const { scroller } = this;
-    if (top >= scroller.scrollTop && top <= scroller.scrollTop + scroller.clientHeight - 60) return;
-    this.sizeList();
-    scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 2);
+    if (this.windowed && index >= 0) scrollNear(this, index);
   }
 
   /** The rendered element of an item, if any. */
@@ -328,36 +232,16 @@ export class ItemsView {
   /** The indices of the items to render now, ascending: those near the viewport (and sets the list's height). */
   indicesToDraw() {
     const listTop = this.list.offsetTop;
-    this.shift = this.spaceBefore();
+    this.shift = spaceBefore(this);
     // The list's height first: a view at the end of a big gallery's list is kept there, which moves the band drawn.
-    this.sizeList();
+    sizeList(this);
     const top = this.scroller.scrollTop - listTop - this.overscan;
     const bottom = this.scroller.scrollTop - listTop + this.scroller.clientHeight + this.overscan;
     const { height, start, end } = this.frame(top - this.shift, bottom - this.shift);
-    if (this.windowed) this.tellRange(top, bottom, height, start, end);
+    if (this.windowed) tellRange(this, top, bottom, height, start, end);
     const indices = [];
     for (let index = start; index < end; index++) indices.push(index);
     return indices;
-  }
-
-  /** Tells which positions of the gallery the band [top, bottom] (list coordinates) shows: those of the window's
-   * items in it, and beyond the window's ends estimated at `itemPitch()` per item. */
-  tellRange(top, bottom, height, start, end) {
-    const pitch = this.spacePitch();
-    const windowBottom = this.shift + height;
-    const first =
-      top < this.shift || end <= start
-        ? Math.floor(Math.max(0, top) / pitch)
-        : top > windowBottom
-          ? this.offset + this.items.length + Math.floor((top - windowBottom) / pitch)
-          : this.offset + start;
-    const last =
-      bottom > windowBottom
-        ? this.offset + this.items.length + Math.floor((bottom - windowBottom) / pitch)
-        : end > start
-          ? this.offset + end - 1
-          : Math.floor(bottom / pitch);
-    this.intents.onRange(first, Math.max(first, last));
   }
 
   draw() {
@@ -426,7 +310,7 @@ export class ItemsView {
       }
     } else if (this.focusWhenRead && this.items.length) {
       this.focusWhenRead = false;
-      const first = document.activeElement === this.scroller ? this.topItem() : null;
+      const first = document.activeElement === this.scroller ? topItem(this) : null;
       if (first) this.focusItem(first.id);
     }
   }
@@ -439,12 +323,6 @@ export class ItemsView {
   /** Pixels per item of the gallery, on average: how a window's position is estimated. */
   itemPitch() {
     return 1;
-  }
-
-  /** The space of each of the gallery's items outside a window: as drawn, or less in a gallery so big that the list
-   * would be taller than MOST_HEIGHT. */
-  spacePitch() {
-    return Math.min(this.itemPitch(), MOST_HEIGHT / Math.max(1, this.setSize ?? this.items.length));
   }
 
   /** The top of item `index` in the items' own coordinates. */
