@@ -47,7 +47,7 @@ export function createHistoryActions(pane) {
         store.dispatch(paneActions.historyReceived(response.history));
         pane.tell(response.message);
         // A move or copy between galleries is in both galleries' histories: the other panes' buttons change too.
-        pane.hooks.onHistoryStep?.(pane.facade);
+        pane.hooks.onHistoryStep?.();
       } catch (error) {
         pane.tell(error.message);
         actions.refresh();

@@ -135,7 +135,7 @@ export function createItemActions(pane, history, board) {
           payload.itemIds.filter((id) => itemById(state(), id)),
           index,
         );
-      return pane.hooks.onTransfer({ payload, target: pane.facade, index, copy });
+      return pane.hooks.onTransfer({ payload, index, copy });
     },
 
     async addAt({ payload, files }, index, boardPoint) {
@@ -364,7 +364,7 @@ export function createItemActions(pane, history, board) {
       const readOnly = state().access.readOnly;
       store.dispatch(paneActions.viewChosen(view, { saving: !readOnly }));
       announcer.announce(`Showing the items ${{ list: "as a list", board: "on a board" }[view] ?? "as a grid"}.`);
-      pane.hooks.onViewChanged?.(pane.facade);
+      pane.hooks.onViewChanged?.();
       if (readOnly) return;
       try {
         const gallery = await api.updateGallery(galleryId, { view });

@@ -218,7 +218,7 @@ export function createLiftActions(pane, items) {
 
   /** Where else the items can go, in Tab order: the Trash, then each gallery open beside. */
   function targets() {
-    return [{ kind: "trash" }, ...(pane.hooks.keyboardTargets?.(pane.facade) ?? [])];
+    return [{ kind: "trash" }, ...(pane.hooks.keyboardTargets?.() ?? [])];
   }
 
   /** Where the items `ids` lie on the board as it draws them ([{itemId, x, y, width, z}]). */
