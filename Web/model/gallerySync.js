@@ -7,7 +7,7 @@
 // items that is not one gallery (search results) can be kept by the same machine.
 
 import { grownBy, holds } from "./board.js";
-import { PAGE, isWindowedCount, windowRequest } from "./itemWindow.js";
+import { PAGE, isWindowedCount } from "./itemWindow.js";
 import {
   addBoardItems,
   addBoardPage,
@@ -23,15 +23,13 @@ import {
   receiveEvent,
   receiveEvents,
   reloadReplica,
-  windowOf,
 } from "./replica.js";
+import { endJump, readWindow, stopReading, WINDOW_STEPS } from "./windowSync.js";
 
 /** Items read per page while the rest of a small gallery loads. */
 export const REST_PAGE = 1000;
 /** How long (ms) to wait before asking again for events still missing after a catch-up. */
 export const GAP_RETRY_MS = 500;
-/** The most pages one reading of the window takes before it waits for the view to ask again. */
-const WINDOW_STEPS = 8;
 /** How much of the viewport's size is read beyond each of its sides on a big board. */
 const REGION_MARGIN = 0.5;
 /** The most items read for a region of a big board. */
@@ -351,55 +349,6 @@ function rereadIfAsked(state, focusedId, effects) {
   const where = anchor ? { around: anchor.id } : { position: Math.min(window.offset, total - 1) };
   state.rereading = true;
   effects.push({ type: "readPage", purpose: "reread", where, count: PAGE, generation: state.generation });
-}
-
-/** Reads the next page the window needs for the positions wanted (a jump's first), one request at a time; `fresh`
- * when a new reading begins (not the next step of one). */
-function readWindow(state, effects, fresh) {
-  if (state.reading || state.gone) return;
-  if (fresh) state.steps = 0;
-  const { replica } = state;
-  // Not next to a window a run's event asked to read again until that read has placed it (a jump waits for it).
-  if (state.rereading || (replica?.reread ?? 0) > state.rereadDone) return;
-  const window = windowOf(replica);
-  const target = state.jump ?? state.wanted;
-  const ask = window && !isBoardWindow(replica) && target && windowRequest(window, target.first, target.last);
-  if (!ask) return stopReading(state, effects, false);
-  const { items } = replica;
-  const where = ask.after
-    ? { cursor: items[items.length - 1].orderKey }
-    : ask.before
-      ? { before: items[0].orderKey }
-      : { position: ask.position };
-  const next = ask.position === undefined;
-  state.reading = { placed: state.rereadsPlaced, next };
-  state.steps += 1;
-  effects.push({
-    type: "readPage",
-    purpose: "window",
-    where,
-    count: PAGE,
-    next,
-    placed: state.rereadsPlaced,
-    generation: state.generation,
-  });
-}
-
-/** The reading of the window stopped: a jump under way is tried once more after a page was let go, else ended. */
-function stopReading(state, effects, letGo = false) {
-  if (state.jump?.retry && letGo) {
-    state.jump = { ...state.jump, retry: false };
-    readWindow(state, effects, true);
-    return state;
-  }
-  endJump(state, effects);
-  return state;
-}
-
-function endJump(state, effects) {
-  if (!state.jump) return;
-  state.jump = null;
-  effects.push({ type: "jumpDone" });
 }
 
 /** Reads the region around the board's view unless it is held (or `force`); `bare`: the view alone. */

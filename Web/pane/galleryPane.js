@@ -31,13 +31,11 @@ export class GalleryPane {
   constructor({ galleryId, itemsView = null, view, shared, hooks }) {
     this.galleryId = galleryId;
     this.view = view;
-    this.announcer = shared.announcer;
     this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
     const parts = createPaneParts(this, { shared, hooks });
     this.sync = parts.sync;
-    this.boardReading = parts.boardReading;
     this.context = parts.context;
     this.historyActions = parts.historyActions;
     this.boardActions = parts.boardActions;
@@ -131,6 +129,7 @@ export class GalleryPane {
   refreshHistory = () => this.historyActions.refresh();
   /** Reconnects at once if the socket is down (the page became visible again). */
   refresh = () => this.sync.refresh();
+  tell = (message) => this.context.tell(message);
 
   /** Pastes `data` (as a drop; items this app copied, `{local}`, as copies of them): after the selection, and on the
    * board at the pointer (else the middle of the view). */
@@ -151,42 +150,9 @@ export class GalleryPane {
   /** Shows and focuses the item at `position` (1-based) of the gallery, read first if it is not (Go to position…). */
   async goToPosition(position) {
     const wanted = Math.min(Math.max(1, Math.round(position) || 1), this.itemCount);
-    const item = await this.itemAt(wanted - 1);
+    const item = await this.context.sync.itemAt(wanted - 1);
     if (item) this.shownView.focusItem(item.id);
     else this.tell(`There is no item at position ${wanted}.`);
-  }
-
-  /** The item at `position` of the gallery, read first if it is not held (Home, End in a big gallery); null if none. */
-  async itemAt(position) {
-    const held = () => {
-      const { offset, windowed } = shownWindow(this.state);
-      const index = position - (windowed ? offset : 0);
-      return index >= 0 && index < this.state.shown.length ? this.state.shown[index] : null;
-    };
-    // A big board holds no order: the item is read by its position, then held.
-    if (isBoardWindow(this.state.replica)) return this.boardReading.itemAt(position);
-    if (!held() && this.state.replica?.window) await this.sync.jumpTo(position);
-    return held();
-  }
-
-  /** Zooms the board so that every item on it shows (a big gallery's: as far as the server says they lie). */
-  zoomToFit() {
-    if (isBoardWindow(this.state.replica)) this.boardReading.fit();
-    else this.shownView.zoomToFit?.();
-  }
-
-  /** In a view-only pane, says so and returns true (the change is not made); else false. */
-  refuseChange() {
-    if (!this.readOnly) return false;
-    this.tell("This gallery is view only.");
-    return true;
-  }
-
-  /** A message for everyone: announced politely and shown in the pane's status line. */
-  tell(message) {
-    if (!message) return;
-    this.announcer.announce(message);
-    this.view.showStatus(message);
   }
 
   // ---- Rendering: the views follow the store ----
@@ -253,16 +219,6 @@ export class GalleryPane {
   /** The gallery is gone (in the trash of galleries, or unknown): nothing more is read. */
   gone(reason) {
     this.sync.send({ type: "gone", reason });
-  }
-
-  /** Says the gallery is gone, with a way to the other galleries. */
-  showGone(reason) {
-    if (this.isGone) return;
-    this.store.dispatch(paneActions.galleryGone(reason));
-    const detail = reason && reason !== "gone" ? ` ${reason}` : "";
-    const text = `This gallery is no longer available: it was moved to the trash or deleted.${detail}`;
-    this.view.showNotice(text, { href: "/galleries", text: "Go to all galleries" });
-    this.announcer.alert(text);
   }
 
   close() {
