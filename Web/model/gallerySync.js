@@ -44,7 +44,7 @@ export const REGION_LIMIT = 1000;
  *   wanted: Range | null, jump: (Range & {retry: boolean}) | null,
  *   reading: {placed: number, next: boolean} | null, steps: number,
  *   rereadDone: number, rereading: boolean, rereadsPlaced: number,
- *   catchingUp: boolean,
+ *   catchingUp: boolean, connected: boolean,
  *   region: {wanted: Rect | null, reading: boolean, readFor: Rect | null, again: boolean},
  * }} SyncState
  * @typedef {{type: string, [key: string]: any}} SyncInput
@@ -66,6 +66,7 @@ export function initialSync() {
     rereading: false, // the page read again is on its way
     rereadsPlaced: 0, // a page read next to the window before the last reread was placed is let go
     catchingUp: false, // the missed events are being read
+    connected: false, // whether the live socket is open
     region: { wanted: null, reading: false, readFor: null, again: false }, // a big board: the rectangle shown
   };
 }
@@ -78,7 +79,7 @@ function stale(state, input) {
 /**
  * The state after `input`, and the effects to carry out. Inputs: opened, restRead, restFailed, eventReceived,
  * eventsRead, eventsFailed, gapFound, positionWanted, jumpWanted, pageRead, pageFailed, regionWanted, regionRead,
- * regionFailed, regionChanged, boardItemsRead, reset, reloadFailed, gone, closed.
+ * regionFailed, regionChanged, boardItemsRead, reset, reloadFailed, socketOpened, socketClosed, gone, closed.
  * @param {SyncState} state
  * @param {SyncInput} input
  * @returns {{state: SyncState, effects: SyncEffect[]}}
@@ -95,7 +96,11 @@ export function syncStep(state, input) {
 const HANDLERS = {
   /** The first page of the list is read (`reloading` after a reset): a big list is held as a window (or, on the
    * board, as the region shown), any other whole, the rest read in the background. */
-  opened(state, { page, board = false, reloading = false, restart = false, catchUp = false }, effects) {
+  opened(
+    state,
+    { page, board = false, reloading = false, restart = false, catchUp = false, focusedId = null },
+    effects,
+  ) {
     endJump(state, effects);
     Object.assign(state, {
       generation: state.generation + 1,
@@ -110,7 +115,11 @@ const HANDLERS = {
       if (board) {
         state.replica = createBoardReplica(page.gallery);
         effects.push({ type: "placeRest" });
-      } else state.replica = createWindowedReplica(page);
+      } else {
+        state.replica = createWindowedReplica(page);
+        // Read afresh, a big list's window is its first page: the focused item is read again, with the items around it.
+        if (reloading && focusedId) rereadAround(state, { around: focusedId }, effects);
+      }
     } else {
       const create = reloading ? reloadReplica : createReplica;
       state.replica = create(page.gallery, page.items, { complete: !page.nextCursor });
@@ -232,6 +241,14 @@ const HANDLERS = {
   },
 
   pageFailed(state, input, effects) {
+    // The item a reread was read around left the gallery meanwhile (the server knows it no more): read around the
+    // window's position instead; a gallery gone answers that too with 404.
+    if (input.purpose === "reread" && input.where.around && input.error.status === 404 && !stale(state, input)) {
+      const { window, gallery } = state.replica;
+      const position = Math.max(0, Math.min(window?.offset ?? 0, (gallery?.itemCount ?? 1) - 1));
+      effects.push({ ...input, type: "readPage", where: { position }, error: undefined });
+      return state;
+    }
     if (input.purpose === "reread") state.rereading = false;
     else if (input.generation === state.generation) state.reading = null;
     if (input.generation !== state.generation) return state;
@@ -295,6 +312,19 @@ const HANDLERS = {
     return state;
   },
 
+  /** The live socket is open: events come again (from the replica's sequence on). */
+  socketOpened(state, _input, effects) {
+    effects.push({ type: "showConnection", state: "open" });
+    return { ...state, connected: true };
+  },
+
+  /** The live socket closed: it reconnects by itself from the replica's sequence, so a catch-up under way goes on and
+   * the events it brings that the socket sends again are ignored. */
+  socketClosed(state, _input, effects) {
+    effects.push({ type: "showConnection", state: "down" });
+    return { ...state, connected: false };
+  },
+
   /** The list is no longer there (the server said so): nothing more is read. */
   gone(state, { reason }, effects) {
     return goneNow(state, reason, effects);
@@ -346,7 +376,11 @@ function rereadIfAsked(state, focusedId, effects) {
   if (!total) return;
   // Around the focused item if it is held (it keeps its place and its focus), else the middle of the window.
   const anchor = items.find((item) => item.id === focusedId) ?? items[items.length >> 1];
-  const where = anchor ? { around: anchor.id } : { position: Math.min(window.offset, total - 1) };
+  rereadAround(state, anchor ? { around: anchor.id } : { position: Math.min(window.offset, total - 1) }, effects);
+}
+
+/** Reads the page at `where` again, to become the window or join it; no page is read next to it meanwhile. */
+function rereadAround(state, where, effects) {
   state.rereading = true;
   effects.push({ type: "readPage", purpose: "reread", where, count: PAGE, generation: state.generation });
 }

@@ -81,6 +81,8 @@ export function createSyncRunner(galleryId, store, /** @type {SyncOutlets} */ ou
         return void reload({ restart: effect.restart, catchUp: effect.catchUp });
       case "reconnect":
         return live?.restart();
+      case "showConnection":
+        return outlets.setConnection(effect.state);
       case "showLoading":
         return outlets.setLoading(effect.done, effect.count);
       case "tellChanges":
@@ -127,7 +129,7 @@ export function createSyncRunner(galleryId, store, /** @type {SyncOutlets} */ ou
         onProgress: (progress) => store.dispatch(paneActions.progressReceived(progress)),
         onReset: () => send({ type: "reset" }),
         onGone: (reason) => send({ type: "gone", reason }),
-        onState: (state) => outlets.setConnection(state),
+        onState: (state) => send({ type: state === "open" ? "socketOpened" : "socketClosed" }),
       });
     },
     reload,
