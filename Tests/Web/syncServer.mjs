@@ -20,6 +20,7 @@ export function createServer(count) {
   const events = [];
   const trashedRuns = [];
   let made = count;
+  const usedKeys = new Set(items.map((item) => item.orderKey));
 
   const gallery = () => ({ id: G, name: "G", imagesPerRow: 4, sequence, itemCount: items.length, trashCount: 0 });
   const live = (item) => ({ ...item, galleryId: G, state: "ready", trashed: false });
@@ -33,8 +34,12 @@ export function createServer(count) {
   function keyAt(index) {
     const low = index > 0 ? Number(items[index - 1].orderKey) : 0;
     const high = index < items.length ? Number(items[index].orderKey) : low + 2_000_000;
-    const key = Math.floor((low + high) / 2);
-    return key > low && key < high ? String(key).padStart(14, "0") : null;
+    // Keys are never used twice (a trashed run keeps its keys, to come back with them).
+    for (let key = Math.floor((low + high) / 2); key > low && key < high; key += 1) {
+      const text = String(key).padStart(14, "0");
+      if (!usedKeys.has(text)) return usedKeys.add(text) && text;
+    }
+    return null;
   }
   function page(start, end) {
     const slice = items.slice(start, end);
@@ -118,7 +123,9 @@ export function createServer(count) {
       if (!run.length) return false;
       items = items.filter((item) => !run.includes(item));
       trashedRuns.push(run);
-      publish({ runs: [{ firstKey: run[0].orderKey, lastKey: run[run.length - 1].orderKey, count: run.length, left: true }] });
+      publish({
+        runs: [{ firstKey: run[0].orderKey, lastKey: run[run.length - 1].orderKey, count: run.length, left: true }],
+      });
       return true;
     },
     /** Brings the last trashed run back, told by its ends. */
@@ -127,7 +134,9 @@ export function createServer(count) {
       if (!run) return false;
       items.push(...run);
       sort();
-      publish({ runs: [{ firstKey: run[0].orderKey, lastKey: run[run.length - 1].orderKey, count: run.length, left: false }] });
+      publish({
+        runs: [{ firstKey: run[0].orderKey, lastKey: run[run.length - 1].orderKey, count: run.length, left: false }],
+      });
       return true;
     },
   };
@@ -208,7 +217,8 @@ export function createRunner(server) {
       runner.serve(index);
       const [request] = runner.pending.splice(index, 1);
       runner.send(request.answer);
-      if (request.kind === "reload" && request.effect.restart) runner.socket = server.eventsAfter(runner.state.replica.sequence);
+      if (request.kind === "reload" && request.effect.restart)
+        runner.socket = server.eventsAfter(runner.state.replica.sequence);
     },
     /** The next event of the socket reaches the machine. */
     deliverEvent() {
@@ -220,7 +230,9 @@ export function createRunner(server) {
       runner.jumps.push(() => {
         const { replica } = runner.state;
         const held = replica.items[position - (replica.window?.offset ?? 0)];
+        // No item there (the gallery shrank meanwhile): the window went there all the same, the focus with it.
         if (held) Object.assign(runner, { focus: held.id, viewAt: position });
+        else if (!replica.items.some((item) => item.id === runner.focus)) runner.focus = null;
       });
       runner.send({ type: "jumpWanted", position });
     },
