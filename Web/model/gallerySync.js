@@ -6,7 +6,7 @@
 // Nothing here knows of a gallery's address: the effects say what to read, the runner says from where, so a list of
 // items that is not one gallery (search results) can be kept by the same machine.
 
-import { grownBy, holds } from "./board.js";
+import { readRegion } from "./regionSync.js";
 import { PAGE, isWindowedCount } from "./itemWindow.js";
 import {
   addBoardItems,
@@ -30,10 +30,6 @@ import { endJump, readWindow, stopReading, WINDOW_STEPS } from "./windowSync.js"
 export const REST_PAGE = 1000;
 /** How long (ms) to wait before asking again for events still missing after a catch-up. */
 export const GAP_RETRY_MS = 500;
-/** How much of the viewport's size is read beyond each of its sides on a big board. */
-const REGION_MARGIN = 0.5;
-/** The most items read for a region of a big board. */
-export const REGION_LIMIT = 1000;
 
 /**
  * @typedef {{first: number, last: number}} Range positions in the list, from `first` to `last`
@@ -383,22 +379,4 @@ function rereadIfAsked(state, focusedId, effects) {
 function rereadAround(state, where, effects) {
   state.rereading = true;
   effects.push({ type: "readPage", purpose: "reread", where, count: PAGE, generation: state.generation });
-}
-
-/** Reads the region around the board's view unless it is held (or `force`); `bare`: the view alone. */
-function readRegion(state, force, bare, effects) {
-  const region = state.region;
-  if (region.reading) {
-    state.region = { ...region, again: region.again || force };
-    return;
-  }
-  const { replica } = state;
-  if (!isBoardWindow(replica) || !region.wanted || state.gone) return;
-  const { region: held, complete } = replica.window;
-  // A region that held more items than were read is read again once the view is zoomed in on part of it.
-  const closer = !complete && region.readFor && region.wanted.width < region.readFor.width * 0.8;
-  if (!force && held && holds(held, region.wanted) && !closer) return;
-  const asked = bare ? region.wanted : grownBy(region.wanted, REGION_MARGIN);
-  state.region = { ...region, reading: true, readFor: region.wanted };
-  effects.push({ type: "readRegion", asked, bare, limit: REGION_LIMIT, generation: state.generation });
 }

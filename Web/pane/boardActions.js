@@ -23,7 +23,7 @@ import { itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The board actions of the pane `pane` (its store, views, announcer); `history` its history actions. */
-export function createBoardActions(pane, history) {
+export function createBoardActions(/** @type {import("./paneContext.js").PaneContext} */ pane, history) {
   const { store, announcer, galleryId } = pane;
   const state = () => store.getState();
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));

@@ -5,7 +5,7 @@
 // pane/boardActions.js), Zoom to Fit asks the server where the items lie, and Home and End read an item by position.
 
 import { api } from "../net/api.js";
-import { REGION_LIMIT } from "../model/gallerySync.js";
+import { REGION_LIMIT } from "../model/regionSync.js";
 import { isBoardWindow } from "../model/replica.js";
 
 /**

@@ -42,12 +42,14 @@ export class GalleryPane {
     this.itemActions = parts.itemActions;
     this.liftActions = parts.liftActions;
     this.keyActions = parts.keyActions;
+    this.settingsActions = parts.settingsActions;
     this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
     this.cleanups = wirePane(this.context, {
       items: this.itemActions,
       history: this.historyActions,
       lifted: this.liftActions,
+      settings: this.settingsActions,
     });
   }
 

@@ -6,7 +6,7 @@ import { api } from "../net/api.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The history actions of the pane `pane` (its store, announcer, hooks). */
-export function createHistoryActions(pane) {
+export function createHistoryActions(/** @type {import("./paneContext.js").PaneContext} */ pane) {
   const { store, galleryId } = pane;
   let asked = 0;
   let stepping = false;

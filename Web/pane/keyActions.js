@@ -9,7 +9,7 @@ import { paneActions } from "../store/paneState.js";
 
 /** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board` and `lifted` are its
  * item, board and lifted-items actions. */
-export function createKeyActions(pane, items, board, lifted) {
+export function createKeyActions(/** @type {import("./paneContext.js").PaneContext} */ pane, items, board, lifted) {
   const { store, announcer } = pane;
   const state = () => store.getState();
   const idsFor = (id) =>

@@ -14,6 +14,7 @@ import { createItemActions } from "./itemActions.js";
 import { createKeyActions } from "./keyActions.js";
 import { createLiftActions } from "./liftActions.js";
 import { bindHooks } from "./paneContext.js";
+import { createSettingsActions } from "./settingsActions.js";
 import { createSyncRunner } from "./syncRunner.js";
 
 /** The parts of `pane` (a GalleryPane with its store, view, toolbar and trash made), given the page's `shared` parts
@@ -114,5 +115,7 @@ export function createPaneParts(pane, { shared, hooks }) {
   const itemActions = createItemActions(context, historyActions, boardActions);
   const liftActions = createLiftActions(context, itemActions);
   const keyActions = createKeyActions(context, itemActions, boardActions, liftActions);
-  return { sync, boardReading, context, historyActions, boardActions, itemActions, liftActions, keyActions };
+  const settingsActions = createSettingsActions(context, historyActions);
+  const actions = { historyActions, boardActions, itemActions, liftActions, keyActions, settingsActions };
+  return { sync, boardReading, context, ...actions };
 }

@@ -29,9 +29,9 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindBoardView?.((rect) => pane.sync.showBoard(rect));
 }
 
-/** Connects the other views of `pane` to its `items`, `history` and `lifted` actions; returns the cleanup
- * functions. */
-export function wirePane(pane, { items, history, lifted }) {
+/** Connects the other views of `pane` to its `items`, `history`, `lifted` and `settings` actions; returns the
+ * cleanup functions. */
+export function wirePane(pane, { items, history, lifted, settings }) {
   const { store, view, trash, toolbar, hooks } = pane;
   const state = () => store.getState();
   const writable = () => !state().closed && !state().access.readOnly;
@@ -50,8 +50,8 @@ export function wirePane(pane, { items, history, lifted }) {
   trash.bindRestore((ids) => items.restore(ids));
   trash.bindEmpty(() => items.emptyTrash());
 
-  toolbar.bindView((chosen) => items.setView(chosen));
-  toolbar.bindPerRow((value) => items.setPerRow(value));
+  toolbar.bindView((chosen) => settings.setView(chosen));
+  toolbar.bindPerRow((value) => settings.setPerRow(value));
   toolbar.bindDragMode((mode) => store.dispatch(paneActions.dragModeChosen(mode)));
   toolbar.bindZoomFit(() => pane.sync.zoomToFit());
   toolbar.bindZoomActual(() => shown().zoomToActual?.());
@@ -128,7 +128,7 @@ export function wirePane(pane, { items, history, lifted }) {
     }),
     zoomGestures(view.scroller, {
       getPerRow: () => state().perRow,
-      setPerRow: (value) => items.setPerRow(value),
+      setPerRow: (value) => settings.setPerRow(value),
       acceptsKeys: () => hooks.isActive(),
       // Not while items are lifted: a second finger then adds items to the drag.
       enabled: () => state().view === "grid" && state().dragging.size === 0,
