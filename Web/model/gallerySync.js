@@ -326,10 +326,10 @@ const HANDLERS = {
     return goneNow(state, reason, effects);
   },
 
-  /** The pane closed: every answer on its way is let go. */
+  /** The pane closed: every answer on its way is let go, and nothing more is read. */
   closed(state, _input, effects) {
     endJump(state, effects);
-    return { ...state, generation: state.generation + 1, rest: null, reading: null, rereading: false };
+    return { ...state, generation: state.generation + 1, gone: true, rest: null, reading: null, rereading: false };
   },
 };
 
