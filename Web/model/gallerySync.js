@@ -305,6 +305,7 @@ const HANDLERS = {
   reloadFailed(state, { error }, effects) {
     if (error.status === 404) return goneNow(state, error.message, effects);
     effects.push({ type: "alert", message: `Could not reload the gallery: ${error.message}` });
+    if (state.replica && hasGap(state.replica)) effects.push({ type: "readEventsLater", ms: GAP_RETRY_MS });
     return state;
   },
 
