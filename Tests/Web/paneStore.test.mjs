@@ -15,6 +15,7 @@ import {
 import { createReplica, createWindowedReplica, receiveEvent } from "../../Web/model/replica.js";
 import { hiding, placeholders, reordering, upsert } from "../../Web/model/overlay.js";
 import { G, gallery, ids, item } from "./fixtures.mjs";
+import { syncStep } from "../../Web/model/gallerySync.js";
 
 function loadedStore(items = [item("a", "a0"), item("b", "a1"), item("c", "a2")]) {
   const store = createStore(paneReducer, initialPaneState(G));
@@ -219,4 +220,23 @@ test("a selection of all of a big gallery, or a span beyond its window, is the r
   store.dispatch(paneActions.itemClicked("b"));
   assert.equal(selectionBeyondWindow(store.getState(), "b"), 0);
   assert.equal(selectionRun(store.getState(), "b"), null);
+});
+
+test("the sync machine's state lives in the store: a step that changes its replica shows its items, one that does not keeps them", () => {
+  const store = createStore(paneReducer, initialPaneState(G));
+  const page = {
+    gallery: gallery(1),
+    items: [item("a", "a0"), item("b", "a1")],
+    position: 0,
+    count: 2,
+    nextCursor: null,
+  };
+  const opened = syncStep(store.getState().sync, { type: "opened", page }).state;
+  store.dispatch(paneActions.syncStepped(opened));
+  assert.equal(ids(store.getState().shown), "a,b");
+  assert.equal(store.getState().replica, opened.replica);
+  const shown = store.getState().shown;
+  store.dispatch(paneActions.syncStepped(syncStep(opened, { type: "socketOpened" }).state));
+  assert.equal(store.getState().shown, shown, "the same items, not derived again");
+  assert.equal(store.getState().sync.connected, true);
 });

@@ -1,6 +1,6 @@
 // Dragging by keyboard (dnd-kit's keyboard sensor, done fully) or by a long press of a finger, pure: what was lifted,
 // where it would land (an insertion index of the shown items, or another target: the Trash, another gallery), whether
-// it copies, and what is announced at each step. The pane carries it out (pane/liftActions.js); the view shows the
+// it copies, and what is announced at each step. The pane carries it out (pane/dragActions.js); the view shows the
 // same gap a mouse drag shows. On the board the items land where they are moved to instead: the drag carries their
 // places when lifted and how far the arrows moved them (board units), and the board draws them there as a mouse drag
 // does.

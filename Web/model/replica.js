@@ -105,22 +105,29 @@ export function windowOf(replica) {
  * page becomes the window whatever it held.
  */
 export function addWindowPage(replica, page, { next = false, max = MAX_WINDOW } = {}) {
-  const { offset, takenOut } = replica.window;
+  const { offset, takenOut, outside = new Map() } = replica.window;
   const read = page.gallery?.sequence ?? 0;
   // A page read before a run of items went into the trash or came out of it cannot be placed: its positions are from
   // before the run. It is read again.
   if (replica.reread > read) return replica;
-  const stale = (item) => (takenOut.get(item.id) ?? 0) > read;
+  // Items events put among the page's after it was read (they landed outside the window then) join it.
+  const brought = broughtInto(page.items, outside, read);
+  const stale = (item) => !brought.has(item.id) && (takenOut.get(item.id) ?? 0) > read;
+  const pageItems = brought.size
+    ? sortItems([...page.items.filter((item) => !brought.has(item.id)), ...brought.values()])
+    : page.items;
   const apart =
     Boolean(replica.window.split) ||
     (!next && (page.position > offset + replica.items.length || page.position + page.items.length < offset));
-  const { items: merged, added } = mergePage(apart ? [] : replica.items, page.items, replica.gallery?.id, stale);
-  // What the events took out before the page was read can no longer come back in a later page either.
+  const { items: merged, added } = mergePage(apart ? [] : replica.items, pageItems, replica.gallery?.id, stale);
+  // What the events took out or put elsewhere before the page was read can no longer change a later page either.
   const window = {
     ...replica.window,
     takenOut: new Map([...takenOut].filter(([, sequence]) => sequence > read)),
+    outside: new Map([...outside].filter(([, entry]) => entry.sequence > read)),
     split: false,
   };
+  page = { ...page, items: pageItems };
   if (!added.length)
     return { ...replica, items: merged, window: apart ? { ...window, offset: page.position } : window };
   const pageStart = merged.indexOf(added[0]);
@@ -152,6 +159,19 @@ function mergePage(held, pageItems, galleryId, stale) {
   const present = new Set(held.map((item) => item.id));
   const added = sortItems(live(pageItems, galleryId).filter((item) => !present.has(item.id) && !stale(item)));
   return { items: mergeSorted(held, added), added };
+}
+
+/** The items of `outside` (id → {item, sequence}: items events put outside the window) that an event after `read`
+ * put strictly after the first of `pageItems` and before its last: they belong among them. */
+function broughtInto(pageItems, outside, read) {
+  const brought = new Map();
+  if (!outside.size || pageItems.length < 2) return brought;
+  const first = pageItems[0];
+  const last = pageItems[pageItems.length - 1];
+  for (const [id, { item, sequence }] of outside) {
+    if (sequence > read && compareItems(item, first) > 0 && compareItems(item, last) < 0) brought.set(id, item);
+  }
+  return brought;
 }
 
 /** The replica once every window of the gallery has been read. */
@@ -264,6 +284,8 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
     return { ...replica, gallery, sequence: event.sequence, items, loading, reread, window };
   }
   const movedBefore = changed.filter((item) => before.has(item.id) && windowed.before(item)).length;
+  const left = (/** @type {string} */ id, /** @type {any} */ item) => gone.has(id) || inTrashedRun(item);
+  const outside = outsideAfter(replica.window.outside, left, changed, windowed, event.sequence);
   const moved = movedWindow(replica, windowed, items, gallery, leaving, movedBefore, event.sequence);
   // A run that came between held items splits the window: those on its far side are no longer next to the others,
   // so the page read again becomes the window (`split`), rather than joining them.
@@ -284,8 +306,18 @@ function applyEvent(replica, event, /** @type {AppliedChange[]} */ changes) {
     sequence: event.sequence,
     reread,
     items: moved.items,
-    window: split ? { ...moved.window, split } : moved.window,
+    window: { ...moved.window, outside, ...(split ? { split } : {}) },
   };
+}
+
+/** The items events put outside a window (id → {item, sequence}) after one more: the ones it changed leave the map,
+ * as do those in a run it trashed, and those of them it put outside the window join it, so that a page read before it and placed after brings them. */
+function outsideAfter(outside = new Map(), left, changed, windowed, sequence) {
+  const landed = changed.filter((item) => !windowed.holds(item));
+  const next = new Map([...outside].filter(([id, entry]) => !left(id, entry.item)));
+  if (!landed.length && next.size === outside.size) return outside;
+  for (const item of landed) next.set(item.id, { item, sequence });
+  return next;
 }
 
 /** A board window with the items `leaving` taken out by the event `sequence`. */

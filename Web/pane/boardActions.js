@@ -23,7 +23,7 @@ import { itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The board actions of the pane `pane` (its store, views, announcer); `history` its history actions. */
-export function createBoardActions(pane, history) {
+export function createBoardActions(/** @type {import("./paneContext.js").PaneContext} */ pane, history) {
   const { store, announcer, galleryId } = pane;
   const state = () => store.getState();
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));
@@ -91,7 +91,7 @@ export function createBoardActions(pane, history) {
         return;
       }
       board.whileDropping(async () => {
-        const added = await pane.hooks.onTransfer({ payload, target: pane.facade, index, copy });
+        const added = await pane.hooks.onTransfer({ payload, index, copy });
         if (added) board.placeAt(added, point, places);
       });
     },
@@ -141,7 +141,7 @@ export function createBoardActions(pane, history) {
       );
       if (!unplaced.length) return;
       // A big gallery's board is not held whole: the server, which has it all, finds them free space.
-      if (isBoardWindow(now.replica)) return void pane.facade.placeRestOnBoard();
+      if (isBoardWindow(now.replica)) return void pane.sync.placeRestOnBoard();
       const placed = now.shown.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
       const placements = placeInFreeSpace(
         placed,

@@ -260,7 +260,7 @@ export function createDragActions(pane, items, board) {
     key(intent) {
       if (!steersByKeys(operation) || !DRAG_KEYS.has(intent.kind)) return false;
       const neighbour = (from, direction) => view().indexInDirection(from, direction);
-      const targets = [{ kind: "trash" }, ...(pane.hooks.keyboardTargets?.(pane.facade) ?? [])];
+      const targets = [{ kind: "trash" }, ...(pane.hooks.keyboardTargets?.() ?? [])];
       feed({ type: "key", intent, shown: state().shown, neighbour, targets });
       return true;
     },

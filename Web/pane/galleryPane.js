@@ -1,29 +1,11 @@
-// One gallery pane: its store (model and state: store/paneState.js), its views (toolbar, grid, trash), which render
-// from the store whenever it changes, and the actions that turn the user's intents into requests (itemActions,
-// keyActions, historyActions; wired to the views in wiring.js). Loads the gallery and follows its live feed. It never
-// touches DOM events itself: the views decode them and hand it intents through their bind… hooks.
+// One gallery pane: its store (store/paneState.js), its views (toolbar, grid/list/board, trash), which render from the
+// store whenever it changes, and the wiring of its parts: the actions (itemActions, keyActions, historyActions, …)
+// that turn intents into requests, given a narrow context (pane/paneContext.js), and the sync runner
+// (pane/syncRunner.js) that keeps the items in step with the server. It never touches DOM events itself.
 
 import { api } from "../net/api.js";
 import { account } from "../net/account.js";
-import { connectLive } from "../net/live.js";
-import { ownChangeLikely } from "../net/ownChanges.js";
-import { countChange, noChanges, othersText, settledItems } from "../model/announcements.js";
-import { isWindowedCount, PAGE, windowRequest } from "../model/itemWindow.js";
-import {
-  addLoadedItems,
-  addWindowPage,
-  catchUpFrom,
-  createReplica,
-  createWindowedReplica,
-  finishLoading,
-  hasGap,
-  isBoardWindow,
-  isLoading,
-  receiveEvent,
-  receiveEvents,
-  reloadReplica,
-  windowOf,
-} from "../model/replica.js";
+import { isBoardWindow, isLoading } from "../model/replica.js";
 import { roleOf } from "../model/roles.js";
 import { createStore } from "../store/store.js";
 import { basisFor, insertionAt, itemById, pasteIndex, shownProgress, shownWindow } from "../store/paneSelectors.js";
@@ -33,20 +15,7 @@ import { GridView } from "../view/grid.js";
 import { ListView } from "../view/list.js";
 import { ToolbarView } from "../view/toolbar.js";
 import { TrashView } from "../view/trash.js";
-import { createBoardActions } from "./boardActions.js";
-import { createBoardReading } from "./boardReading.js";
-import { createHistoryActions } from "./historyActions.js";
-import { createItemActions } from "./itemActions.js";
-import { createKeyActions } from "./keyActions.js";
-import { createDragActions } from "./dragActions.js";
-import { settledText } from "../model/itemKinds.js";
-
-/** How long (ms) without more items settling before the ones that did are announced together. */
-const SETTLED_QUIET_MS = 400;
-/** The longest a burst of changes waits to be told, however long it goes on. */
-const BURST_MAX_MS = 3000;
-/** Bursts begun in this page: each names its message to the shared announcer. */
-let burstsBegun = 0;
+import { createPaneParts } from "./paneParts.js";
 import { wireItemsView, wirePane } from "./wiring.js";
 
 const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
@@ -57,55 +26,30 @@ export class GalleryPane {
    * gallery's own; `view`: a PaneView (the pane's frame); `shared`: { announcer, menu } shared by every pane;
    * `hooks`: { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy}),
    * onMoveToGallery(pane, ids, returnFocus, run), onTrashElsewhere(payload), onOpenBeside(pane, button), onClose(pane),
-   * onHistoryStep(pane), onShare(pane, button), onViewChanged(pane) }.
+   * onHistoryStep(pane), onShare(pane, button), onViewChanged(pane), keyboardTargets(pane), … }.
    */
   constructor({ galleryId, itemsView = null, view, shared, hooks }) {
     this.galleryId = galleryId;
     this.view = view;
-    /** Counts the loads of the gallery: a window read for an older one is dropped. */
-    this.loadGeneration = 0;
-    // The last sequence whose event asked for what is shown to be read again (see `rereadIfAsked`).
-    this.rereadDone = 0;
-    // Whether the page `rereadIfAsked` reads is on its way, and how many such pages have been placed: a page read next
-    // to the window before the last one was placed is let go (it was read next to items a run may have moved).
-    this.rereading = false;
-    this.rereadsPlaced = 0;
     this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
-
-    // What the actions work with: the store, the views and the page's shared parts, given explicitly.
-    const context = {
-      galleryId,
-      store: this.store,
-      announcer: shared.announcer,
-      menu: shared.menu,
-      hooks,
-      view,
-      itemsView: () => this.shownView,
-      trash: this.trash,
-      facade: this,
-      refuseChange: () => this.refuseChange(),
-      tell: (message) => this.tell(message),
-      announceSettled: (before, after) => this.announceSettled(before, after),
-      shrinkIntoTrash: (ids) => this.shrinkIntoTrash(ids),
-      refreshGallery: () => this.refreshGallery(),
-      toolbar: this.toolbar,
-    };
-    this.announcer = shared.announcer;
-    this.historyActions = createHistoryActions(context);
-    this.boardActions = createBoardActions(context, this.historyActions);
-    this.itemActions = createItemActions(context, this.historyActions, this.boardActions);
-    this.dragActions = createDragActions(context, this.itemActions, this.boardActions);
-    this.keyActions = createKeyActions(context, this.itemActions, this.boardActions, this.dragActions);
-    this.context = context;
-    this.boardReading = createBoardReading(this);
+    const parts = createPaneParts(this, { shared, hooks });
+    this.sync = parts.sync;
+    this.context = parts.context;
+    this.historyActions = parts.historyActions;
+    this.boardActions = parts.boardActions;
+    this.itemActions = parts.itemActions;
+    this.dragActions = parts.dragActions;
+    this.keyActions = parts.keyActions;
+    this.settingsActions = parts.settingsActions;
     this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
-    this.cleanups = wirePane(context, {
+    this.cleanups = wirePane(this.context, {
       items: this.itemActions,
       history: this.historyActions,
       drags: this.dragActions,
+      settings: this.settingsActions,
     });
   }
 
@@ -133,6 +77,8 @@ export class GalleryPane {
     else if (focused) this.shownView.reveal(focused);
   }
 
+  // ---- What the page and the menu ask of a pane ----
+
   /** The view showing the items now (a GridView, a ListView or a BoardView). */
   itemsView() {
     return this.shownView;
@@ -146,82 +92,54 @@ export class GalleryPane {
     return { galleryId: this.galleryId, view: plain ? null : view };
   }
 
-  // ---- What the page asks of a pane ----
-
   get state() {
     return this.store.getState();
   }
-
   get name() {
     return this.state.gallery?.name ?? "Gallery";
   }
-
   get readOnly() {
     return this.state.access.readOnly;
   }
-
   get closed() {
     return this.state.closed;
   }
-
   get isGone() {
     return this.state.gone !== null;
   }
-
-  itemById(id) {
-    return itemById(this.state, id);
+  /** How many items the gallery holds (read or not). */
+  get itemCount() {
+    return shownWindow(this.state).total;
   }
-
-  insertionAt(index, movingIds = []) {
-    return insertionAt(this.state, index, movingIds);
-  }
-
-  basisFor(ids) {
-    return basisFor(this.state, ids);
-  }
-
-  addOverlay(overlay) {
-    this.store.dispatch(paneActions.overlayAdded(overlay));
-  }
-
-  settleOverlay(key, ...replacements) {
-    this.store.dispatch(paneActions.overlaySettled(key, ...replacements));
-  }
+  itemById = (id) => itemById(this.state, id);
+  insertionAt = (index, movingIds = []) => insertionAt(this.state, index, movingIds);
+  basisFor = (ids) => basisFor(this.state, ids);
+  addOverlay = (overlay) => this.store.dispatch(paneActions.overlayAdded(overlay));
+  settleOverlay = (key, ...replacements) => this.store.dispatch(paneActions.overlaySettled(key, ...replacements));
+  trashItems = (ids) => this.itemActions.trashItems(ids);
+  /** A run of this gallery's items (a selection beyond the items read) to the trash, by its ends. */
+  trashRun = (run) => this.itemActions.trashRun(run);
+  selectAll = () => this.keyActions.selectAll();
+  clearSelection = () => this.keyActions.clearSelection();
+  deleteSelection = () => this.keyActions.deleteSelection();
+  copySelection = (clipboardData) => this.keyActions.copySelection(clipboardData);
+  menuAction = (id, action, position, returnFocus) => this.keyActions.menuAction(id, action, position, returnFocus);
+  undo = () => this.historyActions.undo();
+  redo = () => this.historyActions.redo();
+  /** After a change this page made that concerns this gallery (e.g. from the other pane): `history` if carried. */
+  afterOwnChange = (history) => this.historyActions.afterOwnChange(history);
+  refreshHistory = () => this.historyActions.refresh();
+  /** Reconnects at once if the socket is down (the page became visible again). */
+  refresh = () => this.sync.refresh();
+  tell = (message) => this.context.tell(message);
 
   /** Pastes `data` (as a drop; items this app copied, `{local}`, as copies of them): after the selection, and on the
    * board at the pointer (else the middle of the view). */
   paste(data) {
     const point = this.shownView.pastePoint?.() ?? null;
-    if (data.local) {
-      return this.itemActions.addLocal({ payload: data.local, copy: true, index: pasteIndex(this.state), point });
-    }
-    return this.itemActions.addFromOutside(data, pasteIndex(this.state), point);
-  }
-
-  trashItems(ids) {
-    return this.itemActions.trashItems(ids);
-  }
-
-  /** A run of this gallery's items (a selection beyond the items read) to the trash, by its ends. */
-  trashRun(run) {
-    return this.itemActions.trashRun(run);
-  }
-
-  selectAll() {
-    return this.keyActions.selectAll();
-  }
-
-  /** How many items the gallery holds (read or not). */
-  get itemCount() {
-    return shownWindow(this.state).total;
-  }
-
-  /** Shows and focuses the item at `position` (1-based) of the gallery, read first if it is not (Go to position…). */
-  async goToPosition(position) {
-    const wanted = Math.min(Math.max(1, Math.round(position) || 1), this.itemCount);
-    const item = await this.itemAt(wanted - 1);
-    if (item) this.shownView.focusItem(item.id);
-    else this.tell(`There is no item at position ${wanted}.`);
+    const index = pasteIndex(this.state);
+    if (data.local) return this.itemActions.addLocal({ payload: data.local, copy: true, index, point });
+    return this.itemActions.addFromOutside(data, index, point);
   }
 
   /** A new note, edited in place (the N key, New Note). */
@@ -231,38 +149,12 @@ export class GalleryPane {
     return true;
   }
 
-  clearSelection() {
-    return this.keyActions.clearSelection();
-  }
-
-  deleteSelection() {
-    return this.keyActions.deleteSelection();
-  }
-
-  copySelection(clipboardData) {
-    return this.keyActions.copySelection(clipboardData);
-  }
-
-  menuAction(id, action, position, returnFocus) {
-    this.keyActions.menuAction(id, action, position, returnFocus);
-  }
-
-  undo() {
-    return this.historyActions.undo();
-  }
-
-  redo() {
-    return this.historyActions.redo();
-  }
-
-  /** After a change this page made that concerns this gallery (e.g. from the other pane): `history` if the answer
-   * carried it. */
-  afterOwnChange(history) {
-    this.historyActions.afterOwnChange(history);
-  }
-
-  refreshHistory() {
-    return this.historyActions.refresh();
+  /** Shows and focuses the item at `position` (1-based) of the gallery, read first if it is not (Go to position…). */
+  async goToPosition(position) {
+    const wanted = Math.min(Math.max(1, Math.round(position) || 1), this.itemCount);
+    const item = await this.context.sync.itemAt(wanted - 1);
+    if (item) this.shownView.focusItem(item.id);
+    else this.tell(`There is no item at position ${wanted}.`);
   }
 
   // ---- Rendering: the views follow the store ----
@@ -273,7 +165,7 @@ export class GalleryPane {
       this.showView(state.view);
       // A big gallery's board is held by region, its grid and list by a window of the order: either is read afresh.
       if (state.replica?.window && (state.view === "board") !== isBoardWindow(state.replica))
-        this.reload({ restart: false });
+        this.sync.reload({ restart: false });
     }
     if (state.gallery !== previous.gallery && state.gallery) {
       this.shownView.setName(state.gallery.name);
@@ -289,373 +181,51 @@ export class GalleryPane {
     }
     if (state.history !== previous.history && state.history) this.toolbar.renderHistory(state.history);
     this.drawItems(state);
-    this.toolbar.render({
-      name: state.gallery?.name ?? "Image Gallery",
-      perRow: state.perRow,
-      view: state.view,
-      dragMode: state.dragMode,
-    });
-    this.trash.renderCount(state.gallery?.trashCount ?? 0);
+    const { gallery, perRow, view, dragMode } = state;
+    this.toolbar.render({ name: gallery?.name ?? "Image Gallery", perRow, view, dragMode });
+    this.trash.renderCount(gallery?.trashCount ?? 0);
     // Items not on the board yet are put in free space and saved (after this change is drawn).
     if (state.view === "board") queueMicrotask(() => this.boardActions.placeOnBoard());
   }
 
   drawItems(state) {
     const { offset, total, windowed, unordered } = shownWindow(state);
+    // While the rest of the gallery loads, its items are counted in the set the shown ones belong to.
+    const loading = isLoading(state.replica);
+    const setSize = windowed ? total : loading ? Math.max(state.shown.length, state.gallery?.itemCount ?? 0) : null;
+    const { shown: items, perRow, selection, dragging } = state;
+    const progress = shownProgress(state);
     this.shownView.render({
       offset,
       windowed,
       unordered,
-      items: state.shown,
-      perRow: state.perRow,
-      progress: shownProgress(state),
-      selected: state.selection.ids,
-      dragging: state.dragging,
-      // While the rest of the gallery loads, its items are counted in the set the shown ones belong to.
-      setSize: windowed
-        ? total
-        : isLoading(state.replica)
-          ? Math.max(state.shown.length, state.gallery?.itemCount ?? 0)
-          : null,
+      items,
+      perRow,
+      progress,
+      selected: selection.ids,
+      dragging,
+      setSize,
     });
   }
 
-  /** Replaces the replica (a load, a reload after a reset, or new changes), announcing items that finished loading. */
-  setReplica(replica) {
-    const before = this.state.shown;
-    this.store.dispatch(paneActions.replicaChanged(replica));
-    this.announceSettled(before, this.state.shown);
-  }
+  // ---- Loading, the live feed, the end ----
 
-  /** Says which items finished loading: those of a burst of changes (many events at once, from this tab or others)
-   * in one message, never one per event. */
-  announceSettled(before, after) {
-    const { ready, failed } = settledItems(before, after);
-    if (!ready.length && !failed.length) return;
-    this.addToBurst((burst) => {
-      burst.ready.push(...ready);
-      burst.failed.push(...failed);
-    });
-  }
-
-  /** Adds to what a burst of changes will say (`add(burst)`) once it is over (SETTLED_QUIET_MS without a change, or
-   * BURST_MAX_MS after it began): items that finished loading, and what was changed elsewhere. One message for the
-   * whole burst, handed to the announcer as a background message: said when due, or dropped for the person's own
-   * announcement (view/announcer.js); either way, the next change begins a new burst. */
-  addToBurst(add) {
-    const now = performance.now();
-    if (!this.pendingBurst || !this.announcer.isWaiting(this.pendingBurst.source)) {
-      burstsBegun += 1;
-      this.pendingBurst = { source: `burst ${burstsBegun}`, ready: [], failed: [], elsewhere: noChanges(), began: now };
-    }
-    const burst = this.pendingBurst;
-    add(burst);
-    const { ready, failed, elsewhere } = burst;
-    const text = [othersText(elsewhere), ready.length || failed.length ? settledText({ ready, failed }) : ""]
-      .filter(Boolean)
-      .join(" ");
-    this.announcer.later(burst.source, text, Math.min(now + SETTLED_QUIET_MS, burst.began + BURST_MAX_MS));
-  }
-
-  /** In a view-only pane, says so and returns true (the change is not made); else false. */
-  refuseChange() {
-    if (!this.readOnly) return false;
-    this.tell("This gallery is view only.");
-    return true;
-  }
-
-  /** A message for everyone: announced politely and shown in the pane's status line. */
-  tell(message) {
-    if (!message) return;
-    this.announcer.announce(message);
-    this.view.showStatus(message);
-  }
-
-  /** The seed's previewForDropping: items shrink into the trash icon. */
-  shrinkIntoTrash(ids) {
-    if (matchMedia("(prefers-reduced-motion: reduce)").matches) return Promise.resolve();
-    const target = this.trash.center();
-    const animations = ids
-      .map((id) => this.shownView.tileFor(id))
-      .filter(Boolean)
-      .map((tile) => {
-        const box = tile.getBoundingClientRect();
-        const dx = target.x - (box.left + box.width / 2);
-        const dy = target.y - (box.top + box.height / 2);
-        const base = tile.style.transform;
-        return tile
-          .animate(
-            [
-              { transform: base, opacity: 1 },
-              { transform: `${base} translate(${dx}px, ${dy}px) scale(0.05)`, opacity: 0.2 },
-            ],
-            { duration: 200, easing: "ease-in", fill: "forwards" },
-          )
-          .finished.catch(() => {});
-      });
-    return Promise.all(animations);
-  }
-
-  // ---- Loading and the live feed ----
-
-  /** Opens the gallery: its first window is shown as soon as it is read, the rest follow (see `loadRest`). */
+  /** Opens the gallery on its first page (the sync machine reads the rest) and follows its live feed. */
   async load() {
     const [page, session] = await Promise.all([api.itemsPage(this.galleryId), account()]);
     this.store.dispatch(paneActions.accessChanged(roleOf(page.gallery), session));
-    this.open(page);
+    this.sync.start(page);
     this.historyActions.refresh();
-    this.live = connectLive(this.galleryId, {
-      since: () => this.state.replica.sequence,
-      onEvent: (event) => this.receive(event),
-      onProgress: (progress) => this.store.dispatch(paneActions.progressReceived(progress)),
-      onReset: () => this.reload(),
-      onGone: (reason) => this.gone(reason),
-      onState: (state) => this.view.setConnection(state),
-    });
   }
 
-  /** An event from the live socket: applied in order; a gap is filled from the event list. */
-  receive(event) {
-    const { replica, changes = [] } = receiveEvent(this.state.replica, event);
-    // Changes made elsewhere (another window, another person) are told, a burst of them in one message.
-    if (changes.length && !ownChangeLikely()) {
-      this.addToBurst((burst) => {
-        for (const change of changes) burst.elsewhere = countChange(burst.elsewhere, change);
-      });
-    }
-    this.setReplica(replica);
-    if (hasGap(replica)) this.catchUp();
-    this.rereadIfAsked();
-  }
-
-  /** Reads again what an event changed beyond the items held (a run of items into or out of the trash, told by its
-   * ends): a big gallery's window around the item focused or the middle of those held, any other gallery whole. */
-  async rereadIfAsked() {
-    const { reread, window, items, gallery } = this.state.replica;
-    if (!reread || reread <= this.rereadDone) return;
-    this.rereadDone = reread;
-    if (isBoardWindow(this.state.replica)) return this.boardReading.reread();
-    if (!window) {
-      if (await this.reload({ restart: false })) this.catchUp();
-      return;
-    }
-    const total = gallery?.itemCount ?? 0;
-    if (!total) return;
-    const generation = this.loadGeneration;
-    // Around the focused item if it is held (it keeps its place and its focus), else the middle of the window.
-    const focused = this.itemsView().focusedId;
-    const anchor = items.find((item) => item.id === focused) ?? items[items.length >> 1];
-    const where = anchor ? { around: anchor.id } : { position: Math.min(window.offset, total - 1) };
-    this.rereading = true;
-    try {
-      const page = await api.itemsWindow(this.galleryId, where, PAGE);
-      if (generation !== this.loadGeneration || this.isGone || !this.state.replica.window) return;
-      this.rereadsPlaced += 1;
-      this.rereading = false;
-      this.setReplica(addWindowPage(this.state.replica, page));
-      if (page.gallery.sequence > this.state.replica.sequence) this.catchUp();
-    } catch (error) {
-      if (generation !== this.loadGeneration) return;
-      if (error.status === 404) this.gone(error.message);
-      else this.announcer.alert(`Could not read these items of the gallery: ${error.message}`);
-    } finally {
-      this.rereading = false;
-    }
-  }
-
-  /** Fetches the events after the replica's sequence (a gap), or reloads when the server says it cannot. */
-  async catchUp() {
-    if (this.catchingUp) return;
-    this.catchingUp = true;
-    let reloaded = false;
-    try {
-      const feed = await api.events(this.galleryId, catchUpFrom(this.state.replica));
-      if (feed.reset) reloaded = await this.reload({ restart: false });
-      else {
-        this.setReplica(receiveEvents(this.state.replica, feed.events));
-        this.rereadIfAsked();
-      }
-    } catch (error) {
-      if (error.status === 404) this.gone(error.message);
-      else console.warn("catching up failed", error);
-    } finally {
-      this.catchingUp = false;
-    }
-    // Events that came while the gallery was loading went to the replica it replaced: ask for them again.
-    if (reloaded) this.catchUp();
-    else if (hasGap(this.state.replica)) setTimeout(() => this.catchUp(), 500);
-  }
-
-  /** Holds the gallery from its first page: a big gallery as a window near what is shown (model/itemWindow.js), or
-   * on the board as the region shown (pane/boardReading.js); any other whole (the rest read in the background:
-   * `loadRest`). */
-  open(page, { reloading = false } = {}) {
-    this.loadGeneration += 1;
-    this.wanted = null;
-    if (isWindowedCount(page.count)) {
-      this.view.setLoading(null);
-      if (this.state.view === "board") this.boardReading.open(page);
-      else this.setReplica(createWindowedReplica(page));
-      return;
-    }
-    const replica = reloading ? reloadReplica : createReplica;
-    this.setReplica(replica(page.gallery, page.items, { complete: !page.nextCursor }));
-    this.loadRest(page);
-  }
-
-  /** The positions `first` to `last` of a big gallery are in view (or near it): the pages that hold them are read
-   * into the window, one request at a time; a view far from the window reads the page there in its place. */
-  showRange(first, last) {
-    this.wanted = { first, last };
-    if (!this.jumping) this.readWindow();
-  }
-
-  /** The board shows `rect` (board units): in a big gallery, the region around it is read. */
-  showBoard(rect) {
-    this.boardReading.show(rect);
-  }
-
-  /** Zooms the board so that every item on it shows (a big gallery's: as far as the server says they lie). */
-  zoomToFit() {
-    if (isBoardWindow(this.state.replica)) this.boardReading.fit();
-    else this.shownView.zoomToFit?.();
-  }
-
-  /** Has the server put the items of a big gallery that are not on its board yet there (it holds them all). */
-  placeRestOnBoard() {
-    this.boardReading.placeRest();
-  }
-
-  /** The item at `position` of the gallery, read into the window first if it is not there (Home, End in a big
-   * gallery); null if there is none. */
-  async itemAt(position) {
-    const held = () => {
-      const { offset, windowed } = shownWindow(this.state);
-      const index = position - (windowed ? offset : 0);
-      return index >= 0 && index < this.state.shown.length ? this.state.shown[index] : null;
-    };
-    // A big board holds no order: the item is read by its position, then held.
-    if (isBoardWindow(this.state.replica)) return this.boardReading.itemAt(position);
-    if (held() || !windowOf(this.state.replica)) return held();
-    // The view's own positions wait until the item is read (it scrolls there once it is focused).
-    this.jumping = { first: position, last: position };
-    try {
-      await this.readWindow();
-      if (!held()) await this.readWindow();
-    } finally {
-      this.jumping = null;
-    }
-    return held();
-  }
-
-  /** Reads pages into the window until it holds the positions wanted (one request at a time; a later load stops it). */
-  readWindow() {
-    if (!this.windowReading) {
-      const reading = this.readPages().finally(() => {
-        if (this.windowReading === reading) this.windowReading = null;
-      });
-      this.windowReading = reading;
-    }
-    return this.windowReading;
-  }
-
-  async readPages() {
-    const generation = this.loadGeneration;
-    try {
-      for (let step = 0; step < 8; step += 1) {
-        // Not next to a window a run's event asked to read again (a run may have come between its items, so they are
-        // not all where the window thinks) until that read has placed it.
-        if (this.rereading || (this.state.replica?.reread ?? 0) > this.rereadDone) return;
-        const window = windowOf(this.state.replica);
-        const wanted = this.jumping ?? this.wanted;
-        const ask = window && wanted && windowRequest(window, wanted.first, wanted.last);
-        if (!ask) return;
-        const items = this.state.replica.items;
-        const where = ask.after
-          ? { cursor: items[items.length - 1].orderKey }
-          : ask.before
-            ? { before: items[0].orderKey }
-            : { position: ask.position };
-        const placed = this.rereadsPlaced;
-        const page = await api.itemsWindow(this.galleryId, where, PAGE);
-        if (generation !== this.loadGeneration || this.isGone || !this.state.replica.window) return;
-        if (placed !== this.rereadsPlaced || this.rereading) return;
-        this.setReplica(addWindowPage(this.state.replica, page, { next: ask.position === undefined }));
-        if (page.gallery.sequence > this.state.replica.sequence) this.catchUp();
-      }
-    } catch (error) {
-      if (generation !== this.loadGeneration) return;
-      if (error.status === 404) this.gone(error.message);
-      else this.announcer.alert(`Could not read these items of the gallery: ${error.message}`);
-    }
-  }
-
-  /**
-   * Reads the gallery's windows after `first`, one after the other, each shown as it comes (the items are already
-   * there to see, drop on and move while the rest load; events meanwhile are applied as usual). A later load or
-   * reload stops it.
-   */
-  async loadRest(first) {
-    const generation = this.loadGeneration;
-    let page = first;
-    this.view.setLoading(page.items.length, page.count);
-    // Windows are added in batches that grow with what is shown (half of it at least), so that a big gallery is
-    // laid out a few dozen times while it loads, not once per window.
-    let batch = [];
-    try {
-      while (page.nextCursor) {
-        page = await api.itemsPage(this.galleryId, page.nextCursor, 1000);
-        if (generation !== this.loadGeneration || this.isGone) return;
-        batch.push(page.items);
-        if (batch.length * 1000 >= this.state.replica.items.length / 2) {
-          this.setReplica(addLoadedItems(this.state.replica, batch.flat()));
-          batch = [];
-        }
-        this.view.setLoading(page.position + page.items.length, page.count);
-      }
-    } catch (error) {
-      if (generation !== this.loadGeneration) return;
-      if (error.status === 404) return void this.gone(error.message);
-      this.announcer.alert(`Could not load the rest of the gallery: ${error.message}`);
-    }
-    this.setReplica(finishLoading(addLoadedItems(this.state.replica, batch.flat())));
-    this.view.setLoading(null);
-  }
-
-  /** Loads the gallery afresh (after a reset), then reconnects from the new sequence; true when it loaded. */
-  async reload({ restart = true } = {}) {
-    try {
-      const page = await api.itemsPage(this.galleryId);
-      this.store.dispatch(paneActions.accessChanged(roleOf(page.gallery)));
-      this.open(page, { reloading: true });
-    } catch (error) {
-      if (error.status === 404) this.gone(error.message);
-      else this.announcer.alert(`Could not reload the gallery: ${error.message}`);
-      return false;
-    }
-    if (restart) this.live?.restart();
-    return true;
-  }
-
-  /** Reconnects at once if the socket is down (the page became visible again). */
-  refresh() {
-    this.live?.reconnectNow();
-  }
-
-  /** The gallery is gone (in the trash of galleries, or unknown): says so, with a way to the other galleries. */
+  /** The gallery is gone (in the trash of galleries, or unknown): nothing more is read. */
   gone(reason) {
-    if (this.isGone) return;
-    this.store.dispatch(paneActions.galleryGone(reason));
-    const detail = reason && reason !== "gone" ? ` ${reason}` : "";
-    const text = `This gallery is no longer available: it was moved to the trash or deleted.${detail}`;
-    this.view.showNotice(text, { href: "/galleries", text: "Go to all galleries" });
-    this.announcer.alert(text);
+    this.sync.send({ type: "gone", reason });
   }
 
   close() {
-    this.loadGeneration += 1;
+    this.sync.close();
     this.store.dispatch(paneActions.paneClosed());
-    this.live?.close();
     for (const cleanup of this.cleanups) cleanup();
     this.view.remove();
   }

@@ -6,7 +6,7 @@ import { api } from "../net/api.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The history actions of the pane `pane` (its store, announcer, hooks). */
-export function createHistoryActions(pane) {
+export function createHistoryActions(/** @type {import("./paneContext.js").PaneContext} */ pane) {
   const { store, galleryId } = pane;
   let asked = 0;
   let stepping = false;
@@ -47,7 +47,7 @@ export function createHistoryActions(pane) {
         store.dispatch(paneActions.historyReceived(response.history));
         pane.tell(response.message);
         // A move or copy between galleries is in both galleries' histories: the other panes' buttons change too.
-        pane.hooks.onHistoryStep?.(pane.facade);
+        pane.hooks.onHistoryStep?.();
       } catch (error) {
         pane.tell(error.message);
         actions.refresh();

@@ -1,5 +1,6 @@
 // A pane's changes to its items, as requests: drops and pastes from outside (with their uploads), moves within the
-// gallery, the trash, retries and removals, the view and the images per row (places on the board: boardActions.js).
+// gallery, the trash, retries and removals (places on the board: boardActions.js; the view and the images per row:
+// settingsActions.js).
 // Each shows at once as an optimistic change (model/overlay.js) that the answer, then the gallery's own event,
 // replaces. State changes go through the store.
 
@@ -17,19 +18,17 @@ import {
   uploadEnded,
   uploadsQueued,
 } from "../model/dropParts.js";
-import { clampPerRow } from "../model/zoom.js";
 import { runOf, spanRun } from "../model/selection.js";
 import { insertionAt, itemById, order, shownWindow, tooManyToCopyText } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** The item actions of the pane `pane` (its store, views, announcer); `history` its history actions, `board` its
  * board actions. */
-export function createItemActions(pane, history, board) {
+export function createItemActions(/** @type {import("./paneContext.js").PaneContext} */ pane, history, board) {
   const { store, announcer, galleryId } = pane;
   const state = () => store.getState();
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
-  let perRowTimer = null;
   let uploads = emptyUploadQueue();
 
   /** Uploads `entries` ({upload, file}) through the pane's queue, a few at a time; resolves once all have ended. */
@@ -135,7 +134,7 @@ export function createItemActions(pane, history, board) {
           payload.itemIds.filter((id) => itemById(state(), id)),
           index,
         );
-      return pane.hooks.onTransfer({ payload, target: pane.facade, index, copy });
+      return pane.hooks.onTransfer({ payload, index, copy });
     },
 
     async addAt({ payload, files }, index, boardPoint) {
@@ -354,53 +353,6 @@ export function createItemActions(pane, history, board) {
       } catch (error) {
         announcer.alert(error.message);
       }
-    },
-
-    // ---- The view ----
-
-    /** Shows the gallery as `view` ("grid", "list" or "board") here, and for everyone unless the pane is view only. */
-    async setView(view) {
-      if (view === state().view) return;
-      const readOnly = state().access.readOnly;
-      store.dispatch(paneActions.viewChosen(view, { saving: !readOnly }));
-      announcer.announce(`Showing the items ${{ list: "as a list", board: "on a board" }[view] ?? "as a grid"}.`);
-      pane.hooks.onViewChanged?.(pane.facade);
-      if (readOnly) return;
-      try {
-        const gallery = await api.updateGallery(galleryId, { view });
-        store.dispatch(paneActions.galleryReceived(gallery));
-        history.afterOwnChange(gallery.history);
-        store.dispatch(paneActions.viewSaved());
-      } catch (error) {
-        // Not saved for the gallery: this pane keeps showing it.
-        store.dispatch(paneActions.viewSaved());
-        store.dispatch(paneActions.viewChosen(view));
-        announcer.alert(error.message);
-      }
-    },
-
-    // ---- Images per row ----
-
-    /** Changes the images per row here, and for everyone unless the pane is view only (then only on this page). */
-    setPerRow(value) {
-      const next = clampPerRow(value);
-      if (next === state().perRow) return;
-      const readOnly = state().access.readOnly;
-      store.dispatch(paneActions.perRowChanged(next, { saving: !readOnly }));
-      announcer.announce(`${next} images per row.`);
-      if (readOnly) return;
-      clearTimeout(perRowTimer);
-      perRowTimer = setTimeout(async () => {
-        try {
-          const gallery = await api.updateGallery(galleryId, { imagesPerRow: state().perRow });
-          store.dispatch(paneActions.galleryReceived(gallery));
-          store.dispatch(paneActions.perRowSaved());
-          history.afterOwnChange(gallery.history);
-        } catch (error) {
-          store.dispatch(paneActions.perRowSaved());
-          announcer.alert(error.message);
-        }
-      }, 250);
     },
   };
   return actions;

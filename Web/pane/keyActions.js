@@ -9,7 +9,7 @@ import { paneActions } from "../store/paneState.js";
 
 /** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board` and `lifted` are its
  * item, board and drag actions (pane/dragActions.js). */
-export function createKeyActions(pane, items, board, lifted) {
+export function createKeyActions(/** @type {import("./paneContext.js").PaneContext} */ pane, items, board, lifted) {
   const { store, announcer } = pane;
   const state = () => store.getState();
   const idsFor = (id) =>
@@ -113,7 +113,7 @@ export function createKeyActions(pane, items, board, lifted) {
             const vertical = intent.direction === "up" || intent.direction === "down";
             const step = vertical && state().view === "grid" ? Math.max(1, Math.round(state().perRow)) : 1;
             const target = offset + index + (back ? -step : step);
-            if (target >= 0 && target < total) pane.facade.itemAt(target).then(focusOn);
+            if (target >= 0 && target < total) pane.sync.itemAt(target).then(focusOn);
             return true;
           }
           focusOn(shown[to]);
@@ -123,7 +123,7 @@ export function createKeyActions(pane, items, board, lifted) {
         case "last": {
           // In a big gallery the first or last item may not be read yet: it is read, then focused.
           const { total } = shownWindow(state());
-          pane.facade.itemAt(intent.kind === "first" ? 0 : total - 1).then((next) => {
+          pane.sync.itemAt(intent.kind === "first" ? 0 : total - 1).then((next) => {
             if (next) pane.itemsView().focusItem(next.id);
           });
           return true;
@@ -140,7 +140,7 @@ export function createKeyActions(pane, items, board, lifted) {
           return true;
         case "menu":
           if (state().access.readOnly) return false; // no item menu: the browser's own
-          pane.menu.open(id, intent.point, tile, shownWindow(state()).total, pane.facade);
+          pane.openMenu(id, intent.point, tile);
           return true;
         default:
           return false;
@@ -169,7 +169,7 @@ export function createKeyActions(pane, items, board, lifted) {
       if (action === "start") items.moveItems(ids, 0, { focus: id });
       else if (action === "end") items.moveItems(ids, shown.length, { focus: id });
       else if (action === "trash") trash(id);
-      else if (action === "gallery") pane.hooks.onMoveToGallery(pane.facade, ids, returnFocus, run);
+      else if (action === "gallery") pane.hooks.onMoveToGallery(ids, returnFocus, run);
       else if (action === "position") {
         const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);
         // Position n of the final order: count the place among the items that do not move.

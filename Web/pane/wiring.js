@@ -6,7 +6,7 @@ import { dropTargetForExternal } from "../dnd/externalDrop.js";
 import { autoScrollOnDrag, draggableItems, dropTargetForLocal, isLocalDrag } from "../dnd/localDrag.js";
 import { pointerSensor } from "../dnd/pointerSensor.js";
 import { zoomGestures } from "../dnd/zoomGestures.js";
-import { itemById, itemsFor, selectionRun, shownWindow } from "../store/paneSelectors.js";
+import { itemById, itemsFor, selectionRun } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
 /** Connects an items view (grid, list or board, each time the pane makes one) to the pane's `items`, `board` and
@@ -16,29 +16,29 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindSelect((id, modifiers) => store.dispatch(paneActions.itemClicked(id, modifiers)));
   itemsView.bindMenu((id, point, returnFocus) => {
     const state = store.getState();
-    if (!state.access.readOnly) pane.menu.open(id, point, returnFocus, shownWindow(state).total, pane.facade);
+    if (!state.access.readOnly) pane.openMenu(id, point, returnFocus);
   });
   itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
   itemsView.bindDragKey((intent, id) => keys.dragKey(intent, id));
   itemsView.bindEditNote((id, text) => items.editNote(id, text));
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
-  itemsView.bindRange((first, last) => pane.facade.showRange(first, last));
+  itemsView.bindRange((first, last) => pane.sync.showRange(first, last));
   itemsView.bindMarquee?.((ids) => store.dispatch(paneActions.idsSelected(ids)));
   itemsView.bindResize?.((id, width) => board.resize(id, width));
-  itemsView.bindBoardView?.((rect) => pane.facade.showBoard(rect));
+  itemsView.bindBoardView?.((rect) => pane.sync.showBoard(rect));
 }
 
-/** Connects the other views of `pane` to its `items` and `history` actions, and its sensors to its drag operation
- * (`drags`: pane/dragActions.js); returns the cleanup functions. */
-export function wirePane(pane, { items, history, drags }) {
+/** Connects the other views of `pane` to its `items`, `history` and `settings` actions, and its sensors to its drag
+ * operation (`drags`: pane/dragActions.js); returns the cleanup functions. */
+export function wirePane(pane, { items, history, drags, settings }) {
   const { store, view, trash, toolbar, hooks } = pane;
   const state = () => store.getState();
   const writable = () => !state().closed && !state().access.readOnly;
   const ownItems = (ids) => ids.filter((id) => itemById(state(), id));
   const shown = () => pane.itemsView(); // the grid, the list or the board, whichever the pane shows now
 
-  view.bindActivate(() => hooks.onActivate?.(pane.facade));
+  view.bindActivate(() => hooks.onActivate?.());
 
   // Items dropped on this pane's trash go to their own gallery's trash (the other pane's, when dragged from there).
   trash.bindDrop((payload) => {
@@ -50,17 +50,17 @@ export function wirePane(pane, { items, history, drags }) {
   trash.bindRestore((ids) => items.restore(ids));
   trash.bindEmpty(() => items.emptyTrash());
 
-  toolbar.bindView((chosen) => items.setView(chosen));
-  toolbar.bindPerRow((value) => items.setPerRow(value));
+  toolbar.bindView((chosen) => settings.setView(chosen));
+  toolbar.bindPerRow((value) => settings.setPerRow(value));
   toolbar.bindDragMode((mode) => store.dispatch(paneActions.dragModeChosen(mode)));
-  toolbar.bindZoomFit(() => pane.facade.zoomToFit());
+  toolbar.bindZoomFit(() => pane.sync.zoomToFit());
   toolbar.bindZoomActual(() => shown().zoomToActual?.());
   toolbar.bindNewNote(() => items.newNote());
   toolbar.bindUndo(() => history.undo());
   toolbar.bindRedo(() => history.redo());
-  toolbar.bindOpenBeside((button) => hooks.onOpenBeside(pane.facade, button));
-  toolbar.bindClose(() => hooks.onClose(pane.facade));
-  toolbar.bindShare((button) => hooks.onShare?.(pane.facade, button));
+  toolbar.bindOpenBeside((button) => hooks.onOpenBeside(button));
+  toolbar.bindClose(() => hooks.onClose());
+  toolbar.bindShare((button) => hooks.onShare?.(button));
 
   return [
     dropTargetForExternal(view.scroller, {
@@ -126,8 +126,8 @@ export function wirePane(pane, { items, history, drags }) {
     }),
     zoomGestures(view.scroller, {
       getPerRow: () => state().perRow,
-      setPerRow: (value) => items.setPerRow(value),
-      acceptsKeys: () => hooks.isActive(pane.facade),
+      setPerRow: (value) => settings.setPerRow(value),
+      acceptsKeys: () => hooks.isActive(),
       // Not while items are lifted: a second finger then adds items to the drag.
       enabled: () => state().view === "grid" && state().dragging.size === 0,
     }),

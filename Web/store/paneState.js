@@ -2,6 +2,7 @@
 // changes shown on top of it, progress, selection, the drag in progress, the view settings, the Undo/Redo history and
 // what this person may do. `shown` (the items as the user sees them) is derived here, once per change.
 
+import { initialSync } from "../model/gallerySync.js";
 import { knownView } from "../model/location.js";
 import { pruneOverlays, replaceOverlay, showItems } from "../model/overlay.js";
 import { isBoardWindow, windowOf } from "../model/replica.js";
@@ -23,7 +24,8 @@ export function initialPaneState(galleryId, view = null) {
     view: knownView(view) ?? "grid", // how the pane shows the gallery: "grid", "list" or "board"
     chosenView: knownView(view), // a view chosen for this pane only (the address, or a view-only pane's switch)
     viewSaving: false, // a view chosen for the gallery, not yet saved: the gallery's own value waits
-    replica: null,
+    sync: initialSync(), // how the items are kept in step with the server (model/gallerySync.js)
+    replica: null, // the sync's replica of the gallery, kept here for the selectors
     gallery: null, // the newest gallery document seen (events, answers)
     overlays: [],
     shown: [],
@@ -43,6 +45,8 @@ export function initialPaneState(galleryId, view = null) {
 
 /** The named actions: each returns the action object the reducer takes. */
 export const paneActions = {
+  /** The sync machine's next state (model/gallerySync.js), with its replica of the gallery. */
+  syncStepped: (sync) => ({ type: "syncStepped", sync }),
   /** A replica of the gallery: loaded, reloaded, or with new events applied. */
   replicaChanged: (replica) => ({ type: "replicaChanged", replica }),
   /** A newer gallery document (an answer: name, images per row, trash count). */
@@ -86,10 +90,13 @@ export const paneActions = {
 /** The pane state after `action`. */
 export function paneReducer(state, action) {
   switch (action.type) {
-    case "replicaChanged": {
-      const next = { ...receiveGallery(state, action.replica.gallery), replica: action.replica };
-      return derive({ ...next, overlays: pruneOverlays(next.overlays, action.replica) });
+    case "syncStepped": {
+      if (action.sync === state.sync) return state;
+      const next = { ...state, sync: action.sync };
+      return action.sync.replica === state.replica ? next : withReplica(next, action.sync.replica);
     }
+    case "replicaChanged":
+      return withReplica({ ...state, sync: { ...state.sync, replica: action.replica } }, action.replica);
     case "galleryReceived":
       return receiveGallery(state, action.gallery);
     case "overlayAdded":
@@ -161,6 +168,12 @@ export function paneReducer(state, action) {
     default:
       throw new Error(`Unknown pane action ${action.type}`);
   }
+}
+
+/** The state with `replica` (loaded, reloaded, or with new events applied), the overlays it settled let go. */
+function withReplica(state, replica) {
+  const next = { ...receiveGallery(state, replica.gallery), replica };
+  return derive({ ...next, overlays: pruneOverlays(next.overlays, replica) });
 }
 
 /** Takes a gallery document when it is newer than the one held; its images per row and view count unless a change
