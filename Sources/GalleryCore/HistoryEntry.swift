@@ -119,39 +119,27 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         }
     }
 
-    /// A note's text before and after an edit.
-    public struct TextStep: Sendable, Equatable, Codable {
-        /// The note.
-        public var id: ItemID
-        /// Its text before.
-        public var before: String
-        /// Its text after.
-        public var after: String
-
-        /// Makes a step.
-        public init(id: ItemID, before: String, after: String) {
-            self.id = id
-            self.before = before
-            self.after = after
-        }
-    }
-
-    /// One item's title, caption and tags before and after the action.
-    public struct DescriptionStep: Sendable, Equatable, Codable {
+    /// One item's value before and after the action: a note's text, or its title, caption and tags.
+    public struct ValueStep<Value: Sendable & Equatable & Codable>: Sendable, Equatable, Codable {
         /// The item.
         public var id: ItemID
-        /// Its description before.
-        public var before: ItemDescription
-        /// Its description after.
-        public var after: ItemDescription
+        /// Its value before.
+        public var before: Value
+        /// Its value after.
+        public var after: Value
 
         /// Makes a step.
-        public init(id: ItemID, before: ItemDescription, after: ItemDescription) {
+        public init(id: ItemID, before: Value, after: Value) {
             self.id = id
             self.before = before
             self.after = after
         }
     }
+
+    /// A note's text before and after an edit.
+    public typealias TextStep = ValueStep<String>
+    /// An item's title, caption and tags before and after an edit.
+    public typealias DescriptionStep = ValueStep<ItemDescription>
 
     /// The gallery's settings before and after a rename or a change of images per row.
     public struct SettingsStep: Sendable, Equatable, Codable {

@@ -39,33 +39,24 @@ public struct HistoryPlan: Sendable, Equatable {
         }
     }
 
-    /// One note whose text is set.
-    public struct TextChange: Sendable, Equatable {
-        /// The note.
-        public var id: ItemID
-        /// Its new text.
-        public var text: String
-
-        /// Makes a change.
-        public init(id: ItemID, text: String) {
-            self.id = id
-            self.text = text
-        }
-    }
-
-    /// One item whose title, caption and tags are set.
-    public struct DescriptionChange: Sendable, Equatable {
+    /// One item whose value is set: a note's text, or its title, caption and tags.
+    public struct ValueChange<Value: Sendable & Equatable>: Sendable, Equatable {
         /// The item.
         public var id: ItemID
-        /// Its new description.
-        public var description: ItemDescription
+        /// Its new value.
+        public var value: Value
 
         /// Makes a change.
-        public init(id: ItemID, description: ItemDescription) {
+        public init(id: ItemID, value: Value) {
             self.id = id
-            self.description = description
+            self.value = value
         }
     }
+
+    /// A note whose text is set.
+    public typealias TextChange = ValueChange<String>
+    /// An item whose title, caption and tags are set.
+    public typealias DescriptionChange = ValueChange<ItemDescription>
 
     /// A part of the entry that was left alone because somebody changed it since.
     public enum Conflict: Sendable, Equatable {
@@ -238,37 +229,8 @@ public enum HistoryPlanner {
             positions.append(HistoryPlan.Reposition(id: step.id, to: target))
         }
 
-        var texts: [HistoryPlan.TextChange] = []
-        for step in entry.texts {
-            let target = direction == .undo ? step.before : step.after
-            let leaving = direction == .undo ? step.after : step.before
-            guard let now = current[step.id] else {
-                conflicts.append(.deletedForGood(step.id))
-                continue
-            }
-            if now.text == target { continue }
-            guard now.text == leaving else {
-                conflicts.append(.editedSince(step.id))
-                continue
-            }
-            texts.append(HistoryPlan.TextChange(id: step.id, text: target))
-        }
-
-        var descriptions: [HistoryPlan.DescriptionChange] = []
-        for step in entry.descriptions {
-            let target = direction == .undo ? step.before : step.after
-            let leaving = direction == .undo ? step.after : step.before
-            guard let now = current[step.id]?.description else {
-                conflicts.append(.deletedForGood(step.id))
-                continue
-            }
-            if now == target { continue }
-            guard now == leaving else {
-                conflicts.append(.editedSince(step.id))
-                continue
-            }
-            descriptions.append(HistoryPlan.DescriptionChange(id: step.id, description: target))
-        }
+        let texts = valueChanges(entry.texts, direction, current, &conflicts) { $0.text }
+        let descriptions = valueChanges(entry.descriptions, direction, current, &conflicts) { $0.description }
 
         var newSettings: HistoryEntry.Settings?
         if let step = entry.settings {
@@ -293,6 +255,32 @@ public enum HistoryPlanner {
         return HistoryPlan(
             moves: moves, runs: runs, positions: positions, texts: texts, descriptions: descriptions,
             settings: newSettings, conflicts: conflicts, message: message)
+    }
+
+    /// The values to set for `steps` (note texts, descriptions): each item's `before` (undo) or `after` (redo), unless
+    /// it is gone (``HistoryPlan/Conflict/deletedForGood(_:)``), already so, or changed since
+    /// (``HistoryPlan/Conflict/editedSince(_:)``).
+    private static func valueChanges<Value>(
+        _ steps: [HistoryEntry.ValueStep<Value>], _ direction: HistoryDirection, _ current: [ItemID: CurrentPlacement],
+        _ conflicts: inout [HistoryPlan.Conflict], reading value: (CurrentPlacement) -> Value?
+    ) -> [HistoryPlan.ValueChange<Value>] {
+        var changes: [HistoryPlan.ValueChange<Value>] = []
+        for step in steps {
+            let target = direction == .undo ? step.before : step.after
+            let leaving = direction == .undo ? step.after : step.before
+            guard let now = current[step.id] else {
+                conflicts.append(.deletedForGood(step.id))
+                continue
+            }
+            let present = value(now)
+            if present == target { continue }
+            guard present == leaving else {
+                conflicts.append(.editedSince(step.id))
+                continue
+            }
+            changes.append(HistoryPlan.ValueChange(id: step.id, value: target))
+        }
+        return changes
     }
 
     /// The entry after a plan was carried out: each moved item's step gets its new placement version, and each run

@@ -164,11 +164,11 @@ extension SQLGalleryStore {
             }
             for change in plan.texts {
                 guard let item = items[change.id] else { continue }
-                try setText(db, item, change.text, log: &log, date: date)
+                try setText(db, item, change.value, log: &log, date: date)
             }
             for change in plan.descriptions {
                 guard let item = items[change.id] else { continue }
-                try setDescription(db, item.id, item.galleryID, change.description, log: &log, date: date)
+                try setDescription(db, item.id, item.galleryID, change.value, log: &log, date: date)
             }
             try log.commit(db, in: self)
             if let settings = plan.settings { try setSettings(db, gallery, settings, date: date) }
