@@ -14,8 +14,9 @@ public enum BoardArrival: Sendable, Equatable {
     ///
     /// The fan is rows of square cells, ``BoardPosition/defaultWidth`` wide with ``BoardPosition/gap`` between them
     /// and as many columns as rows (4 at least, as `placeRest` lays out a board): an item as wide as a cell, or for
-    /// one taller than wide, as tall as it; so no two overlap, whatever their images turn out to be once loaded.
-    /// Places given one per item are kept as they are (extra items fan out from the first place).
+    /// one taller than wide, as tall as it; so no two overlap (an image still loading counts as 3/4 as tall as wide:
+    /// one that turns out taller than wide reaches into the row below). Places given one per item are kept as they
+    /// are (too few: the items fan out from the first).
     public func positions(aspects: [Double], above topZ: Int) -> [BoardPosition] {
         let z = { (index: Int) in Int(min(Int64(BoardPosition.stackRange.upperBound), Int64(topZ) + 1 + Int64(index))) }
         switch self {

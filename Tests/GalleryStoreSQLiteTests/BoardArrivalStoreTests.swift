@@ -15,23 +15,26 @@ private func fan(_ count: Int, x: Double, y: Double, above topZ: Int, aspect: Do
 /// change that adds them: the answer and the event carry their places, and one undo takes them away.
 @Suite("Items added on the board")
 struct BoardArrivalStoreTests {
-    @Test func aDropAtABoardPointPutsItsItemsThereFannedOutAboveTheOthersInItsOwnEvent() async throws {
+    @Test func aDropAtABoardPointPutsItsItemsThereFannedOutAboveWhatTheyMeetInItsOwnEvent() async throws {
         try await withLetteredGallery("AB") { store, gallery, items in
-            let a = try itemID("A", items)
-            _ = try await store.arrangeItems([(a, BoardPosition(x: 0, y: 0, width: 100, z: 5))], in: gallery, recordingFor: nil)
+            let (a, b) = (try itemID("A", items), try itemID("B", items))
+            // A lies under the drop; B, higher in the stack, far away (the new items need not go above it).
+            _ = try await store.arrangeItems(
+                [(a, BoardPosition(x: 0, y: 0, width: 100, z: 5)), (b, BoardPosition(x: 9000, y: 0, width: 9, z: 9))],
+                in: gallery, recordingFor: nil)
             var dropped: [Item] = []
             let events = try await store.onlyEvents(in: [gallery]) {
                 dropped = try await store.insertPendingItems(
                     drafts("P", "Q", "R"), into: gallery, at: .end,
-                    onBoard: .fannedOut(from: BoardPoint(x: 300, y: -40)), recordingFor: sessionOne)
+                    onBoard: .fannedOut(from: BoardPoint(x: 50, y: 10)), recordingFor: sessionOne)
             }
-            #expect(dropped.map(\.boardPosition) == fan(3, x: 300, y: -40, above: 5))
+            #expect(dropped.map(\.boardPosition) == fan(3, x: 50, y: 10, above: 5))
             #expect(events[0].items.map(\.title) == ["P", "Q", "R"])
             #expect(events[0].items.map(\.boardPosition) == dropped.map(\.boardPosition))
             // Found by the board's index where they lie.
             let page = try await store.boardItems(
-                in: gallery, meeting: BoardRect(x: 290, y: -50, width: 800, height: 100), limit: 10)
-            #expect(Set(page.items.map(\.title)) == ["P", "Q", "R"])
+                in: gallery, meeting: BoardRect(x: 40, y: 0, width: 800, height: 100), limit: 10)
+            #expect(Set(page.items.map(\.title)) == ["A", "P", "Q", "R"])
 
             // One undo takes the drop away, places and all; redo brings them back where they were.
             _ = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
@@ -69,7 +72,7 @@ struct BoardArrivalStoreTests {
     @Test func aMoveFromAnotherGalleryPutsOnlyTheArrivingItemsOnTheBoard() async throws {
         try await withLetteredGallery("AB") { store, gallery, items in
             let a = try itemID("A", items)
-            let kept = BoardPosition(x: 9, y: 9, width: 90, z: 3)
+            let kept = BoardPosition(x: 500, y: 500, width: 90, z: 3)
             _ = try await store.arrangeItems([(a, kept)], in: gallery, recordingFor: nil)
             let (other, others) = try await store.makeGallery(named: "Other", holding: "XY")
             let x = try itemID("X", others)
@@ -79,7 +82,7 @@ struct BoardArrivalStoreTests {
                     [a, x], to: gallery, at: .start, onBoard: .fannedOut(from: BoardPoint(x: 500, y: 500)),
                     recordingFor: sessionOne)
             }
-            // A stays where it lay; X (from the other gallery) is fanned out as the second of the two.
+            // A stays where it lay; X (from the other gallery) is fanned out as the second of the two, above A.
             #expect(try await store.item(a).boardPosition == kept)
             #expect(try await store.item(x).boardPosition == fan(2, x: 500, y: 500, above: 3)[1])
             #expect(events[0].items.first { $0.id == x }?.boardPosition == fan(2, x: 500, y: 500, above: 3)[1])

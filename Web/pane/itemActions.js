@@ -116,12 +116,6 @@ export function createItemActions(pane, history, board) {
   const actions = {
     // ---- Drops and pastes from outside: one path ----
 
-    /** `boardPoint`: where on the board the drop landed (the server fans the items out from there), or null. */
-    async addFromOutside({ payload, files }, index, boardPoint = null) {
-      if (pane.refuseChange()) return;
-      return actions.addAt({ payload, files }, index, boardPoint);
-    },
-
     /** Items of this app (`payload`: {galleryId, itemIds}) dropped or pasted here, before shown position `index`:
      * moved within this gallery, or moved or copied here (`copy`); on the board at `point` (or at `places`, where the
      * items dragged over it were drawn). One path for drags from a pane and for pastes of copied items. */
@@ -138,7 +132,9 @@ export function createItemActions(pane, history, board) {
       return pane.hooks.onTransfer({ payload, target: pane.facade, index, copy });
     },
 
-    async addAt({ payload, files }, index, boardPoint) {
+    /** `boardPoint`: where on the board the drop landed (the server fans the items out from there), or null. */
+    async addFromOutside({ payload, files }, index, boardPoint = null) {
+      if (pane.refuseChange()) return;
       // Text alone makes one note: one too long is refused here, with the server's words, and nothing is sent.
       const textOnly = !files.length && !payload.uriList && !payload.mozURL && !payload.html && payload.plainText;
       const problem = textOnly ? noteTextProblem(payload.plainText) : null;
@@ -152,11 +148,10 @@ export function createItemActions(pane, history, board) {
       let added = 0;
       const uploading = [];
       // The parts go one after another, each after the last item of the one before, so the drop keeps its order; on
-      // the board, each below the one before (the server puts each part's items there, in the change adding them).
+      // the board each below the one before, shown at its point until the answer says where its items went.
       let point = boardPoint;
       for (const [number, part] of parts.entries()) {
         const key = nextKey("drop");
-        // Shown at the point until the answer says where the items went.
         const shownAt = point ? { board: provisionalPlace({ boardPoint: point }, 0, highestZ(state().shown) + 1) } : {};
         addOverlay(placeholders(key, afterId, [{ id: key, state: "pending", title: "dropped items", ...shownAt }]));
         let response;
