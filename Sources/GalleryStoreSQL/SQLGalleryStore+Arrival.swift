@@ -19,7 +19,7 @@ extension SQLGalleryStore {
         let spread = arrival.positions(aspects: aspects, above: 0)
         let left = spread.map(\.x).min() ?? 0
         let top = spread.map(\.y).min() ?? 0
-        let right = zip(spread, aspects).map { $0.x + $0.width }.max() ?? 0
+        let right = spread.map { $0.x + $0.width }.max() ?? 0
         let bottom = zip(spread, aspects).map { $0.y + $0.width * $1 }.max() ?? 0
         let meeting = BoardRect(x: left, y: top, width: max(right - left, 1), height: max(bottom - top, 1))
         let topZ = try Self.highestZ(db, gallery, meeting: meeting)

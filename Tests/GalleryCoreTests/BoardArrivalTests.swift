@@ -69,7 +69,7 @@ struct BoardArrivalTests {
     }
 
     @Test(arguments: [1e9 + 1, -1e9 - 1, .infinity, .nan])
-    func aPointOffTheBoardIsRefusedNamingTheField(value: Double) {
+    func aPointOffTheBoardIsRefusedNamingTheField(value: Double) throws {
         #expect(
             throws: GalleryError.invalid(
                 "'boardPoint' must have x and y, numbers from -1000000000 to 1000000000 (board units).")

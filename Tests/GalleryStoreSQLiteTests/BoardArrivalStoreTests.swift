@@ -40,7 +40,8 @@ struct BoardArrivalStoreTests {
             _ = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
             #expect(try await store.letters(in: gallery) == "AB")
             _ = try await store.step(.redo, in: gallery, for: sessionOne, mayChange: { _ in true })
-            #expect(try await store.allItems(in: gallery).suffix(3).map(\.boardPosition) == dropped.map(\.boardPosition))
+            #expect(
+                try await store.allItems(in: gallery).suffix(3).map(\.boardPosition) == dropped.map(\.boardPosition))
         }
     }
 
@@ -76,7 +77,8 @@ struct BoardArrivalStoreTests {
             _ = try await store.arrangeItems([(a, kept)], in: gallery, recordingFor: nil)
             let (other, others) = try await store.makeGallery(named: "Other", holding: "XY")
             let x = try itemID("X", others)
-            _ = try await store.arrangeItems([(x, BoardPosition(x: 5, y: 5, width: 5, z: 0))], in: other, recordingFor: nil)
+            _ = try await store.arrangeItems(
+                [(x, BoardPosition(x: 5, y: 5, width: 5, z: 0))], in: other, recordingFor: nil)
             let events = try await store.onlyEvents(in: [gallery, other]) {
                 _ = try await store.moveItems(
                     [a, x], to: gallery, at: .start, onBoard: .fannedOut(from: BoardPoint(x: 500, y: 500)),

@@ -31,7 +31,8 @@ extension BoardPoint.Place {
     func validated() throws(GalleryError) -> BoardPoint.Place {
         _ = try BoardPoint(x: x, y: y).validated(as: "boardPlaces")
         guard width.isFinite, width > 0, width <= BoardPosition.maximumWidth else {
-            throw .invalid("A place in 'boardPlaces' must be above 0 and at most \(Int(BoardPosition.maximumWidth)) wide.")
+            throw .invalid(
+                "A place in 'boardPlaces' must be above 0 and at most \(Int(BoardPosition.maximumWidth)) wide.")
         }
         return self
     }
