@@ -36,7 +36,7 @@ const hooks = {
   isActive: (pane) => pane === active,
   onActivate: (pane) => activate(pane),
   // Items dragged out of a view-only gallery are copied: they cannot leave it.
-  onTransfer: ({ payload, target, index, copy }) =>
+  onTransfer: ({ payload, target, index, copy, onBoard = null }) =>
     transferItems({
       ids: payload.itemIds,
       run: payload.run ?? null,
@@ -47,6 +47,7 @@ const hooks = {
       targetName: target.name,
       index,
       copy: copy || Boolean(paneFor(payload.galleryId)?.readOnly),
+      onBoard,
       announcer,
     }),
   onMoveToGallery: (pane, ids, returnFocus, run) => moveToGallery(pane, ids, returnFocus, run),

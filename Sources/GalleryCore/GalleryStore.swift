@@ -117,9 +117,10 @@ public protocol GalleryStore: Sendable {
     func changes(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> ChangeSet
     /// One item.
     func item(_ id: ItemID) async throws -> Item
-    /// Adds pending items at the insertion point, in the drafts' order; one transaction.
+    /// Adds pending items at the insertion point, in the drafts' order, and on the board as `arrival` says (nil: not
+    /// on the board yet); one transaction, so their event carries their places.
     func insertPendingItems(
-        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint,
+        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
         recordingFor session: HistorySession?
     ) async throws -> [Item]
     /// Marks a pending item ready with its stored image; returns nil if it is no longer pending.
@@ -159,16 +160,19 @@ public protocol GalleryStore: Sendable {
     /// means after the nearest item before `x` that does not move, and `.index(n)` counts only the items that stay.
     /// Only the moved items change (new order keys) — unless the gap has become too narrow after very many inserts
     /// into it, when the items around it are spread out too; moving items to where they already are keeps the order.
+    /// With `arrival`, the moved items not on this board (those from another gallery) are put there as it says.
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown or in the trash;
     ///   ``GalleryError/invalid(_:)`` if an item is named twice. Nothing changes then.
     func moveItems(
-        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
+        recordingFor session: HistorySession?
     ) async throws -> [Item]
     /// Copies live items (of this gallery or others) to the insertion point of `gallery`, in the given order, as new
-    /// items with the same images, and returns the copies. Pending originals are copied as pending. The copies are not
-    /// on the board yet (their ``Item/boardPosition`` is nil).
+    /// items with the same images, and returns the copies. Pending originals are copied as pending. The copies are
+    /// put on the board as `arrival` says (nil: not on the board yet).
     func copyItems(
-        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
+        recordingFor session: HistorySession?
     ) async throws -> [Item]
     /// Moves items of a gallery to its trash (those already there stay as they are) and returns them, in the given
     /// order.
@@ -347,12 +351,33 @@ extension GalleryStore {
     public func insertPendingItems(_ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint)
         async throws -> [Item]
     {
-        try await insertPendingItems(drafts, into: gallery, at: point, recordingFor: nil)
+        try await insertPendingItems(drafts, into: gallery, at: point, onBoard: nil, recordingFor: nil)
+    }
+
+    /// Adds pending items, not on the board yet.
+    public func insertPendingItems(
+        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await insertPendingItems(drafts, into: gallery, at: point, onBoard: nil, recordingFor: session)
+    }
+
+    /// Moves items within or into a gallery, those from another gallery not on its board yet.
+    public func moveItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await moveItems(ids, to: gallery, at: point, onBoard: nil, recordingFor: session)
+    }
+
+    /// Copies items into a gallery, not on its board yet.
+    public func copyItems(
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await copyItems(ids, to: gallery, at: point, onBoard: nil, recordingFor: session)
     }
 
     /// Moves items within or into a gallery, without recording it for undo.
     public func moveItems(_ ids: [ItemID], in gallery: GalleryID, to point: InsertionPoint) async throws -> [Item] {
-        try await moveItems(ids, to: gallery, at: point, recordingFor: nil)
+        try await moveItems(ids, to: gallery, at: point, onBoard: nil, recordingFor: nil)
     }
 
     /// Moves an item to its gallery's trash, without recording it for undo.

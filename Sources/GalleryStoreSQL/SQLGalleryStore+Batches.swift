@@ -5,7 +5,8 @@ import GalleryCore
 // checks every item first, so that a batch naming one bad item changes nothing.
 extension SQLGalleryStore {
     public func moveItems(
-        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
+        recordingFor session: HistorySession?
     ) async throws -> [Item] {
         let date = now()
         return try await database.write { db in
@@ -28,6 +29,9 @@ extension SQLGalleryStore {
                     log.remove(item.galleryID, [item.id])
                 }
             }
+            // Those that come from another gallery (or had no place here) arrive on this board.
+            let arriving = items.map { ($0.id, $0, $0.galleryID != gallery || $0.boardPosition == nil) }
+            try putArrivals(db, arriving, on: gallery, arrival)
             log.touch(gallery, allocation.respaced + ids)
             try log.commit(db, in: self)
             let moved = try ids.map { id in try Self.fetchItem(db, id) }
@@ -43,7 +47,8 @@ extension SQLGalleryStore {
     }
 
     public func copyItems(
-        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
+        recordingFor session: HistorySession?
     ) async throws -> [Item] {
         let date = now()
         return try await database.write { db in
@@ -57,6 +62,7 @@ extension SQLGalleryStore {
                 copies.append(
                     try Self.insertCopy(db, of: item.id, into: gallery, key: key, sequence: sequence, date: date))
             }
+            try putArrivals(db, zip(copies, items).map { ($0, $1, true) }, on: gallery, arrival)
             log.touch(gallery, allocation.respaced + copies)
             try log.commit(db, in: self)
             let made = try copies.map { id in try Self.fetchItem(db, id) }

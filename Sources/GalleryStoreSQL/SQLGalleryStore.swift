@@ -143,7 +143,7 @@ public struct SQLGalleryStore: GalleryStore {
     }
 
     public func insertPendingItems(
-        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint,
+        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
         recordingFor session: HistorySession?
     ) async throws -> [Item] {
         guard !drafts.isEmpty else { return [] }
@@ -171,6 +171,10 @@ public struct SQLGalleryStore: GalleryStore {
                     ])
                 items.append(try Self.fetchItem(db, id))
                 if !isNote { try lease(db, id, date: date) }
+            }
+            if arrival != nil {
+                try putArrivals(db, items.map { ($0.id, $0, true) }, on: gallery, arrival)
+                items = try items.map { item in try Self.fetchItem(db, item.id) }
             }
             try recordEvent(db, gallery, sequence, items: allocation.respaced + items.map(\.id))
             if let session {

@@ -50,9 +50,10 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
         try await base.changes(in: gallery, since: sequence, limit: limit)
     }
     func insertPendingItems(
-        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+        _ drafts: [ItemDraft], into gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
+        recordingFor session: HistorySession?
     ) async throws -> [Item] {
-        try await base.insertPendingItems(drafts, into: gallery, at: point, recordingFor: session)
+        try await base.insertPendingItems(drafts, into: gallery, at: point, onBoard: arrival, recordingFor: session)
     }
     func markReady(_ id: ItemID, image: StoredImage) async throws -> Item? {
         try await base.markReady(id, image: image)
@@ -90,14 +91,16 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
         try await base.recordVideoPlayback(hash: hash, playback)
     }
     func moveItems(
-        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
+        recordingFor session: HistorySession?
     ) async throws -> [Item] {
-        try await base.moveItems(ids, to: gallery, at: point, recordingFor: session)
+        try await base.moveItems(ids, to: gallery, at: point, onBoard: arrival, recordingFor: session)
     }
     func copyItems(
-        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, recordingFor session: HistorySession?
+        _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
+        recordingFor session: HistorySession?
     ) async throws -> [Item] {
-        try await base.copyItems(ids, to: gallery, at: point, recordingFor: session)
+        try await base.copyItems(ids, to: gallery, at: point, onBoard: arrival, recordingFor: session)
     }
     func trashItems(_ ids: [ItemID], in gallery: GalleryID, recordingFor session: HistorySession?) async throws
         -> [Item]

@@ -6,9 +6,11 @@ import {
   MAX_ZOOM,
   MIN_WIDTH,
   MIN_ZOOM,
+  DEFAULT_WIDTH,
   aspectOf,
+  belowPart,
+  boardArrival,
   clampWidth,
-  fanOut,
   fitTransform,
   grownBy,
   holds,
@@ -86,12 +88,30 @@ test("an item of unknown size counts as 4:3, and absurd aspects are bounded", ()
   assert.ok(aspectOf({ width: 1, height: 100000 }) <= 20);
 });
 
-test("a drop of several items fans out from the point it landed on", () => {
-  assert.deepEqual(fanOut({ x: 10, y: 20 }, 3), [
-    { x: 10, y: 20 },
-    { x: 10 + BOARD_GAP, y: 20 + BOARD_GAP },
-    { x: 10 + 2 * BOARD_GAP, y: 20 + 2 * BOARD_GAP },
-  ]);
+test("a copy onto the board asks for the places its items were dragged to, else for the point", () => {
+  const places = [
+    { itemId: "b", x: 5, y: 6, width: 70, z: 3 },
+    { itemId: "a", x: 1, y: 2, width: 80, z: 4 },
+  ];
+  // In the order of the request's items, whatever order the drag drew them in.
+  assert.deepEqual(boardArrival(["a", "b"], { x: 9, y: 9 }, places), {
+    boardPlaces: [
+      { x: 1, y: 2, width: 80 },
+      { x: 5, y: 6, width: 70 },
+    ],
+  });
+  assert.deepEqual(boardArrival(["a", "c"], { x: 9, y: 8 }, places), { boardPoint: { x: 9, y: 8 } });
+  assert.deepEqual(boardArrival(["a"], { x: 9, y: 8 }), { boardPoint: { x: 9, y: 8 } });
+});
+
+test("the next part of a big drop starts below what the part before put on the board", () => {
+  const part = [
+    { board: { x: 10, y: 20, width: DEFAULT_WIDTH, z: 1 } },
+    { board: { x: 274, y: 284, width: 60, z: 2 }, width: 10, height: 40 },
+  ];
+  // The lowest item is as tall as its cell (240) at least, 4 times as tall as wide here.
+  assert.deepEqual(belowPart({ x: 10, y: 20 }, part), { x: 10, y: 284 + 240 + BOARD_GAP });
+  assert.deepEqual(belowPart({ x: 10, y: 20 }, [{ board: null }]), { x: 10, y: 20 });
 });
 
 test("toBoard and toScreen invert each other", () => {

@@ -1,7 +1,7 @@
 // The board, pure: items lie where people put them (board units: a top-left corner, a width, and a height that
 // follows from the image's aspect ratio), stacked by `z`. Places items that are not on the board yet in free space,
-// fans a drop out from the point it landed on, maps board points to the screen and back (zoom and pan), and says
-// which items meet the viewport.
+// says what a drop on the board asks of the server (which fans it out from the point it landed on), maps board points
+// to the screen and back (zoom and pan), and says which items meet the viewport.
 
 import { kindAspect } from "./itemKinds.js";
 
@@ -97,9 +97,39 @@ export function placeInFreeSpace(placed, unplaced, options = {}) {
   return placements;
 }
 
-/** Where `count` items dropped at `point` go: the first at the point, each next one `step` further right and down. */
-export function fanOut(/** @type {Point} */ point, /** @type {number} */ count, step = BOARD_GAP) {
-  return Array.from({ length: count }, (_, index) => ({ x: point.x + index * step, y: point.y + index * step }));
+/**
+ * What a copy or move of items `ids` onto the board at `point` asks of the server (which puts them there in the same
+ * change): each at its place in `places` ({itemId, x, y, width}: where they were drawn while dragged) when every one
+ * has one, else fanned out from `point`.
+ * @returns {{boardPlaces: {x: number, y: number, width: number}[]} | {boardPoint: Point}}
+ */
+export function boardArrival(/** @type {string[]} */ ids, /** @type {Point} */ point, places = null) {
+  const byId = new Map((places ?? []).map((/** @type {{itemId: string}} */ place) => [place.itemId, place]));
+  if (!ids.length || !ids.every((id) => byId.has(id))) return { boardPoint: { x: point.x, y: point.y } };
+  return { boardPlaces: ids.map((id) => ({ x: byId.get(id).x, y: byId.get(id).y, width: byId.get(id).width })) };
+}
+
+/** Where item `index` of a request with `onBoard` (boardArrival's) is drawn until the server's answer says where it
+ * went: at its place, else at the point (the server's fan is its alone). */
+export function provisionalPlace(
+  /** @type {{boardPlaces?: {x: number, y: number, width: number}[], boardPoint?: Point}} */ onBoard,
+  /** @type {number} */ index,
+  /** @type {number} */ z,
+) {
+  const place = onBoard.boardPlaces?.[index] ?? { ...onBoard.boardPoint, width: DEFAULT_WIDTH };
+  return { x: place.x ?? 0, y: place.y ?? 0, width: place.width, z };
+}
+
+/** Where the next part of a drop on the board starts (a drop of many files goes in parts): below what the part before
+ * put there (`items`, with their places; each in a square cell at least), from the left edge of `point`. */
+export function belowPart(
+  /** @type {Point} */ point,
+  /** @type {{board?: BoardPosition | null, width?: number, height?: number, state?: string, kind?: string}[]} */ items,
+) {
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const item of items)
+    if (item.board) bottom = Math.max(bottom, item.board.y + Math.max(1, aspectOf(item)) * item.board.width);
+  return Number.isFinite(bottom) ? { x: point.x, y: bottom + BOARD_GAP } : point;
 }
 
 /** Positions `origins` ({itemId, x, y, width, z}) moved by (dx, dy) board units. */

@@ -44,14 +44,20 @@ export const api = {
   /** Puts every item of gallery `id` not on its board yet there, below the rest: `{placed}`. */
   placeRest: (id) => request("POST", `/api/galleries/${id}/board/rest`, {}, { changesNothingShown: true }),
   events: (id, since) => request("GET", `/api/galleries/${id}/events?since=${since}`),
-  drop: (id, payload, at) => request("POST", `/api/galleries/${id}/drops`, { payload, at }),
-  /** Moves items (from this or other galleries) into gallery `id` at `at` ({before}, {after}, {start}, {index}, {}). */
-  move: (id, itemIds, at) => request("POST", `/api/galleries/${id}/moves`, { itemIds, at }),
+  /** Drops `payload` into gallery `id` at `at`; with `boardPoint` ({x, y}, board units) the server puts the new
+   * items on the board there, fanned out, in the same change. */
+  drop: (id, payload, at, boardPoint = null) =>
+    request("POST", `/api/galleries/${id}/drops`, boardPoint ? { payload, at, boardPoint } : { payload, at }),
+  /** Moves items (from this or other galleries) into gallery `id` at `at` ({before}, {after}, {start}, {index}, {}).
+   * `onBoard` ({boardPoint} or {boardPlaces}, or null): where those new to its board go there, in the same change. */
+  move: (id, itemIds, at, onBoard = null) => request("POST", `/api/galleries/${id}/moves`, { itemIds, at, ...onBoard }),
   /** Moves a run of items of any length by its ends (`range`: {firstItemId, lastItemId, count}); answers
    * `{moved, sequence}`: the items come with the gallery's event. */
   moveRange: (id, range, at) => request("POST", `/api/galleries/${id}/moves`, { range, at }),
-  /** Copies items (from any gallery) into gallery `id` at `at`: new items with the same images. */
-  copy: (id, itemIds, at) => request("POST", `/api/galleries/${id}/copies`, { itemIds, at }),
+  /** Copies items (from any gallery) into gallery `id` at `at`: new items with the same images (on its board as
+   * `onBoard` says, as for `move`). */
+  copy: (id, itemIds, at, onBoard = null) =>
+    request("POST", `/api/galleries/${id}/copies`, { itemIds, at, ...onBoard }),
   /** Puts items on gallery `id`'s board: `positions` [{itemId, x, y, width, z}] in board units. */
   /** With `placing`, only items not on the board yet are put there, as no undoable action of its own. */
   arrange: (id, positions, placing = false) =>

@@ -1,15 +1,14 @@
 // A pane's changes to the board, as requests: one request per arrangement (positions {itemId, x, y, width, z} in
-// board units), shown at once as an optimistic change (model/overlay.js). Puts items dropped on the board where they
-// were dropped, and items not on the board yet in free space (both "placing": part of the change that added them, not
-// an undoable action of their own); moves, nudges and resizes items (each an undoable Arrange), and brings them to
-// the front or sends them to the back of the stack.
+// board units), shown at once as an optimistic change (model/overlay.js). Sends items dragged onto the board from
+// elsewhere with where they landed (the server puts them there in the change that adds them), puts items not on the
+// board yet in free space ("placing": no undoable action of its own); moves, nudges and resizes items (each an
+// undoable Arrange), and brings them to the front or sends them to the back of the stack.
 
 import { api } from "../net/api.js";
 import {
-  DEFAULT_WIDTH,
   aspectOf,
+  boardArrival,
   clampWidth,
-  fanOut,
   highestZ,
   movedBy,
   placeInFreeSpace,
@@ -29,7 +28,6 @@ export function createBoardActions(/** @type {import("./paneContext.js").PaneCon
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
   const arranging = new Set(); // items whose board position is on its way
-  let dropsOnBoard = 0; // drops on the board waiting for their items: free-space placement waits for them
   const topZ = () => highestZ(state().shown);
   /** Where item `id` lies as the board draws it (its saved place, or where free space puts it), or null. */
   const drawnAt = (id) => pane.itemsView().positionOf?.(id) ?? itemById(state(), id)?.board ?? null;
@@ -37,36 +35,6 @@ export function createBoardActions(/** @type {import("./paneContext.js").PaneCon
   const named = (ids) => (ids.length === 1 ? `'${itemById(state(), ids[0])?.title ?? "item"}'` : `${ids.length} items`);
 
   const board = {
-    /** Runs `drop` (a drop on the board, which resolves once its items are known) with free-space placement held
-     * back, so the new items go where they were dropped rather than into free space. */
-    async whileDropping(drop) {
-      dropsOnBoard++;
-      try {
-        return await drop();
-      } finally {
-        dropsOnBoard--;
-        board.placeOnBoard();
-      }
-    },
-
-    /** Puts `items` (just added) at the board point `point`, fanned out from it, on top of the others; or, with
-     * `places` ([{x, y, width}], one per item), each at its own place. */
-    placeAt(items, point, places = null) {
-      if (!items.length) return;
-      const z = topZ();
-      const at = places?.length === items.length ? places : fanOut(point, items.length);
-      board.arrange(
-        at.map((place, i) => ({
-          itemId: items[i].id,
-          x: place.x,
-          y: place.y,
-          width: place.width ?? DEFAULT_WIDTH,
-          z: z + 1 + i,
-        })),
-        { placing: true }, // part of the drop, copy or move that added them: one Undo takes them back
-      );
-    },
-
     /** Items dragged to `positions` ([{itemId, x, y, width, z}]): they go there, on top of the others. */
     moveTo(positions) {
       const own = positions.filter((position) => {
@@ -82,18 +50,17 @@ export function createBoardActions(/** @type {import("./paneContext.js").PaneCon
 
     /**
      * Items dragged from a pane (`payload`: {galleryId, itemIds}) and dropped on this board at `point`: moved on it
-     * (to `places`, where the lifted items were drawn), or moved or copied here (`copy`; within this gallery too) and
-     * put at `places`, else fanned out from `point`. `index`: where they go in the gallery's order.
+     * (to `places`, where the lifted items were drawn), or moved or copied here (`copy`; within this gallery too) in
+     * one request that says where they go on the board: at `places`, else fanned out from `point` by the server.
+     * `index`: where they go in the gallery's order.
      */
     dropItems({ payload, copy, point, places, index }) {
       if (payload.galleryId === galleryId && !copy && places?.length) {
         board.moveTo(places);
         return;
       }
-      board.whileDropping(async () => {
-        const added = await pane.hooks.onTransfer({ payload, index, copy });
-        if (added) board.placeAt(added, point, places);
-      });
+      const onBoard = boardArrival(payload.itemIds ?? [], point, places);
+      return pane.hooks.onTransfer({ payload, index, copy, onBoard });
     },
 
     /** Puts items on the board at `positions` ([{itemId, x, y, width, z}], board units), shown at once; with
@@ -130,7 +97,6 @@ export function createBoardActions(/** @type {import("./paneContext.js").PaneCon
       if (now.view !== "board" || now.closed || !now.replica) return;
       // A viewer saves no place of its own; a big board's are the server's, which a viewer may ask for too.
       if (now.access.readOnly && !isBoardWindow(now.replica)) return;
-      if (dropsOnBoard > 0) return; // not while a drop on the board waits for its items: they go where they fell
       if (now.replica.window && !isBoardWindow(now.replica)) return; // a window of the order: the board reads its own
       const unplaced = now.shown.filter(
         (item) =>

@@ -24,7 +24,7 @@ export class GalleryPane {
   /**
    * `galleryId`: the gallery shown; `itemsView`: the view the page address asks for ("grid", "list"), or null for the
    * gallery's own; `view`: a PaneView (the pane's frame); `shared`: { announcer, menu } shared by every pane;
-   * `hooks`: { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy}),
+   * `hooks`: { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy, onBoard}),
    * onMoveToGallery(pane, ids, returnFocus, run), onTrashElsewhere(payload), onOpenBeside(pane, button), onClose(pane),
    * onHistoryStep(pane), onShare(pane, button), onViewChanged(pane), keyboardTargets(pane), … }.
    */

@@ -6,6 +6,7 @@
 
 import { api } from "../net/api.js";
 import { runEnds } from "../net/runEnds.js";
+import { belowPart, highestZ, provisionalPlace } from "../model/board.js";
 import { anchorBefore } from "../model/gallery.js";
 import { noteTextProblem } from "../model/itemKinds.js";
 import { hiding, hidingUntil, nextKey, placeholders, reordering, upsert } from "../model/overlay.js";
@@ -114,13 +115,6 @@ export function createItemActions(/** @type {import("./paneContext.js").PaneCont
   const actions = {
     // ---- Drops and pastes from outside: one path ----
 
-    /** `boardPoint`: where on the board the drop landed (the items fan out from there), or null. */
-    async addFromOutside({ payload, files }, index, boardPoint = null) {
-      if (pane.refuseChange()) return;
-      if (!boardPoint) return actions.addAt({ payload, files }, index, null);
-      return board.whileDropping(() => actions.addAt({ payload, files }, index, boardPoint));
-    },
-
     /** Items of this app (`payload`: {galleryId, itemIds}) dropped or pasted here, before shown position `index`:
      * moved within this gallery, or moved or copied here (`copy`); on the board at `point` (or at `places`, where the
      * items dragged over it were drawn). One path for drags from a pane and for pastes of copied items. */
@@ -137,7 +131,9 @@ export function createItemActions(/** @type {import("./paneContext.js").PaneCont
       return pane.hooks.onTransfer({ payload, index, copy });
     },
 
-    async addAt({ payload, files }, index, boardPoint) {
+    /** `boardPoint`: where on the board the drop landed (the server fans the items out from there), or null. */
+    async addFromOutside({ payload, files }, index, boardPoint = null) {
+      if (pane.refuseChange()) return;
       // Text alone makes one note: one too long is refused here, with the server's words, and nothing is sent.
       const textOnly = !files.length && !payload.uriList && !payload.mozURL && !payload.html && payload.plainText;
       const problem = textOnly ? noteTextProblem(payload.plainText) : null;
@@ -150,20 +146,22 @@ export function createItemActions(/** @type {import("./paneContext.js").PaneCont
       let afterId = anchor?.id ?? null;
       let added = 0;
       const uploading = [];
-      // The parts go one after another, each after the last item of the one before, so the drop keeps its order.
+      // The parts go one after another, each after the last item of the one before, so the drop keeps its order; on
+      // the board each below the one before, shown at its point until the answer says where its items went.
+      let point = boardPoint;
       for (const [number, part] of parts.entries()) {
         const key = nextKey("drop");
-        addOverlay(placeholders(key, afterId, [{ id: key, state: "pending", title: "dropped items" }]));
+        const shownAt = point ? { board: provisionalPlace({ boardPoint: point }, 0, highestZ(state().shown) + 1) } : {};
+        addOverlay(placeholders(key, afterId, [{ id: key, state: "pending", title: "dropped items", ...shownAt }]));
         let response;
         try {
-          response = await api.drop(galleryId, part.payload, afterId ? { after: afterId } : { start: true });
+          response = await api.drop(galleryId, part.payload, afterId ? { after: afterId } : { start: true }, point);
         } catch (error) {
           settleOverlay(key);
           announcer.alert(dropFailedText(error.message, number, added, files.length));
           break;
         }
-        // On the board, the new items are put at the drop point (claimed before they show, so free space does not).
-        if (boardPoint) board.placeAt(response.items, boardPoint);
+        if (point) point = belowPart(point, response.items);
         settleOverlay(key, upsert(key, response.items, galleryId));
         if (number === 0) announcer.announce(dropStartedText(response.items.length, parts.length, files.length));
         added += response.items.length;

@@ -30,7 +30,7 @@
  * @typedef {{
  *   isActive(): boolean,
  *   onActivate(): void,
- *   onTransfer(request: {payload: any, index: number, copy: boolean}): Promise<any>,
+ *   onTransfer(request: {payload: any, index: number, copy: boolean, onBoard?: any}): Promise<any>,
  *   onMoveToGallery(ids: string[], returnFocus: any, run: any): void,
  *   onTrashElsewhere(payload: any): void,
  *   onOpenBeside(button: any): void,

@@ -4,6 +4,7 @@
 
 import { api } from "../net/api.js";
 import { runEnds } from "../net/runEnds.js";
+import { highestZ, provisionalPlace } from "../model/board.js";
 import { hiding, insertion, nextKey, upsert } from "../model/overlay.js";
 import { tooManyToCopyText } from "../store/paneSelectors.js";
 
@@ -12,8 +13,9 @@ import { tooManyToCopyText } from "../store/paneSelectors.js";
  * target pane (null or no target pane: at the end). `source` and `target` are the panes showing those galleries, when
  * they are open on this page. With `run` (a selection beyond the items read of gallery `sourceGalleryId`, of which
  * `ids` are the items read: store/paneSelectors.js selectionRun) the run moves by its ends, however long, and the target
- * shows it with its event. Resolves with the server's items (none for a run), or null when it failed (already told to
- * the user).
+ * shows it with its event. With `onBoard` (model/board.js boardArrival: a drop on the target's board) the server puts
+ * the items new to that board where it says, in the same change; they are shown there meanwhile. Resolves with the
+ * server's items (none for a run), or null when it failed (already told to the user).
  */
 export async function transferItems({
   ids,
@@ -25,6 +27,7 @@ export async function transferItems({
   targetName,
   index = null,
   copy = false,
+  onBoard = null,
   announcer,
 }) {
   if (!ids.length && !run) return null;
@@ -38,7 +41,13 @@ export async function transferItems({
   const { at, beforeId } = target && index !== null ? target.insertionAt(index) : { at: undefined, beforeId: null };
 
   if (target && !run && known.length === ids.length) {
-    const entries = known.map((item, i) => ({ ...item, id: copy ? `${key}-${i}` : item.id, local: true }));
+    const z = onBoard ? highestZ(target.state.shown) + 1 : 0;
+    const entries = known.map((item, i) => ({
+      ...item,
+      id: copy ? `${key}-${i}` : item.id,
+      local: true,
+      ...(onBoard && (copy || !sameGallery) ? { board: provisionalPlace(onBoard, i, z + i) } : {}),
+    }));
     target.addOverlay(insertion(key, entries, beforeId));
   }
   if (source && !copy && !sameGallery) source.addOverlay(hiding(key, ids));
@@ -48,7 +57,8 @@ export async function transferItems({
     if (run) {
       const range = await runEnds(sourceGalleryId ?? source?.galleryId, run);
       response = await api.moveRange(targetGalleryId, range, at);
-    } else response = copy ? await api.copy(targetGalleryId, ids, at) : await api.move(targetGalleryId, ids, at);
+    } else if (copy) response = await api.copy(targetGalleryId, ids, at, onBoard);
+    else response = await api.move(targetGalleryId, ids, at, onBoard);
   } catch (error) {
     target?.settleOverlay(key);
     if (source !== target) source?.settleOverlay(key);

@@ -7,8 +7,19 @@ struct MoveRequest: Decodable {
     /// A move may name a run instead (``NamedItems``); a copy names its items.
     var range: NamedItems.Run?
     var at: PositionRequest?
+    /// Where the items go on the board (those not on it yet: copies, items from another gallery).
+    var boardPoint: BoardPoint?
+    var boardPlaces: [BoardPoint.Place]?
 
     func validated() throws(GalleryError) -> NamedItems { try .validated(itemIds, range) }
+    /// Where the named items go on the board, or nil. A run is not put on the board by its move.
+    func boardArrival() throws(GalleryError) -> BoardArrival? {
+        let arrival = BoardArrivalRequest(boardPoint: boardPoint, boardPlaces: boardPlaces)
+        if range != nil, boardPoint != nil || boardPlaces != nil {
+            throw .invalid("'boardPoint' and 'boardPlaces' go with 'itemIds', not with a 'range'.")
+        }
+        return try arrival.validated(count: itemIds?.count ?? 0)
+    }
     func validatedIDs() throws(GalleryError) -> [ItemID] {
         guard range == nil else { throw .invalid("A copy names its items by 'itemIds'.") }
         return try ItemBatchRequest.validated(itemIds ?? [])

@@ -91,6 +91,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: MoveRequest.self, limit: bounds.jsonBodyBytes)
             let named = try body.validated()
+            let arrival = try body.boardArrival()
             // Moving takes items out of their galleries: those must be changeable too (a run's are its ends').
             let ids =
                 switch named {
@@ -102,7 +103,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             switch named {
             case .named(let ids):
                 let moved = try await store.moveItems(
-                    ids, to: id, at: try body.insertionPoint(), recordingFor: session)
+                    ids, to: id, at: try body.insertionPoint(), onBoard: arrival, recordingFor: session)
                 return try await store.recorded(ItemListResponse(items: moved.map(response)), in: id, for: session)
                     .response(from: request, context: context)
             case .run(let run):
@@ -118,6 +119,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: MoveRequest.self, limit: bounds.jsonBodyBytes)
             let ids = try body.validatedIDs()
+            let arrival = try body.boardArrival()
             try await access.require(.view, items: ids, for: context.identity)
             // Copies of links still loading load again: room for them first, or nothing is copied.
             // (Found the way a gallery's copy finds them: among the few items loading, not item by item.)
@@ -128,7 +130,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 IngestionService.loadsToCopy(loading), for: GalleryAccess.person(context)
             ) { reservation in
                 let copies = try await store.copyItems(
-                    ids, to: id, at: try body.insertionPoint(), recordingFor: session)
+                    ids, to: id, at: try body.insertionPoint(), onBoard: arrival, recordingFor: session)
                 return await ingestion.startLoadingCopies(copies, in: reservation)
             }
             return EditedResponse(
@@ -163,6 +165,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         recordingFor session: HistorySession?
     ) async throws -> EditedResponse<RecordedResponse<DropResponse>> {
         let point = try drop.insertionPoint()
+        let arrival = try drop.boardArrival()
         guard !sources.isEmpty else {
             throw GalleryError.invalid(
                 "Nothing in this drop can be added: drop files, links, text, or images from a web page.")
@@ -183,7 +186,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         // Room for its links and inline images first: a drop that would go past the limit changes nothing.
         return try await ingestion.withReservedLoads(loads, for: person) { reservation in
             let items = try await store.insertPendingItems(
-                sources.map(Self.draft(for:)), into: gallery, at: point, recordingFor: session)
+                sources.map(Self.draft(for:)), into: gallery, at: point, onBoard: arrival, recordingFor: session)
             var uploads: [DropResponse.Upload] = []
             var settled: [Item] = []
             for (item, source) in zip(items, sources) {
