@@ -27,6 +27,7 @@ enum PostgresSchema {
             BoardShape.migration(text: text, real: "DOUBLE PRECISION", bigint: "BIGINT")
         ),
         ("v5: how videos play (SQLite's v13)", VideoPlaybackColumns.migration(text: text, real: "DOUBLE PRECISION")),
+        ("v6: what the camera wrote (SQLite's v14)", PhotoDetailsColumns.migration(text: text)),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

@@ -315,6 +315,10 @@ public final class AppDatabase: Sendable {
                 try db.execute(sql: statement)
             }
         }
+        migrator.registerMigration("v14: what the camera wrote") { db in
+            // Photo details read from EXIF, kept with each stored image; images kept before are read at start.
+            for statement in PhotoDetailsColumns.migration(text: "TEXT") { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }
