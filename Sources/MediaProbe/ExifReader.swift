@@ -68,12 +68,18 @@ enum ExifReader {
         return fields
     }
 
-    /// The directory a LONG (or IFD) entry points to, nil when it lies outside the structure.
-    private static func pointedDirectory(_ tiff: TIFFStructure, _ entry: TIFFStructure.Entry) -> Int? {
-        guard [4, 13, 16, 18].contains(entry.type), let relative = tiff.integer(entry) ?? tiff.u32(entry.field) else {
-            return nil
+    /// The directory a LONG or IFD entry (LONG8 or IFD8 in a BigTIFF) points to, nil when it lies outside the
+    /// structure.
+    static func pointedDirectory(_ tiff: TIFFStructure, _ entry: TIFFStructure.Entry) -> Int? {
+        let relative: Int?
+        switch entry.type {
+        case 4, 13: relative = tiff.u32(entry.field)
+        case 16,
+            18 where tiff.isBig:
+            relative = tiff.u64(entry.field)
+        default: relative = nil
         }
-        return tiff.directory(at: relative)
+        return relative.flatMap { tiff.directory(at: $0) }
     }
 
     /// An ASCII (or UTF-8, as cameras write) entry's text up to its first NUL, trimmed; nil when empty, too long or

@@ -5,7 +5,7 @@ import Foundation
 /// with zeros and its count set to 0 — so that no offset moves and the image stays byte for byte the same elsewhere.
 /// A PNG's `eXIf` chunk gets its CRC again.
 public enum LocationRemoval {
-    /// The GPS directory pointer's tag in IFD0.
+    /// The GPS directory pointer's tag in IFD0 (as ``ExifReader`` reads it).
     static let gpsDirectoryTag = 0x8825
 
     /// The bytes without GPS coordinates, or nil when they hold none (serve them as they are).
@@ -14,7 +14,7 @@ public enum LocationRemoval {
         guard let format = ImageProbe.format(of: data), let tiff = ImageProbe.exifStructure(bytes, format: format),
             let first = tiff.firstDirectory,
             let pointer = tiff.entries(ofDirectoryAt: first).entries.first(where: { $0.tag == gpsDirectoryTag }),
-            let relative = tiff.integer(pointer), let gps = tiff.directory(at: relative)
+            let gps = ExifReader.pointedDirectory(tiff, pointer)
         else { return nil }
         let (entries, _) = tiff.entries(ofDirectoryAt: gps)
         guard !entries.isEmpty else { return nil }

@@ -99,7 +99,7 @@ struct PhotoDetailsAPITests {
         let structure = TIFFStructure(ProbeBytes(Data(bytes)), start: tiff, end: bytes.count)
         guard let structure, let first = structure.firstDirectory,
             let pointer = structure.entries(ofDirectoryAt: first).entries.first(where: { $0.tag == 0x8825 }),
-            let relative = structure.integer(pointer)
+            let relative = structure.u32(pointer.field)
         else { return nil }
         return tiff + relative
     }

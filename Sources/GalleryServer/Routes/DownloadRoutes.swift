@@ -33,13 +33,13 @@ struct DownloadRoutes<Context: IdentifiedRequestContext> {
                 .xContentTypeOptions: "nosniff",
             ]
             let knownWithoutLocation = item.photo.map { $0.location == nil } ?? false
-            if item.kind == .image, !knownWithoutLocation,
-                try await !access.seesLocation(context.identity, in: gallery),
+            let seesLocation = try await access.seesLocation(context.identity, in: gallery)
+            if item.kind == .image, !knownWithoutLocation, !seesLocation,
                 let stripped = Self.withoutLocation(path: path)
             {
                 headers[.contentLength] = String(stripped.count)
                 return Response(
-                    status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: stripped)))
+                    status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: stripped)))
             }
             let body = try await fileIO.loadFile(path: path, context: context)
             return Response(status: .ok, headers: headers, body: body)

@@ -48,6 +48,6 @@ struct MediaRoutes<Context: IdentifiedRequestContext> {
         headers[.contentRange] = nil
         headers[.cacheControl] = "private, max-age=31536000, immutable"
         headers[.contentLength] = String(bytes.count)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: bytes)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
