@@ -48,7 +48,8 @@ struct DownloadAPITests {
     @Test func aDownloadNeedsSignInAsEveryRouteDoes() async throws {
         try await testSignedInApplication { client, _ in
             let unknown = UUID().uuidString.lowercased()
-            #expect(try await client.send(.get, "/api/items/\(unknown)/download", as: nil).status == .unauthorized)
+            let response = try await client.send(.get, "/api/items/\(unknown)/download", as: nil)
+            #expect(response.status == .unauthorized)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GalleryCore
 import HTTPTypes
 import HummingbirdTesting
@@ -120,12 +121,14 @@ struct PhotoDetailsAPITests {
 
     @Test func imagesKeptBeforeDetailsWereReadAreReadAtStart() async throws {
         try await withTemporaryFolder { folder in
-            var id = ""
+            let dropped = Mutex("")
             try await testApplication(dataDirectory: folder, web: try Self.web()) { client in
                 let gallery = try await client.firstGalleryID()
-                id = try await client.drop(urls: [Self.photoURL], into: gallery).items[0].id
+                let id = try await client.drop(urls: [Self.photoURL], into: gallery).items[0].id
                 _ = try await client.settled(id)
+                dropped.withLock { $0 = id }
             }
+            let id = dropped.withLock { $0 }
             // As a database migrated from before: the details not read.
             do {
                 let database = try AppDatabase.open(atPath: folder.appending(path: "gallery.sqlite").path)
