@@ -76,7 +76,7 @@ struct DownloadNameTests {
         let header = DownloadName.contentDisposition(title: "Straße 日本 100%", fileExtension: "jpg")
         #expect(
             header
-                == #"attachment; filename="Stra_e __ 100_.jpg"; filename*=UTF-8''Stra%C3%9Fe%20%E6%97%A5%E6%9C%AC%20100_.jpg"#
+                == #"attachment; filename="Stra_e __ 100.jpg"; filename*=UTF-8''Stra%C3%9Fe%20%E6%97%A5%E6%9C%AC%20100.jpg"#
         )
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import GalleryCore
 import HTTPTypes
 import HummingbirdTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -139,8 +139,7 @@ struct PhotoDetailsAPITests {
                 fetcher: FakeWeb().fetcher, logger: .init(label: "test"))
             let itemID = try #require(ItemID(id))
             let hash = try #require(try await services.store.item(itemID).blobHash)
-            #expect(try await services.store.item(itemID).photo == nil)
-            #expect(try await services.store.imagesAwaitingPhotoDetails(after: nil, limit: 10) == [hash])
+            // Starting reads them in the background; reading again waits for nothing left to read.
             await services.ingestion.readMissingPhotoDetails()
             #expect(try await services.store.item(itemID).photo?.cameraModel == "Canon EOS R5")
             #expect(try await services.store.imagesAwaitingPhotoDetails(after: nil, limit: 10).isEmpty)
