@@ -24,6 +24,8 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
     public var cover: Cover?
     /// When it was moved to the trash of galleries, if it was.
     public var trashedAt: Date?
+    /// Whether its owner hides where its photos were taken from its members too (a read-only link never sees it).
+    public var hidesLocation: Bool
 
     /// The item whose image stands for a gallery in the gallery browser.
     public struct Cover: Sendable, Equatable, Codable {
@@ -82,9 +84,10 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
     public init(
         id: GalleryID, name: String, imagesPerRow: Int = Gallery.defaultImagesPerRow, view: GalleryView = .default,
         sequence: Int64 = 0, createdAt: Date, updatedAt: Date, trashCount: Int = 0, itemCount: Int = 0,
-        cover: Cover? = nil, trashedAt: Date? = nil
+        cover: Cover? = nil, trashedAt: Date? = nil, hidesLocation: Bool = false
     ) {
         self.id = id
+        self.hidesLocation = hidesLocation
         self.name = name
         self.imagesPerRow = imagesPerRow
         self.view = view
@@ -97,7 +100,8 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
         self.trashedAt = trashedAt
     }
 
-    /// Decodes a gallery; one written before galleries had a view (in a kept event) is shown as a grid.
+    /// Decodes a gallery; one written before galleries had a view (in a kept event) is shown as a grid, one written
+    /// before they could hide locations hides none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -111,7 +115,8 @@ public struct Gallery: Sendable, Equatable, Codable, Identifiable {
             trashCount: try container.decode(Int.self, forKey: .trashCount),
             itemCount: try container.decode(Int.self, forKey: .itemCount),
             cover: try container.decodeIfPresent(Cover.self, forKey: .cover),
-            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt))
+            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
+            hidesLocation: try container.decodeIfPresent(Bool.self, forKey: .hidesLocation) ?? false)
     }
 
     /// The name of a duplicate of a gallery named `name`: "<name> copy", shortened to fit.

@@ -92,6 +92,8 @@ public protocol GalleryStore: Sendable {
     func updateGallery(
         _ id: GalleryID, name: String?, imagesPerRow: Int?, view: GalleryView?, recordingFor session: HistorySession?
     ) async throws -> Gallery
+    /// Sets whether the gallery hides where its photos were taken from its members; one change of it (not undone).
+    func setHidesLocation(_ id: GalleryID, _ hides: Bool) async throws -> Gallery
     /// The trash of galleries, the most recently deleted first.
     func trashedGalleries() async throws -> [Gallery]
     /// Makes a new gallery (named `name`, or "<name> copy") with the same images per row and view, holding copies of
@@ -279,6 +281,11 @@ public protocol GalleryStore: Sendable {
     /// Records how a stored video plays (its codec, its copy's state); every item showing it changes, and its views
     /// are told. Returns those items as they are now (none when no file of this hash is stored).
     func recordVideoPlayback(hash: String, _ playback: VideoPlayback) async throws -> [Item]
+    /// The hashes of stored images whose photo details are not read yet (stored before they were), after `hash` (from
+    /// the first when nil), at most `limit` (1...1000), in order.
+    func imagesAwaitingPhotoDetails(after hash: String?, limit: Int) async throws -> [String]
+    /// Records what the camera wrote in a stored image (empty details: nothing).
+    func recordPhotoDetails(hash: String, _ details: PhotoDetails) async throws
 
     /// The gallery's events after change `sequence` (at most `limit`), or a reset if they are no longer kept.
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed

@@ -83,6 +83,9 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     /// The widths of its image's thumbnails, as recorded with the image; nil while not recorded (an image stored
     /// before they were, until the check at start records them).
     public var thumbnailWidths: [Int]?
+    /// What the camera wrote in its image's EXIF (empty when nothing); nil for other kinds, and for an image stored
+    /// before it was read until the check at start reads it.
+    public var photo: PhotoDetails?
 
     /// Makes an item value.
     public init(
@@ -93,11 +96,12 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
         hasPoster: Bool = false, failure: FailureReason? = nil,
         createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, changeSequence: Int64 = 0,
         placementVersion: Int64 = 0, boardPosition: BoardPosition? = nil, thumbnailWidths: [Int]? = nil,
-        videoPlayback: VideoPlayback? = nil, caption: String? = nil, tags: [String] = []
+        videoPlayback: VideoPlayback? = nil, caption: String? = nil, tags: [String] = [], photo: PhotoDetails? = nil
     ) {
         self.id = id
         self.caption = caption
         self.tags = tags
+        self.photo = photo
         self.videoPlayback = videoPlayback
         self.kind = kind
         self.text = text
@@ -202,6 +206,8 @@ public struct StoredImage: Sendable, Equatable {
     public var hasPoster: Bool
     /// How a video plays in browsers; nil for an image (and a video stored before it was recorded).
     public var videoPlayback: VideoPlayback?
+    /// What the camera wrote in the image's EXIF (empty when nothing); nil when not read (a video).
+    public var photo: PhotoDetails?
 
     /// The kind of item these bytes make: a video for a video file, else an image.
     public var kind: ItemKind { mimeType.hasPrefix("video/") ? .video : .image }
@@ -209,9 +215,11 @@ public struct StoredImage: Sendable, Equatable {
     /// Makes a value.
     public init(
         hash: String, mimeType: String, width: Int, height: Int, byteCount: Int64, thumbnailWidths: [Int]? = nil,
-        durationSeconds: Double? = nil, hasPoster: Bool = false, videoPlayback: VideoPlayback? = nil
+        durationSeconds: Double? = nil, hasPoster: Bool = false, videoPlayback: VideoPlayback? = nil,
+        photo: PhotoDetails? = nil
     ) {
         self.videoPlayback = videoPlayback
+        self.photo = photo
         self.durationSeconds = durationSeconds
         self.hasPoster = hasPoster
         self.hash = hash

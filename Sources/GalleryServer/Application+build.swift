@@ -162,6 +162,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, presenter: parts.presenter,
         access: access, bounds: bounds
     ).add(to: router)
+    DownloadRoutes(store: parts.store, blobs: parts.blobs, access: access).add(to: router)
     MediaRoutes(library: parts.media).add(to: router)
     WebRoutes(store: parts.store, access: access, webRoot: configuration.webRoot).add(to: router)
     return router

@@ -4,7 +4,7 @@ import GalleryCore
 extension Gallery {
     static let selectColumns = """
         gallery.id, gallery.name, gallery.imagesPerRow, gallery.chosenView, gallery.sequence, gallery.createdAt, gallery.updatedAt,
-        gallery.trashedAt, gallery.trashCount, gallery.itemCount,
+        gallery.trashedAt, gallery.trashCount, gallery.itemCount, gallery.hideLocation,
         cover.id AS coverId, cover.title AS coverTitle, cover.blobHash AS coverHash, coverBlob.mimeType AS coverMime,
         coverBlob.width AS coverWidth, coverBlob.height AS coverHeight, coverBlob.thumbnailWidths AS coverThumbnails,
         coverBlob.hasPoster AS coverHasPoster
@@ -31,7 +31,8 @@ extension Gallery {
             id: GalleryID(trusted: row["id"]), name: row["name"], imagesPerRow: row["imagesPerRow"],
             view: GalleryView(rawValue: row["chosenView"]) ?? .default, sequence: row["sequence"],
             createdAt: row["createdAt"], updatedAt: row["updatedAt"],
-            trashCount: row["trashCount"], itemCount: row["itemCount"], cover: cover, trashedAt: row["trashedAt"])
+            trashCount: row["trashCount"], itemCount: row["itemCount"], cover: cover, trashedAt: row["trashedAt"],
+            hidesLocation: row["hideLocation"] ?? false)
     }
 }
 
@@ -40,7 +41,8 @@ extension Item {
         item.id, item.kind, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
         item.text, item.pageDescription, item.siteName, item.caption, item.tags,
         item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths,
-        blob.durationSeconds, blob.hasPoster, blob.videoCodec, blob.videoCopy, blob.playableSeconds, item.failure,
+        blob.durationSeconds, blob.hasPoster, blob.videoCodec, blob.videoCopy, blob.playableSeconds, blob.photoDetails,
+        item.failure,
         item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion,
         board_position.x AS boardX, board_position.y AS boardY, board_position.width AS boardWidth,
         board_position.z AS boardZ
@@ -83,7 +85,7 @@ extension Item {
             placementVersion: row["placementVersion"], boardPosition: boardPosition,
             thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]),
             videoPlayback: VideoPlaybackColumns.read(row),
-            caption: row["caption"], tags: TagsColumn.read(row["tags"])
+            caption: row["caption"], tags: TagsColumn.read(row["tags"]), photo: PhotoDetailsColumns.read(row)
         )
     }
 }

@@ -318,6 +318,10 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v14: captions and tags") { db in
             for statement in TagsColumn.migration(text: "TEXT") { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v15: what the camera wrote") { db in
+            // Photo details read from EXIF, kept with each stored image; images kept before are read at start.
+            for statement in PhotoDetailsColumns.migration(text: "TEXT") { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

@@ -1,11 +1,28 @@
 import Foundation
 
 extension ImageProbe {
-    /// JPEG: walks the marker segments after SOI up to SOS, taking the size from the first
-    /// SOFn (C0–CF except C4, C8, CC) and the orientation from an APP1 EXIF block.
+    /// JPEG: walks the marker segments after SOI up to SOS (``jpegSegments(_:)``), taking the size from the first
+    /// SOFn and the orientation from the APP1 EXIF block.
     static func probeJPEG(_ bytes: ProbeBytes) throws(ImageProbe.Error) -> ImageInfo {
+        let segments = jpegSegments(bytes)
+        guard let size = segments.size else { throw .truncated }
+        guard size.width > 0, size.height > 0 else { throw .invalidDimensions }
+        let resolved =
+            segments.exif.flatMap { exifOrientation(bytes, tiffStart: $0.lowerBound, end: $0.upperBound) } ?? 1
+        let swapped = (5...8).contains(resolved)
+        return ImageInfo(
+            format: .jpeg,
+            width: swapped ? size.height : size.width,
+            height: swapped ? size.width : size.height,
+            orientation: resolved,
+            isAnimated: false)
+    }
+
+    /// The marker segments after SOI up to SOS: the size in the first SOFn (C0–CF except C4, C8, CC) and where the
+    /// TIFF structure of the first APP1 EXIF block lies.
+    static func jpegSegments(_ bytes: ProbeBytes) -> (size: (width: Int, height: Int)?, exif: Range<Int>?) {
         var size: (width: Int, height: Int)?
-        var orientation: Int?
+        var exif: Range<Int>?
         var offset = 2  // after FF D8
         walk: while offset < bytes.count {
             // Tolerate stray bytes between segments, then skip 0xFF fill bytes.
@@ -27,21 +44,12 @@ extension ImageProbe {
                 // Precision (1), height (2), width (2).
                 guard let height = bytes.u16be(offset + 3), let width = bytes.u16be(offset + 5) else { break }
                 size = (width, height)
-            } else if marker == 0xE1, orientation == nil, bytes.matches(Array("Exif\0\0".utf8), at: offset + 2) {
-                orientation = exifOrientation(bytes, tiffStart: offset + 8, end: min(segmentEnd, bytes.count))
+            } else if marker == 0xE1, exif == nil, bytes.matches(Array("Exif\0\0".utf8), at: offset + 2) {
+                exif = (offset + 8)..<max(offset + 8, min(segmentEnd, bytes.count))
             }
             offset = segmentEnd
         }
-        guard let size else { throw .truncated }
-        guard size.width > 0, size.height > 0 else { throw .invalidDimensions }
-        let resolved = orientation ?? 1
-        let swapped = (5...8).contains(resolved)
-        return ImageInfo(
-            format: .jpeg,
-            width: swapped ? size.height : size.width,
-            height: swapped ? size.width : size.height,
-            orientation: resolved,
-            isAnimated: false)
+        return (size, exif)
     }
 
     /// SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).

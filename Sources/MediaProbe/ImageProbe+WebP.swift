@@ -32,7 +32,10 @@ extension ImageProbe {
             }
             let isAnimated = flags & 0x02 != 0
             let chunks = walkChunks(bytes, from: payload - 8)
-            let orientation = isAnimated ? 1 : chunks.orientation ?? 1
+            let exifOrientation = chunks.exif.flatMap {
+                exifBlockOrientation(bytes, start: $0.lowerBound, end: $0.upperBound)
+            }
+            let orientation = isAnimated ? 1 : exifOrientation ?? 1
             let swapped = (5...8).contains(orientation)
             let (width, height) = (widthMinusOne + 1, heightMinusOne + 1)
             return ImageInfo(
@@ -45,13 +48,13 @@ extension ImageProbe {
     }
 
     /// Walks the RIFF chunks from `start` (the `VP8X` chunk header): counts `ANMF` chunks and the largest frame they
-    /// declare, and reads the orientation of the first `EXIF` chunk. Each step advances at least 8 bytes; a chunk
+    /// declare, and finds the first `EXIF` chunk's payload. Each step advances at least 8 bytes; a chunk
     /// running past the bytes at hand ends the walk.
-    static func walkChunks(_ bytes: ProbeBytes, from start: Int) -> (frames: Int, largestFrame: Int, orientation: Int?)
+    static func walkChunks(_ bytes: ProbeBytes, from start: Int) -> (frames: Int, largestFrame: Int, exif: Range<Int>?)
     {
         var frames = 0
         var largestFrame = 0
-        var orientation: Int?
+        var exif: Range<Int>?
         var offset = start
         while let type = bytes.fourCC(offset), let size = bytes.u32le(offset + 4) {
             let payload = offset + 8
@@ -61,13 +64,13 @@ extension ImageProbe {
                 if let widthMinusOne = bytes.u24le(payload + 6), let heightMinusOne = bytes.u24le(payload + 9) {
                     largestFrame = max(largestFrame, (widthMinusOne + 1) * (heightMinusOne + 1))
                 }
-            } else if type == "EXIF", orientation == nil {
-                orientation = exifBlockOrientation(bytes, start: payload, end: min(payload + size, bytes.count))
+            } else if type == "EXIF", exif == nil {
+                exif = payload..<max(payload, min(payload + size, bytes.count))
             }
             let padded = size + (size & 1)
             guard padded <= bytes.count - offset - 8 else { break }
             offset += 8 + padded
         }
-        return (frames, largestFrame, orientation)
+        return (frames, largestFrame, exif)
     }
 }

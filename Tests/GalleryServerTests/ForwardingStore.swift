@@ -90,6 +90,15 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func recordVideoPlayback(hash: String, _ playback: VideoPlayback) async throws -> [Item] {
         try await base.recordVideoPlayback(hash: hash, playback)
     }
+    func imagesAwaitingPhotoDetails(after hash: String?, limit: Int) async throws -> [String] {
+        try await base.imagesAwaitingPhotoDetails(after: hash, limit: limit)
+    }
+    func recordPhotoDetails(hash: String, _ details: PhotoDetails) async throws {
+        try await base.recordPhotoDetails(hash: hash, details)
+    }
+    func setHidesLocation(_ id: GalleryID, _ hides: Bool) async throws -> Gallery {
+        try await base.setHidesLocation(id, hides)
+    }
     func moveItems(
         _ ids: [ItemID], to gallery: GalleryID, at point: InsertionPoint, onBoard arrival: BoardArrival?,
         recordingFor session: HistorySession?

@@ -24,6 +24,8 @@ struct GalleryResponse: ResponseEncodable, Equatable {
     /// What the person asking may do with it: "owner", "editor" or "viewer" (absent in live events, which every
     /// viewer of the gallery shares).
     var role: String?
+    /// Whether its owner hides where its photos were taken from its members too (set by the owner only).
+    var hideLocation: Bool
 
     /// The first ready item's image: what browsers show of it (a display copy for a TIFF, a HEIC, a turned WebP …).
     struct Cover: Codable, Equatable {
@@ -49,6 +51,7 @@ struct GalleryResponse: ResponseEncodable, Equatable {
         itemCount = gallery.itemCount
         trashed = gallery.trashedAt != nil
         trashedAt = gallery.trashedAt
+        hideLocation = gallery.hidesLocation
         cover = gallery.cover.map { cover in
             Cover(
                 itemId: cover.itemID.rawValue, title: cover.title,
@@ -71,6 +74,8 @@ struct UpdateGalleryRequest: Decodable {
     var imagesPerRow: Int?
     /// "grid", "list" or "board".
     var view: String?
+    /// Whether members are not shown where its photos were taken (the owner only; not undone).
+    var hideLocation: Bool?
 
     /// The view asked for, if any, after checking it is one there is.
     func validatedView() throws(GalleryError) -> GalleryView? {

@@ -67,6 +67,11 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var createdAt: Date
     /// Where it lies on its gallery's board, or null when it is not on it yet.
     var board: BoardResponse
+    /// What the camera wrote in a photo's EXIF; absent when it wrote nothing (or it is not read yet). Where it was
+    /// taken (`location`) is told only by ``Presenter/response(for:showingLocation:)``.
+    var photo: PhotoDetails?
+    /// The original file as a download under the item's name (a ready image or video).
+    var downloadURL: String?
 
     init(_ item: Item, progress: ProgressBoard.Entry? = nil, thumbnails: [Thumbnail] = []) {
         id = item.id.rawValue
@@ -109,6 +114,10 @@ struct ItemResponse: ResponseEncodable, Equatable {
         changeSequence = item.changeSequence
         createdAt = item.createdAt
         board = BoardResponse(position: item.boardPosition)
+        photo = item.photo.flatMap { $0.isEmpty ? nil : $0.withoutLocation }.flatMap { $0.isEmpty ? nil : $0 }
+        if item.state == .ready, item.blobHash != nil, item.kind == .image || item.kind == .video {
+            downloadURL = "/api/items/\(item.id.rawValue)/download"
+        }
     }
 }
 

@@ -5,7 +5,12 @@ enum MediaPath {
     /// The URL of a file stored as `mimeType`: its hash and the extension of that type. `/media/` serves the file
     /// under this URL only.
     static func make(hash: String, mimeType: String) -> String {
-        "/media/\(hash).\(TypeIdentifier(mimeType: mimeType)?.preferredFileExtension ?? "bin")"
+        "/media/\(hash).\(fileExtension(mimeType: mimeType))"
+    }
+
+    /// The extension of a file stored as `mimeType` (without the dot; `bin` for a type without one).
+    static func fileExtension(mimeType: String) -> String {
+        TypeIdentifier(mimeType: mimeType)?.preferredFileExtension ?? "bin"
     }
 
     /// The type `/media/` serves a file stored as `mimeType` with, or nil if it is not served: only image and

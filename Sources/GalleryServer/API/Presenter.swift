@@ -18,12 +18,21 @@ struct Presenter: Sendable {
         makesVideoCopies = ingestion.videoCopies.isEnabled
     }
 
-    /// An item as the API shows it, with its loading progress and the thumbnails that exist.
+    /// An item as the API shows it, with its loading progress and the thumbnails that exist; never where its photo was
+    /// taken (lists and live events go to every viewer, read-only links too).
     func response(for item: Item) -> ItemResponse {
         let loading = progress.entry(for: item.id)
         var response = ItemResponse(
             item, progress: loading, thumbnails: thumbnailList(item.blobHash, recorded: item.thumbnailWidths))
         response.describePlayback(of: item, canMakeCopies: makesVideoCopies, progress: loading)
+        return response
+    }
+
+    /// An item as ``response(for:)`` shows it, and where its photo was taken when `showingLocation` (a person the
+    /// gallery lets see it: ``GalleryAccess/seesLocation(_:in:)``).
+    func response(for item: Item, showingLocation: Bool) -> ItemResponse {
+        var response = response(for: item)
+        if showingLocation, let photo = item.photo, !photo.isEmpty { response.photo = photo }
         return response
     }
 

@@ -11,11 +11,15 @@ extension IngestionService {
     /// image that needs neither (small, animated) is decoded all the same, every frame of a GIF or WebP. Returns what is
     /// stored about it, or why no decoder shows it. Without libvips — and for a kind of image browsers show that
     /// libvips has no decoder for here (a BMP, which it reads only through ImageMagick; an AVIF sequence) —
-    /// acceptance's header check stands: every frame within the pixel limit, read from the whole file.
+    /// acceptance's header check stands: every frame within the pixel limit, read from the whole file. What the camera
+    /// wrote (``ImageProbe/photoDetails(_:)``) is read on the way.
     func showImage(_ finished: BlobWriter.Finished, _ accepted: StoredImage) async -> Result<StoredImage, FailureReason>
     {
         var stored = accepted
-        guard let info = try? ImageProbe.probe(imageBytes(finished)) else { return .failure(.damaged) }
+        let bytes = imageBytes(finished)
+        guard let info = try? ImageProbe.probe(bytes) else { return .failure(.damaged) }
+        // What the camera wrote, read from the same bytes; EXIF that lies leaves fields out, never the image.
+        stored.photo = ImageProbe.photoDetails(bytes) ?? PhotoDetails()
         guard thumbnails.isEnabled, ImageAcceptance.decodedWithLibvips.contains(info.format) else {
             stored.thumbnailWidths = thumbnails.isEnabled ? [] : nil
             return .success(stored)

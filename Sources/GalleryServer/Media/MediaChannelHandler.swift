@@ -217,6 +217,8 @@ final class MediaChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
             hasSignedIn = true
             context.triggerUserOutboundEvent(ConnectionSignedIn(), promise: nil)
         }
+        // A read-only link's original is served by the router, without where the photo was taken.
+        if case .link = credentials?.identity, media.route == .original { return passOnRequest(media.head, context) }
         guard
             case .pass = SignInRule.check(
                 method: media.head.method, uri: media.uri, credentials: credentials, headers: media.head.headerFields),

@@ -119,19 +119,9 @@ struct ArchiveRoutes<Context: IdentifiedRequestContext> {
         guard ZipSignature.verdict(first: first) == .zip else { throw ZipSignature.refusal }
     }
 
-    /// `attachment; filename="…"` naming the gallery: ASCII letters, digits, spaces, dots, dashes and underscores (any
-    /// other character a dash), and the whole name in `filename*`.
+    /// The attachment naming the gallery's zip, by the rule every download follows (``DownloadName``).
     static func attachment(named name: String) -> String {
-        let plain = String(
-            name.unicodeScalars.map { scalar -> Character in
-                scalar.isASCII
-                    && (CharacterSet.alphanumerics.contains(scalar) || " .-_".unicodeScalars.contains(scalar))
-                    ? Character(scalar) : "-"
-            })
-        let encoded =
-            name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))
-            ?? plain
-        return "attachment; filename=\"\(plain).zip\"; filename*=UTF-8''\(encoded).zip"
+        DownloadName.contentDisposition(title: name, fileExtension: "zip")
     }
 }
 

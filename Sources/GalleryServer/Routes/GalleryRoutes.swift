@@ -46,8 +46,17 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
         galleries.patch(":gallery") { request, context in
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: UpdateGalleryRequest.self, limit: jsonBodyBytes)
-            guard body.name != nil || body.imagesPerRow != nil || body.view != nil else {
-                throw GalleryError.invalid("Nothing to change: send 'name', 'imagesPerRow' and/or 'view'.")
+            guard body.name != nil || body.imagesPerRow != nil || body.view != nil || body.hideLocation != nil else {
+                throw GalleryError.invalid(
+                    "Nothing to change: send 'name', 'imagesPerRow', 'view' and/or 'hideLocation'.")
+            }
+            if let hides = body.hideLocation {
+                // Only the owner decides who sees where the photos were taken; checked before anything changes.
+                try await access.require(.own, in: id, for: context.identity)
+                let hidden = try await store.setHidesLocation(id, hides)
+                guard body.name != nil || body.imagesPerRow != nil || body.view != nil else {
+                    return RecordedResponse(body: response(hidden), history: nil)
+                }
             }
             let session = try request.historySession(for: context.identity)
             let gallery = try await store.updateGallery(

@@ -13,7 +13,10 @@ struct ItemRoutes<Context: IdentifiedRequestContext> {
     func add(to router: Router<Context>) {
         let items = router.group("api/items")
         items.get(":item") { request, context in
-            response(try await store.item(try await access.item(request, context)))
+            let item = try await access.openedItem(request, context, in: store)
+            let gallery = try await store.gallery(item.galleryID)
+            return presenter.response(
+                for: item, showingLocation: try await access.seesLocation(context.identity, in: gallery))
         }
         items.put(":item/content") { request, context in
             let id = try await access.item(request, context)

@@ -67,6 +67,27 @@ struct GalleryAccess: Sendable {
         return id
     }
 
+    /// Whether the identity is shown where the photos of `gallery` were taken: never through a read-only link; its
+    /// owner always; its other members unless the owner hides it (``Gallery/hidesLocation``).
+    func seesLocation(_ identity: Identity?, in gallery: Gallery) async throws -> Bool {
+        guard case .user = identity, let role = try await role(of: identity, in: gallery.id) else { return false }
+        return role == .owner || !gallery.hidesLocation
+    }
+
+    /// The item of the `:item` path parameter for reading, as a person opens it: an item that does not exist, is in
+    /// the trash, or lies in a gallery the person may not read is the same 404.
+    func openedItem<Context: IdentifiedRequestContext>(
+        _ request: Request, _ context: Context, in store: any GalleryStore
+    )
+        async throws -> Item
+    {
+        let id = try await item(request, context)
+        guard let item = try? await store.item(id), item.trashedAt == nil else {
+            throw GalleryError.notFound("There is no such item.")
+        }
+        return item
+    }
+
     /// The role, if it allows `permission`: no role is a 404 ("There is no such `thing`."), too little a 403.
     @discardableResult
     private static func check(_ role: GalleryRole?, allows permission: GalleryPermission, elseNotFound thing: String)
