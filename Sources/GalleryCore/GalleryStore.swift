@@ -1,35 +1,6 @@
 import Foundation
 
 /// One window of a gallery's items in order, with where it lies in the gallery.
-/// What one ``GalleryStore/placeRest(in:atMost:)`` did.
-public struct PlacedRest: Sendable, Equatable {
-    /// How many items it put on the board.
-    public var placed: Int
-    /// Whether some may still be left (it placed as many as it could).
-    public var more: Bool
-
-    public init(placed: Int, more: Bool) {
-        self.placed = placed
-        self.more = more
-    }
-}
-
-/// The items of a board that meet a rectangle (see ``GalleryStore/boardItems(in:meeting:limit:)``).
-public struct BoardPage: Sendable, Equatable {
-    /// The gallery, as the items are.
-    public var gallery: Gallery
-    /// The live items on the board that meet the rectangle, in no particular order.
-    public var items: [Item]
-    /// Whether these are all of them (false: more meet it than were asked for).
-    public var complete: Bool
-
-    public init(gallery: Gallery, items: [Item], complete: Bool) {
-        self.gallery = gallery
-        self.items = items
-        self.complete = complete
-    }
-}
-
 public struct ItemPage: Sendable, Equatable {
     /// Where a window begins.
     public enum Start: Sendable, Equatable {
@@ -141,10 +112,9 @@ public protocol GalleryStore: Sendable {
     /// - Throws: `invalid` for an item that is not a note or a text over ``NoteText/maximumLength``; `notFound` for
     ///   a note in the trash or in a gallery in the trash.
     func editNote(_ id: ItemID, text: String, recordingFor session: HistorySession?) async throws -> Item
-    /// Changes the titles, captions or tags of live items of `gallery`, all in one change, as one undoable action of
-    /// `session`; returns the items as they are now, in order.
-    /// - Throws: `invalid` for a field that breaks its rule (``ItemDescription``), an empty change, or an item named
-    ///   twice; `notFound` for an item that is not live in the gallery. Nothing changes then.
+    /// Changes titles, captions or tags of live items of `gallery` as one undoable action; returns them, in order.
+    /// - Throws: `invalid` for a broken rule (``ItemDescription``), an empty change or an item named twice; `notFound`
+    ///   for an item not live in the gallery. Nothing changes then.
     func describeItems(
         _ ids: [ItemID], in gallery: GalleryID, _ change: ItemDescription.Change, recordingFor session: HistorySession?
     ) async throws -> [Item]
