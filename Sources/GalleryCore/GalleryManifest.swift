@@ -37,13 +37,19 @@ public enum GalleryManifest {
         public var board: BoardPosition?
         /// Why it failed, when failed (said, not used again).
         public var failure: String?
+        /// What the person wrote about it, if anything.
+        public var caption: String?
+        /// The person's tags, if any.
+        public var tags: [String]?
 
         /// Makes an entry.
         public init(
             kind: ItemKind, state: ItemState, title: String, sourceURL: String? = nil, file: String? = nil,
             text: String? = nil, pageDescription: String? = nil, siteName: String? = nil,
-            board: BoardPosition? = nil, failure: String? = nil
+            board: BoardPosition? = nil, failure: String? = nil, caption: String? = nil, tags: [String]? = nil
         ) {
+            self.caption = caption
+            self.tags = tags
             self.kind = kind
             self.state = state
             self.title = title

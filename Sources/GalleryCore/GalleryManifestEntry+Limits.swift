@@ -11,7 +11,8 @@ extension GalleryManifest.Entry {
     public static let maximumJSONBytes =
         12
         * (NoteText.maximumLength + ItemTitle.maximumLength + LinkDetails.maximumDescriptionLength
-            + LinkDetails.maximumSiteNameLength + maximumFailureLength)
+            + LinkDetails.maximumSiteNameLength + maximumFailureLength + ItemDescription.maximumCaptionLength
+            + ItemDescription.maximumTags * ItemDescription.maximumTagLength) + 4 * ItemDescription.maximumTags
         + 6 * (WebAddress.maximumLength + ArchivePath.maximumLength) + 4_096
 
     /// The limit a field of an entry is held to, for a reader's message (by the field's JSON key).
@@ -53,6 +54,12 @@ extension GalleryManifest.Entry {
         try check(failure, "failure", Self.maximumFailureLength) { $0.count }
         if let text {
             do { _ = try NoteText.validated(text) } catch { throw .invalid("\(which): \(error.message)") }
+        }
+        do {
+            if let caption { _ = try ItemDescription.validatedCaption(caption) }
+            if let tags { _ = try ItemDescription.validatedTags(tags) }
+        } catch {
+            throw .invalid("\(which): \(error.message)")
         }
         if let sourceURL, let problem = WebAddress.problem(with: sourceURL) {
             throw .invalid("\(which) has a sourceURL that is \(problem). Nothing was imported.")

@@ -156,6 +156,10 @@ public struct ItemDraft: Sendable, Equatable {
     public var title: String
     /// A note's text: a draft with text is a note, ready as soon as it is made.
     public var text: String?
+    /// What the person wrote about it (an imported item's).
+    public var caption: String?
+    /// The person's tags (an imported item's).
+    public var tags: [String] = []
 
     /// Makes a draft of an item whose bytes are loaded.
     public init(origin: ItemOrigin, sourceURL: String?, title: String) {

@@ -35,6 +35,22 @@ struct GalleryManifestTests {
         }
     }
 
+    @Test func anEntrysCaptionAndTagsAreHeldToTheRulesOfTheAPI() {
+        var tagged = image
+        tagged.caption = "Dawn\nLisbon"
+        tagged.tags = ["red", "Trip"]
+        #expect(refusal(manifest([tagged])) == nil)
+        var badTag = image
+        badTag.tags = ["two\nlines"]
+        #expect(refusal(manifest([badTag]))?.contains("Item 1 of the archive: A tag cannot hold control") == true)
+        var tooMany = image
+        tooMany.tags = (0...ItemDescription.maximumTags).map { "t\($0)" }
+        #expect(refusal(manifest([tooMany]))?.contains("at most 50 tags") == true)
+        var longCaption = image
+        longCaption.caption = String(repeating: "c", count: ItemDescription.maximumCaptionLength + 1)
+        #expect(refusal(manifest([longCaption]))?.contains("2,000") == true)
+    }
+
     @Test func aManifestWrittenInPiecesReadsBackEntryByEntry() throws {
         let note = GalleryManifest.Entry(
             kind: .note, state: .ready, title: "Quote \"}]", text: "a/b\n\u{1F600}",

@@ -20,6 +20,8 @@ struct ManifestJSON: Codable {
         var sourceURL: String?
         var file: String?
         var text: String?
+        var caption: String?
+        var tags: [String]?
         var pageDescription: String?
         var siteName: String?
         var board: BoardPosition?
@@ -175,6 +177,27 @@ struct ArchiveAPITests {
             // The copies' bytes are the originals'.
             let image = try #require(copies[2].imageURL)
             #expect(try await client.send(.get, image).bytes == PNGBuilder.make(width: 3, height: 5, shade: 0xC0))
+        }
+    }
+
+    @Test func titlesCaptionsAndTagsGoOutWithAnExportAndComeBackWithItsImport() async throws {
+        try await testApplication { client in
+            let (gallery, items) = try await makeGallery(client)
+            _ = try await client.send(
+                .patch, "/api/items/\(items[0].id)", json: #"{"caption":"Dawn, Lisbon","tags":["red","Trip"]}"#)
+            _ = try await client.send(.patch, "/api/items/\(items[1].id)", json: #"{"title":"Groceries"}"#)
+            let (zip, manifest) = try await export(client, gallery)
+            #expect(manifest.items[0].caption == "Dawn, Lisbon" && manifest.items[0].tags == ["red", "Trip"])
+            #expect(manifest.items[1].title == "Groceries" && manifest.items[1].tags == nil)
+
+            let imported: ImportJSON = try await client.importArchive(zip).decoded(expecting: .created)
+            let copies = try await client.items(in: imported.gallery.id)
+            let image = try await client.call(
+                .get, "/api/items/\(copies[0].id)", as: DescriptionAPITests.DescribedJSON.self)
+            #expect(image.caption == "Dawn, Lisbon" && image.tags == ["red", "Trip"])
+            let note = try await client.call(
+                .get, "/api/items/\(copies[1].id)", as: DescriptionAPITests.DescribedJSON.self)
+            #expect(note.title == "Groceries" && note.tags.isEmpty && note.caption == nil)
         }
     }
 

@@ -106,7 +106,8 @@ public struct GalleryExport: Sendable {
                         GalleryManifest.Entry(
                             kind: item.kind, state: item.state, title: item.title, sourceURL: item.sourceURL,
                             file: file, text: item.text, pageDescription: item.pageDescription,
-                            siteName: item.siteName, board: item.boardPosition, failure: item.failure?.message)))
+                            siteName: item.siteName, board: item.boardPosition, failure: item.failure?.message,
+                            caption: item.caption, tags: item.tags.isEmpty ? nil : item.tags)))
                 count += 1
             }
             try output.write(contentsOf: chunk)

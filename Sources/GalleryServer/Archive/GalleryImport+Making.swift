@@ -63,6 +63,18 @@ extension GalleryImport {
     /// How an entry becomes an item: ready ones with their files, notes with their text, links with their page;
     /// items that were still loading, or had failed, load again from their source. Nil for one without a source.
     func draft(for entry: GalleryManifest.Entry, files: [String: StoredImage]) -> ItemDraft? {
+        guard var draft = bareDraft(for: entry, files: files) else { return nil }
+        // A note's title is the one written, not only its first line; the caption and tags in their kept form (the
+        // entry's were checked already).
+        if entry.kind == .note, let title = try? ItemDescription.validatedTitle(entry.title) { draft.title = title }
+        if let caption = try? entry.caption.map(ItemDescription.validatedCaption), !caption.isEmpty {
+            draft.caption = caption
+        }
+        draft.tags = (try? ItemDescription.validatedTags(entry.tags ?? [])) ?? []
+        return draft
+    }
+
+    private func bareDraft(for entry: GalleryManifest.Entry, files: [String: StoredImage]) -> ItemDraft? {
         let ready = entry.state == .ready
         switch entry.kind {
         case .note:
