@@ -9,22 +9,15 @@ import Testing
 
 @Suite("Titles, captions and tags through the API")
 struct DescriptionAPITests {
-    struct HistoryJSON: Decodable {
-        struct Action: Decodable { var name: String }
-        var undo: Action?
-    }
-
     struct DescribedJSON: Decodable {
         var id: String
         var title: String
         var caption: String?
         var tags: [String]
-        var history: HistoryJSON?
+        var history: NoteAPITests.HistoryJSON?
     }
 
     struct DescribedListJSON: Decodable { var items: [DescribedJSON] }
-
-    struct StepJSON: Decodable { var message: String }
 
     private func notes(_ texts: [String], in gallery: String, _ client: some TestClientProtocol) async throws
         -> [String]
@@ -53,7 +46,7 @@ struct DescriptionAPITests {
             #expect(read.tags == ["sea", "Sky"] && read.caption == "Boats\nand gulls")
 
             let undone = try await client.call(
-                .post, "/api/galleries/\(gallery)/undo", session: "session-one", as: StepJSON.self)
+                .post, "/api/galleries/\(gallery)/undo", session: "session-one", as: NoteAPITests.StepJSON.self)
             #expect(undone.message == "Undid the edit of the details of 1 item.")
             let back = try await client.call(.get, "/api/items/\(id)", as: DescribedJSON.self)
             #expect(back.title == "harbour" && back.caption == nil && back.tags.isEmpty)
@@ -76,7 +69,7 @@ struct DescriptionAPITests {
                 as: DescribedListJSON.self)
             #expect(untagged.items[0].tags == ["blue"])
             _ = try await client.call(
-                .post, "/api/galleries/\(gallery)/undo", session: "session-one", as: StepJSON.self)
+                .post, "/api/galleries/\(gallery)/undo", session: "session-one", as: NoteAPITests.StepJSON.self)
             #expect(
                 try await client.call(.get, "/api/items/\(ids[0])", as: DescribedJSON.self).tags == ["red", "blue"])
         }
