@@ -4,8 +4,10 @@ import Hummingbird
 import NIOCore
 import WebClient
 
-/// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page, `/galleries` the gallery browser;
-/// `/signin`, `/setup` and `/s/{token}` (a read-only link) are the pages reached before signing in. Opening a page
+/// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page (`/g/{id}/items/{itemId}`: with that
+/// item open in the viewer, which the page reads and checks), `/galleries` the gallery browser; `/signin`, `/setup`
+/// and `/s/{token}` (a read-only link, `/s/{token}/items/{itemId}` with an item open) are the pages reached before
+/// signing in. Opening a page
 /// changes nothing: the page itself says which gallery was opened (`POST /api/galleries/{id}/opened`).
 struct WebRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
@@ -21,16 +23,20 @@ struct WebRoutes<Context: IdentifiedRequestContext> {
             }
             return Response.redirect(to: "/g/\(gallery)", type: .found)
         }
-        router.get("g/:gallery") { _, context in
-            guard let id = GalleryID(try context.parameters.require("gallery")),
-                try await access.role(of: context.identity, in: id) != nil
-            else { throw HTTPError(.notFound, message: "There is no such gallery.") }
-            return try await page("index.html", context: context)
+        for path in ["g/:gallery", "g/:gallery/items/:item"] {
+            router.get(RouterPath(path)) { _, context in
+                guard let id = GalleryID(try context.parameters.require("gallery")),
+                    try await access.role(of: context.identity, in: id) != nil
+                else { throw HTTPError(.notFound, message: "There is no such gallery.") }
+                return try await page("index.html", context: context)
+            }
         }
         router.get("galleries") { _, context in try await page("galleries.html", context: context) }
         router.get("signin") { _, context in try await page("signin.html", context: context) }
         router.get("setup") { _, context in try await page("setup.html", context: context) }
-        router.get("s/:token") { _, context in try await page("link.html", context: context) }
+        for path in ["s/:token", "s/:token/items/:item"] {
+            router.get(RouterPath(path)) { _, context in try await page("link.html", context: context) }
+        }
     }
 
     /// The gallery `/` opens: the one opened last if it is still there, else the first one the identity may see.
