@@ -2,6 +2,10 @@ import Foundation
 
 /// What one ``GalleryStore/placeRest(in:atMost:)`` did.
 public struct PlacedRest: Sendable, Equatable {
+    /// A placing of at most this many items is a change of the gallery, whose event carries their places; a bigger
+    /// batch (a big gallery never shown as a board) changes only the board, which its views read by region.
+    public static let toldAtMost = 1000
+
     /// How many items it put on the board.
     public var placed: Int
     /// Whether some may still be left (it placed as many as it could).

@@ -189,7 +189,7 @@ public protocol GalleryStore: Sendable {
     /// Puts those of the named live items that are not on the gallery's board yet at the given positions (the others
     /// stay where they are), and returns every named item, in the given order; one change of the gallery if any was
     /// placed. Not an undoable action of its own: placing an item that had no place belongs to the change that added
-    /// it (a drop, a copy, a move), or shows it where the board drew it anyway.
+    /// it (an import keeps the places the archive names).
     /// - Throws: as ``arrangeItems(_:in:recordingFor:)``. Nothing changes then.
     func placeItems(_ positions: [(id: ItemID, position: BoardPosition)], in gallery: GalleryID) async throws -> [Item]
     /// The live items on the gallery's board (those with a ``Item/boardPosition``) whose rectangle meets `rect`, at
@@ -202,10 +202,11 @@ public protocol GalleryStore: Sendable {
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery is unknown or in the trash.
     func boardBounds(in gallery: GalleryID) async throws -> BoardRect?
     /// Puts the first `limit` live items of the gallery that are not on its board yet there, in gallery order, in
-    /// rows of square cells below everything on the board (the board of a big gallery, which no view holds whole to
-    /// place them), in one transaction; says how many, and whether more may be left (ask again). Its cost grows with
-    /// the items changed since the last time it found none left, not with the gallery. Not an undoable action, and no
-    /// change its views are told of: a view that shows the board asks for it before reading.
+    /// rows of square cells below everything on the board: the one rule for free space (a view that shows the board
+    /// asks for it). Items still loading wait until their size is known. One transaction; says how many, and whether
+    /// more may be left (ask again). Its cost grows with the items changed since the last time it found none left,
+    /// not with the gallery. Not an undoable action; a batch of at most ``PlacedRest/toldAtMost`` is a change of the
+    /// gallery whose event carries the places (a bigger one changes only the board, read by region).
     /// - Throws: ``GalleryError/notFound(_:)`` if the gallery is unknown or in the trash.
     func placeRest(in gallery: GalleryID, atMost limit: Int) async throws -> PlacedRest
     /// The gallery's trashed items, the most recently trashed first (at most `limit`, 1...1000).

@@ -57,6 +57,7 @@ extension SQLGalleryStore {
 
     public func placeRest(in gallery: GalleryID, atMost limit: Int) async throws -> PlacedRest {
         let limit = max(1, limit)
+        let date = now()
         return try await database.write { db in
             let found = try Self.fetchGallery(db, gallery)
             guard
@@ -81,6 +82,7 @@ extension SQLGalleryStore {
                 few = changed <= limit
             }
             // (The few are named by their changes' index, so that no plan reads the gallery in order to find them.)
+            // An item still loading waits: its height is not known yet, and its arrival when loaded is a change.
             let changedItems =
                 few
                 ? "item.id IN (SELECT id FROM item WHERE galleryId = ? AND changeSequence > ?)"
@@ -88,7 +90,7 @@ extension SQLGalleryStore {
             let unplaced = """
                 FROM item LEFT JOIN blob ON blob.hash = item.blobHash
                 LEFT JOIN board_position ON board_position.itemId = item.id
-                WHERE \(changedItems) AND item.trashedAt IS NULL
+                WHERE \(changedItems) AND item.trashedAt IS NULL AND item.state <> 'pending'
                   AND board_position.itemId IS NULL \(after == nil ? "" : "AND item.orderKey > ?")
                 """
             let from: [SQLValue] = [.text(gallery.rawValue), .integer(through)] + (after.map { [.text($0)] } ?? [])
@@ -99,6 +101,15 @@ extension SQLGalleryStore {
                 : try db.value(
                     String.self, sql: "SELECT item.orderKey \(unplaced) ORDER BY item.orderKey LIMIT 1 OFFSET ?",
                     arguments: SQLArguments(from + [.integer(Int64(limit - 1))]))
+            let batch = "\(unplaced) \(last == nil ? "" : "AND item.orderKey <= ?")"
+            let batchArguments = from + (last.map { [.text($0)] } ?? [])
+            // A batch small enough to tell is a change of the gallery whose event carries the places: every view
+            // that holds those items (a board held whole, a region) shows them where the server put them.
+            let told =
+                try db.rows(
+                    sql: "SELECT item.id \(batch) ORDER BY item.orderKey LIMIT ?",
+                    arguments: SQLArguments(batchArguments + [.integer(Int64(PlacedRest.toldAtMost + 1))])
+                ).compactMap { row in (row.value(at: 0) as String?).map { ItemID(trusted: $0) } }
             // Rows of square cells below everything on the board, in the gallery's order, about as many rows as
             // columns for the whole gallery (so that the rows of every batch are as long). Each row is written once,
             // with its shape.
@@ -117,7 +128,7 @@ extension SQLGalleryStore {
                       FROM (
                         SELECT item.id AS id, ROW_NUMBER() OVER (ORDER BY item.orderKey) AS n,
                           \(BoardShape.aspect) AS aspect
-                        \(unplaced) \(last == nil ? "" : "AND item.orderKey <= ?")
+                        \(batch)
                       ) AS numbered
                     ) AS cells
                     """,
@@ -125,14 +136,28 @@ extension SQLGalleryStore {
                     [
                         .text(gallery.rawValue), .integer(Int64(columns)), .real(pitch), .real(top),
                         .integer(Int64(columns)), .real(pitch), .real(width), .real(width),
-                    ] + from + (last.map { [.text($0)] } ?? [])))
+                    ] + batchArguments))
+            var placedThrough = last == nil ? since : through
+            if placed > 0, told.count <= PlacedRest.toldAtMost {
+                var log = ChangeLog()
+                let sequence = try log.sequence(db, gallery, date: date)
+                for id in told {
+                    try db.execute(
+                        sql: "UPDATE item SET updatedAt = ?, changeSequence = ? WHERE id = ?",
+                        arguments: [date, sequence, id.rawValue])
+                }
+                log.touch(gallery, told)
+                try log.commit(db, in: self)
+                // Nothing else changed since this placing began: the next one need not look at these again.
+                if last == nil, since == found.sequence { placedThrough = sequence }
+            }
             // Done: the next placing starts from the changes after the one this one started at.
             try db.execute(
                 sql: """
                     UPDATE gallery SET boardPlacingKey = ?, boardPlacingSince = ?, boardPlacedThrough = ?
                     WHERE id = ?
                     """,
-                arguments: [last, last == nil ? nil : since, last == nil ? since : through, gallery.rawValue])
+                arguments: [last, last == nil ? nil : since, placedThrough, gallery.rawValue])
             return PlacedRest(placed: placed, more: last != nil)
         }
     }

@@ -103,26 +103,32 @@ struct BoardAPITests {
         }
     }
 
-    @Test func placingPutsOnlyItemsNotOnTheBoardYetAsNoUndoableActionOfItsOwn() async throws {
+    @Test func theServerPlacesTheRestAsNoUndoableActionOfItsOwnAndTellsTheViewsWhere() async throws {
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()
             let items = try await client.settledItems(2, in: gallery)
             let session = "tab-one-0001"
             _ = try await client.arrange("[\(position(items[0].id, x: 1))]", in: gallery, session: session)
-            let placed: ItemListJSON = try await client.call(
-                .post, "/api/galleries/\(gallery)/board",
-                json:
-                    #"{"positions":[\#(position(items[0].id, x: 7)),\#(position(items[1].id, x: 8))],"placing":true}"#,
-                session: session)
-            #expect(placed.items.map { $0.board?.x } == [1, 8])
-            #expect(try await client.board(of: gallery).map { $0?.x } == [1, 8])
+            let before = try await client.gallery(gallery).sequence
+            let rest: PlacedRestJSON = try await client.call(
+                .post, "/api/galleries/\(gallery)/board/rest?limit=1000", session: session)
+            #expect(rest.placed == 1 && !rest.more)
+            // Below the first, at the board's left edge: one change, whose event carries the place.
+            let board = try await client.board(of: gallery)
+            #expect(board.map { $0?.x } == [1, 0] && (board[1]?.y ?? 0) > 0)
+            let events: EventsJSON = try await client.call(.get, "/api/galleries/\(gallery)/events?since=\(before)")
+            #expect(events.events.map { $0.items.map(\.board) } == [[board[1]]])
             let history: HistoryJSON = try await client.call(
                 .get, "/api/galleries/\(gallery)/history", session: session)
             #expect(history.undo == .init(name: "Arrange"))
-            let undone: HistoryStepJSON = try await client.call(
-                .post, "/api/galleries/\(gallery)/undo", session: session)
-            #expect(undone.message == "Undid the arrangement of 1 item.")
-            #expect(try await client.board(of: gallery).map { $0?.x } == [nil, 8])
+
+            for limit in ["0", "20001", "many"] {
+                let response = try await client.send(.post, "/api/galleries/\(gallery)/board/rest?limit=\(limit)")
+                #expect(response.status == .badRequest, "\(limit)")
+                #expect(
+                    try response.decoded(as: ErrorJSON.self).error.message
+                        == "'limit' must be a whole number from 1 to 20000.")
+            }
         }
     }
 

@@ -24,6 +24,12 @@ extension SQLGalleryStore {
     fileprivate func put(_ placed: [(ItemID, BoardPosition)], in gallery: GalleryID) async throws {
         _ = try await arrangeItems(placed, in: gallery, recordingFor: nil)
     }
+
+    /// Marks the items titled by `letters` ready, as images 3/4 as tall as wide (all one stored file, "b…").
+    func markReady(_ letters: String, _ items: [String: Item]) async throws {
+        let image = GalleryStoreSQLiteTests.storedImage(digit: "b", width: 640, height: 480)
+        for id in itemIDs(letters, items) { _ = try await markReady(id, image: image) }
+    }
 }
 
 @Suite("The board read by rectangles")
@@ -126,8 +132,9 @@ struct BoardIndexTests {
         try await withLetteredGallery("ABCDEFH") { store, gallery, items in
             try await store.put([(try itemID("A", items), BoardPosition(x: 0, y: 0, width: 100, z: 3))], in: gallery)
             _ = try await store.trashItems([try itemID("H", items)], in: gallery)
-            // E is three times as tall as wide: it gets a third of the width, to fit its cell.
+            // E is three times as tall as wide: it gets a third of the width, to fit its cell; the others are 3/4.
             _ = try await store.markReady(try itemID("E", items), image: storedImage(width: 100, height: 300))
+            try await store.markReady("BCDF", items)
             #expect(try await store.placeRest(in: gallery, atMost: 100) == PlacedRest(placed: 5, more: false))
             let placed = try await store.positions(of: "ABCDEFH", items)
             // Four columns at least, 264 apart, from 24 below A (75 tall).
@@ -143,6 +150,7 @@ struct BoardIndexTests {
 
             // A new item goes below them (F's bottom is 363 + 180).
             let g = try await store.addLetters("G", to: gallery)
+            try await store.markReady("G", g)
             #expect(try await store.placeRest(in: gallery, atMost: 100) == PlacedRest(placed: 1, more: false))
             #expect(try await store.positions(of: "G", g) == [BoardPosition(x: 0, y: 567, width: 240, z: 0)])
         }
@@ -150,6 +158,7 @@ struct BoardIndexTests {
 
     @Test func theRestIsPlacedInBatchesEachAnswerSayingWhetherMoreMayBeLeft() async throws {
         try await withLetteredGallery("ABCDE") { store, gallery, items in
+            try await store.markReady("ABCDE", items)
             #expect(try await store.placeRest(in: gallery, atMost: 2) == PlacedRest(placed: 2, more: true))
             #expect(try await store.placeRest(in: gallery, atMost: 2) == PlacedRest(placed: 2, more: true))
             #expect(try await store.placeRest(in: gallery, atMost: 2) == PlacedRest(placed: 1, more: false))
@@ -167,6 +176,7 @@ struct BoardIndexTests {
                     (try itemID("A", items), BoardPosition(x: 0, y: 0, width: 100, z: 0)),
                     (try itemID("B", items), BoardPosition(x: 5000, y: 0, width: 100, z: 0)),
                 ], in: gallery)
+            try await store.markReady("C", items)
             let copy = try await store.duplicateGallery(gallery, named: "Copy").gallery
             #expect(try await store.titles(meeting: rect(0, 0, 200, 100), in: copy.id) == ["A"])
             #expect(try await store.titles(meeting: rect(0, 0, 200, 100), in: gallery) == ["A"])

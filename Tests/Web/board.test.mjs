@@ -18,7 +18,7 @@ import {
   neighbourInDirection,
   overlaps,
   pinchStep,
-  placeInFreeSpace,
+  drawnBelowBoard,
   rectOf,
   resizedWidth,
   toBoard,
@@ -55,7 +55,7 @@ test("items placed in free space overlap nothing, over random boards", () => {
       id: `u${i}`,
       aspect: random() * 3 + 0.1,
     }));
-    const placements = placeInFreeSpace(placed, unplaced);
+    const placements = drawnBelowBoard(placed, unplaced);
     assert.deepEqual(
       placements.map((p) => p.id),
       unplaced.map((u) => u.id),
@@ -72,7 +72,7 @@ test("items placed in free space overlap nothing, over random boards", () => {
 });
 
 test("the first items on an empty board start at its origin, in rows of four", () => {
-  const placements = placeInFreeSpace(
+  const placements = drawnBelowBoard(
     [],
     ["a", "b", "c", "d", "e"].map((id) => ({ id, aspect: 0.75 })),
   );

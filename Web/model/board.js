@@ -66,14 +66,16 @@ export function overlaps(/** @type {Rect} */ a, /** @type {Rect} */ b) {
 }
 
 /**
- * Places `unplaced` (in gallery order) in free space: shelves below everything already on the board (`placed`), left
- * aligned with it, as wide as it (at least four items), a gap between any two. Nothing placed overlaps anything.
+ * Where the board draws items the server has not put on it yet (`unplaced`, in gallery order: still loading, or until
+ * the event of their placing comes; the server's placing alone saves places): shelves below everything already on the
+ * board (`placed`), left aligned with it, as wide as it (at least four items), a gap between any two. Nothing drawn
+ * there overlaps anything.
  * @param {Rect[]} placed
  * @param {Unplaced[]} unplaced
  * @param {{width?: number, gap?: number}} [options]
  * @returns {Placement[]}
  */
-export function placeInFreeSpace(placed, unplaced, options = {}) {
+export function drawnBelowBoard(placed, unplaced, options = {}) {
   const { width = DEFAULT_WIDTH, gap = BOARD_GAP } = options;
   const bounds = boundsOf(placed);
   const left = bounds ? bounds.x : 0;

@@ -41,8 +41,10 @@ export const api = {
     ),
   /** The rectangle around every item on gallery `id`'s board: `{bounds}` (null when none is on it). */
   boardBounds: (id) => request("GET", `/api/galleries/${id}/board/bounds`),
-  /** Puts every item of gallery `id` not on its board yet there, below the rest: `{placed}`. */
-  placeRest: (id) => request("POST", `/api/galleries/${id}/board/rest`, {}, { changesNothingShown: true }),
+  /** Puts up to `limit` items of gallery `id` not on its board yet there, below the rest (the server's rule for free
+   * space): `{placed, more}`. A placing of at most 1,000 is a change whose event says where each went. */
+  placeRest: (id, limit = null) =>
+    request("POST", `/api/galleries/${id}/board/rest${limit ? `?limit=${limit}` : ""}`, {}),
   events: (id, since) => request("GET", `/api/galleries/${id}/events?since=${since}`),
   /** Drops `payload` into gallery `id` at `at`; with `boardPoint` ({x, y}, board units) the server puts the new
    * items on the board there, fanned out, in the same change. */
@@ -59,9 +61,7 @@ export const api = {
   copy: (id, itemIds, at, onBoard = null) =>
     request("POST", `/api/galleries/${id}/copies`, { itemIds, at, ...onBoard }),
   /** Puts items on gallery `id`'s board: `positions` [{itemId, x, y, width, z}] in board units. */
-  /** With `placing`, only items not on the board yet are put there, as no undoable action of its own. */
-  arrange: (id, positions, placing = false) =>
-    request("POST", `/api/galleries/${id}/board`, placing ? { positions, placing } : { positions }),
+  arrange: (id, positions) => request("POST", `/api/galleries/${id}/board`, { positions }),
   /** Writes a new note (`text`, "" for an empty one) into gallery `id` at `at`. */
   newNote: (id, text, at) => request("POST", `/api/galleries/${id}/notes`, { text, at }),
   /** Changes a note's text. */

@@ -1,20 +1,11 @@
 // A pane's changes to the board, as requests: one request per arrangement (positions {itemId, x, y, width, z} in
 // board units), shown at once as an optimistic change (model/overlay.js). Sends items dragged onto the board from
-// elsewhere with where they landed (the server puts them there in the change that adds them), puts items not on the
-// board yet in free space ("placing": no undoable action of its own); moves, nudges and resizes items (each an
+// elsewhere with where they landed (the server puts them there in the change that adds them), has the server put
+// items not on the board yet in free space (its rule, no undoable action); moves, nudges and resizes items (each an
 // undoable Arrange), and brings them to the front or sends them to the back of the stack.
 
 import { api } from "../net/api.js";
-import {
-  aspectOf,
-  boardArrival,
-  clampWidth,
-  highestZ,
-  movedBy,
-  placeInFreeSpace,
-  rectOf,
-  stackedOnTop,
-} from "../model/board.js";
+import { boardArrival, clampWidth, highestZ, movedBy, stackedOnTop } from "../model/board.js";
 import { isBoardWindow } from "../model/replica.js";
 import { MAX_Z, restack } from "../model/stacking.js";
 import { nextKey, positioning, upsert } from "../model/overlay.js";
@@ -63,19 +54,17 @@ export function createBoardActions(/** @type {import("./paneContext.js").PaneCon
       return pane.hooks.onTransfer({ payload, index, copy, onBoard });
     },
 
-    /** Puts items on the board at `positions` ([{itemId, x, y, width, z}], board units), shown at once; with
-     * `placing`, only those not on it yet, as part of the change that added them (no undoable action of its own). */
-    async arrange(positions, { announce = "", placing = false } = {}) {
+    /** Puts items on the board at `positions` ([{itemId, x, y, width, z}], board units), shown at once. */
+    async arrange(positions, { announce = "" } = {}) {
       if (pane.refuseChange() || !positions.length) return;
       const key = nextKey("arrange");
       for (const position of positions) arranging.add(position.itemId);
       addOverlay(positioning(key, positions));
       try {
-        const response = await api.arrange(galleryId, positions, placing);
+        const response = await api.arrange(galleryId, positions);
         settleOverlay(key, upsert(key, response.items, galleryId));
         if (announce) announcer.announce(announce);
-        // Placing is no step of this tab's history: its answer's history may be older than another answer's.
-        if (!placing) history.afterOwnChange(response.history);
+        history.afterOwnChange(response.history);
       } catch (error) {
         settleOverlay(key);
         announcer.alert(error.message);
@@ -91,32 +80,16 @@ export function createBoardActions(/** @type {import("./paneContext.js").PaneCon
         board.arrange(positions.slice(start, start + 1000), { announce: start === 0 ? announce : "" });
     },
 
-    /** Puts the items shown that are not on the board yet in free space, and saves that (up to 1000 a request). */
+    /** Has the server put the items shown that are not on the board yet in free space (once each is loaded, so
+     * that its height is known); the event of that change shows them there. */
     placeOnBoard() {
       const now = state();
       if (now.view !== "board" || now.closed || !now.replica) return;
-      // A viewer saves no place of its own; a big board's are the server's, which a viewer may ask for too.
-      if (now.access.readOnly && !isBoardWindow(now.replica)) return;
       if (now.replica.window && !isBoardWindow(now.replica)) return; // a window of the order: the board reads its own
-      const unplaced = now.shown.filter(
-        (item) =>
-          !item.local &&
-          !item.board &&
-          item.state !== "pending" && // saved once its size (so its height on the board) is known
-          !arranging.has(item.id),
+      const waiting = now.shown.some(
+        (item) => !item.local && !item.board && item.state !== "pending" && !arranging.has(item.id),
       );
-      if (!unplaced.length) return;
-      // A big gallery's board is not held whole: the server, which has it all, finds them free space.
-      if (isBoardWindow(now.replica)) return void pane.sync.placeRestOnBoard();
-      const placed = now.shown.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
-      const placements = placeInFreeSpace(
-        placed,
-        unplaced.map((item) => ({ id: item.id, aspect: aspectOf(item) })),
-      );
-      const z = topZ();
-      const positions = placements.map((p, i) => ({ itemId: p.id, x: p.x, y: p.y, width: p.width, z: z + 1 + i }));
-      for (let start = 0; start < positions.length; start += 1000)
-        board.arrange(positions.slice(start, start + 1000), { placing: true });
+      if (waiting) pane.sync.placeRestOnBoard();
     },
 
     /** Items `ids` nudged by (dx, dy) board units (the arrow keys), their places in the stack kept. */

@@ -1,12 +1,16 @@
 // The board of a big gallery, read by the region it shows (issue "A million items"): the pane holds the items of the
 // board near the viewport (model/replica.js's board window), not the gallery; the sync machine (model/gallerySync.js)
-// reads that region as the view pans and zooms. This holds the rest: when the board opens, the items not on the board
-// yet are put there by the server (which has them all; a small gallery's board places the items it holds itself,
-// pane/boardActions.js), Zoom to Fit asks the server where the items lie, and Home and End read an item by position.
+// reads that region as the view pans and zooms. This holds the rest: the items not on the board yet are put there by
+// the server, which alone has the rule for free space (for any board: a small one is told where each went by the
+// change's event, a big one reads its region again), Zoom to Fit asks the server where the items lie, and Home and
+// End read an item by position.
 
 import { api } from "../net/api.js";
 import { REGION_LIMIT } from "../model/regionSync.js";
 import { isBoardWindow } from "../model/replica.js";
+
+/** The most items a placing may put on the board and still be a change whose event says where each went. */
+const TOLD_AT_MOST = 1000;
 
 /**
  * @typedef {{
@@ -31,17 +35,19 @@ export function createBoardReading(/** @type {BoardReadingPorts} */ ports) {
   const held = () => (isBoardWindow(store.getState().replica) ? store.getState().replica : null);
   const gone = () => store.getState().sync.gone;
 
-  /** Asks the server to put every item not on the board yet there, a batch at a time (what is shown is read again
-   * after each, so the first rows show while the rest are placed), saying how many are done meanwhile. */
+  /** Asks the server to put every item not on the board yet there, a batch at a time (a big board's region is read
+   * again after each, so the first rows show while the rest are placed; a board held whole is told by each batch's
+   * event, so its batches are small enough to be told), saying how many are done meanwhile. */
   async function placeAll() {
     const generation = sync.generation();
+    const whole = !held();
     let done = 0;
     try {
       for (;;) {
-        const { placed, more } = await api.placeRest(galleryId);
+        const { placed, more } = await api.placeRest(galleryId, whole ? TOLD_AT_MOST : null);
         if (generation !== sync.generation() || gone()) return;
         done += placed;
-        sync.send({ type: "regionChanged" });
+        if (!whole) sync.send({ type: "regionChanged" });
         if (!more) break;
         progress = `Putting items on the board… ${done.toLocaleString("en")} so far`;
         tell();

@@ -15,7 +15,7 @@ import {
   neighbourInDirection,
   panBy,
   pinchStep,
-  placeInFreeSpace,
+  drawnBelowBoard,
   rectOf,
   toBoard,
   toScreen,
@@ -160,12 +160,12 @@ export class BoardView extends ItemsView {
     this.layout = null;
   }
 
-  /** Where every item lies: its own board position, or for one not on the board yet, where free space puts it. */
+  /** Where every item lies: its own board position, or for one not on the board yet, where it is drawn meanwhile. */
   boardLayout() {
     if (this.layout) return this.layout;
     const placed = this.items.filter((item) => item.board).map((item) => rectOf(item.board, aspectOf(item)));
     const unplaced = this.items.filter((item) => !item.board).map((item) => ({ id: item.id, aspect: aspectOf(item) }));
-    const placements = new Map(placeInFreeSpace(placed, unplaced).map((placement) => [placement.id, placement]));
+    const placements = new Map(drawnBelowBoard(placed, unplaced).map((placement) => [placement.id, placement]));
     const positions = this.items.map((item) => {
       if (item.board) return item.board;
       const placement = placements.get(item.id);

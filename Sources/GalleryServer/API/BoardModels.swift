@@ -37,6 +37,16 @@ struct PlacedRestResponse: ResponseEncodable {
     var placed: Int
     /// Whether some may be left: ask again.
     var more: Bool
+
+    /// How many items one request places at most: `limit` (1 to 20,000; a view that holds the board whole asks for
+    /// at most ``PlacedRest/toldAtMost``, so that it is told where each went), 20,000 by default.
+    static func limit(_ query: Parameters) throws(GalleryError) -> Int {
+        guard let text = query.get("limit") else { return 20_000 }
+        guard let limit = Int(text), (1...20_000).contains(limit) else {
+            throw .invalid("'limit' must be a whole number from 1 to 20000.")
+        }
+        return limit
+    }
 }
 
 /// `POST /api/galleries/{id}/board`: where items go on the gallery's board.
@@ -51,9 +61,6 @@ struct ArrangeRequest: Decodable {
     }
 
     var positions: [Entry]
-    /// Whether only items not on the board yet are put there (the others stay where they are), as no undoable
-    /// action of its own: placing new items, or items the board drew in free space.
-    var placing: Bool?
 
     /// The positions, after checking their number (as many as other batch requests may name); the store checks
     /// their values and items.

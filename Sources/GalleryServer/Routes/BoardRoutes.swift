@@ -31,7 +31,8 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
             // someone asks, a board too big to be held whole does not show them.
             let id = try await access.gallery(request, context, needs: .view)
             // In batches that each hold the database's writer briefly: the page asks again while there are more.
-            let done = try await store.placeRest(in: id, atMost: 20_000)
+            let done = try await store.placeRest(
+                in: id, atMost: try PlacedRestResponse.limit(request.uri.queryParameters))
             return PlacedRestResponse(placed: done.placed, more: done.more)
         }
         router.post("api/galleries/:gallery/board") { request, context in
@@ -39,10 +40,7 @@ struct BoardRoutes<Context: IdentifiedRequestContext> {
             let body = try await request.decodeJSON(as: ArrangeRequest.self, limit: jsonBodyBytes)
             let session = try request.historySession(for: context.identity)
             let positions = try body.validatedPositions()
-            let arranged =
-                body.placing == true
-                ? try await store.placeItems(positions, in: id)
-                : try await store.arrangeItems(positions, in: id, recordingFor: session)
+            let arranged = try await store.arrangeItems(positions, in: id, recordingFor: session)
             return try await store.recorded(
                 ItemListResponse(items: arranged.map(presenter.response(for:))), in: id, for: session)
         }
