@@ -25,9 +25,8 @@ public enum BoardArrival: Sendable, Equatable {
                 let place = places[index]
                 return BoardPosition(x: place.x, y: place.y, width: place.width, z: z(index))
             }
-        case .placed(let places):
-            let first = places.first.map { BoardPoint(x: $0.x, y: $0.y) } ?? BoardPoint(x: 0, y: 0)
-            return BoardArrival.fannedOut(from: first).positions(aspects: aspects, above: topZ)
+        case .placed:
+            return BoardArrival.fannedOut(from: origin).positions(aspects: aspects, above: topZ)
         case .fannedOut(let point):
             let columns = Self.columns(for: aspects.count)
             let cell = BoardPosition.defaultWidth
@@ -45,6 +44,15 @@ public enum BoardArrival: Sendable, Equatable {
     /// A coordinate kept within the board's limits (a fan from a point at its very edge stays on it).
     private static func clamped(_ value: Double) -> Double {
         min(BoardPosition.coordinateLimit, max(-BoardPosition.coordinateLimit, value))
+    }
+
+    /// The point a fan of these items starts from: the fan's, or the first place (the top-left corner of the board
+    /// when there is none).
+    public var origin: BoardPoint {
+        switch self {
+        case .fannedOut(let point): point
+        case .placed(let places): places.first.map { BoardPoint(x: $0.x, y: $0.y) } ?? BoardPoint(x: 0, y: 0)
+        }
     }
 
     /// How many columns a fan of `count` items has: about as many as rows, 4 at least.

@@ -170,12 +170,14 @@ public protocol GalleryStore: Sendable {
     /// reads it (without the run). Its cost grows with the run, never with the galleries: the items are read and
     /// written in batches by key, and the events and the history entry tell the run by its ends (``KeyRun``). Returns
     /// how many moved, and the change of `gallery` (its current one if the run was put where it is: nothing changes).
+    /// With `arrival`, a run from another gallery is put on this one's board, fanned out from its point in the
+    /// run's order (in the same change; its cost grows with the run).
     /// - Throws: ``GalleryError/notFound(_:)`` if a gallery, `first` or `last` is unknown or in the trash;
     ///   ``GalleryError/invalid(_:)`` if `last` comes before `first` or they are in two galleries;
     ///   ``GalleryError/conflict(_:)`` if the run is not `count` items any more. Nothing changes then.
     func moveItems(
         from first: ItemID, through last: ItemID, count: Int, to gallery: GalleryID, at point: InsertionPoint,
-        recordingFor session: HistorySession?
+        onBoard arrival: BoardArrival?, recordingFor session: HistorySession?
     ) async throws -> RunChange
     /// Puts live items of the gallery on its board at the given positions, and returns them, in the given order; one
     /// change of the gallery (its views receive the items) and one undoable action. Their order in the gallery stays.

@@ -111,32 +111,11 @@ extension SQLGalleryStore {
                     arguments: SQLArguments(batchArguments + [.integer(Int64(PlacedRest.toldAtMost + 1))])
                 ).compactMap { row in (row.value(at: 0) as String?).map { ItemID(trusted: $0) } }
             // Rows of square cells below everything on the board, in the gallery's order, about as many rows as
-            // columns for the whole gallery (so that the rows of every batch are as long). Each row is written once,
-            // with its shape.
+            // columns for the whole gallery (so that the rows of every batch are as long).
             let top = try Self.boardBounds(db, gallery).map { $0.y + $0.height + BoardPosition.gap } ?? 0
-            let columns = max(4, Int(Double(found.itemCount).squareRoot().rounded(.up)))
-            let width = BoardPosition.defaultWidth
-            let pitch = width + BoardPosition.gap
-            let kept = BoardShape.shape(x: "x", y: "y", width: "width", aspect: "aspect")
-            let placed = try db.execute(
-                sql: """
-                    INSERT INTO board_position (itemId, x, y, width, z, galleryId, height, tileLevel, tileX, tileY)
-                    SELECT id, x, y, width, 0, ?, \(kept.height), \(kept.level), \(kept.column), \(kept.row)
-                    FROM (
-                      SELECT id, aspect, ((n - 1) % ?) * ? AS x, ? + ((n - 1) / ?) * ? AS y,
-                        CASE WHEN aspect > 1 THEN ? / aspect ELSE ? END AS width
-                      FROM (
-                        SELECT item.id AS id, ROW_NUMBER() OVER (ORDER BY item.orderKey) AS n,
-                          \(BoardShape.aspect) AS aspect
-                        \(batch)
-                      ) AS numbered
-                    ) AS cells
-                    """,
-                arguments: SQLArguments(
-                    [
-                        .text(gallery.rawValue), .integer(Int64(columns)), .real(pitch), .real(top),
-                        .integer(Int64(columns)), .real(pitch), .real(width), .real(width),
-                    ] + batchArguments))
+            let placed = try Self.putInCells(
+                db, gallery, picked: batch, batchArguments, from: BoardPoint(x: 0, y: top),
+                columns: BoardArrival.columns(for: found.itemCount), stackedAbove: nil)
             var placedThrough = last == nil ? since : through
             if placed > 0, told.count <= PlacedRest.toldAtMost {
                 var log = ChangeLog()

@@ -35,7 +35,7 @@ extension SQLGalleryStore {
 
     public func moveItems(
         from first: ItemID, through last: ItemID, count: Int, to gallery: GalleryID, at point: InsertionPoint,
-        recordingFor session: HistorySession?
+        onBoard arrival: BoardArrival?, recordingFor session: HistorySession?
     ) async throws -> RunChange {
         let date = now()
         return try await database.write { db in
@@ -59,6 +59,7 @@ extension SQLGalleryStore {
                 db, leaving: run, where: "orderKey >= ? AND orderKey <= ?",
                 [run.firstKey.rawValue, run.lastKey.rawValue], count: count, to: gallery, between: lower, upper,
                 log: &log, date: date)
+            if source != gallery, let arrival { try putArrivingRun(db, placed, count: count, arrival) }
             try log.commit(db, in: self)
             if let session {
                 let step = HistoryEntry.RunStep(

@@ -124,10 +124,10 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     }
     func moveItems(
         from first: ItemID, through last: ItemID, count: Int, to gallery: GalleryID, at point: InsertionPoint,
-        recordingFor session: HistorySession?
+        onBoard arrival: BoardArrival?, recordingFor session: HistorySession?
     ) async throws -> RunChange {
         try await base.moveItems(
-            from: first, through: last, count: count, to: gallery, at: point, recordingFor: session)
+            from: first, through: last, count: count, to: gallery, at: point, onBoard: arrival, recordingFor: session)
     }
     func placeRest(in gallery: GalleryID, atMost limit: Int) async throws -> PlacedRest {
         try await base.placeRest(in: gallery, atMost: limit)

@@ -345,6 +345,28 @@ struct TrashAPITests {
         }
     }
 
+    @Test func aRangeDroppedOnABoardFansOutFromItsPointButNamesNoPlaces() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let items = try await client.settledItems(3, in: gallery)
+            let other = try await client.createGallery("Other").id
+            let run = #""range":{"firstItemId":"\#(items[0].id)","lastItemId":"\#(items[1].id)","count":2}"#
+            let places = try await client.send(
+                .post, "/api/galleries/\(other)/moves", json: #"{\#(run),"boardPlaces":[{"x":0,"y":0,"width":9}]}"#)
+            #expect(places.status == .badRequest)
+            #expect(
+                try places.decoded(as: ErrorJSON.self).error.message
+                    == "'boardPlaces' goes with 'itemIds'; a 'range' takes a 'boardPoint'.")
+
+            let moved: MovedRunJSON = try await client.call(
+                .post, "/api/galleries/\(other)/moves", json: #"{\#(run),"boardPoint":{"x":-40,"y":12}}"#,
+                session: "tab-one-0001")
+            #expect(moved.moved == 2)
+            let board = try await client.items(in: other).map { $0.board.map { [$0.x, $0.y, $0.width] } }
+            #expect(board == [[-40, 12, 240], [224, 12, 240]])
+        }
+    }
+
     @Test func restoredItemsComeBackToTheirPlace() async throws {
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()

@@ -9,11 +9,11 @@ extension SQLGalleryStore {
     /// Moves the run of lettered items from `first` through `last` (as many as `count`, or the letters between them).
     fileprivate func moveRun(
         _ first: String, _ last: String, count: Int, of items: [String: Item], to gallery: GalleryID,
-        at point: InsertionPoint, session: HistorySession? = sessionOne
+        at point: InsertionPoint, onBoard arrival: BoardArrival? = nil, session: HistorySession? = sessionOne
     ) async throws -> RunChange {
         try await moveItems(
             from: try itemID(first, items), through: try itemID(last, items), count: count, to: gallery, at: point,
-            recordingFor: session)
+            onBoard: arrival, recordingFor: session)
     }
 }
 
@@ -72,7 +72,7 @@ struct RunMoveTests {
 
             let moved = try await store.moveItems(
                 from: items[1].id, through: items[count].id, count: count, to: gallery, at: .end,
-                recordingFor: sessionOne)
+                onBoard: nil, recordingFor: sessionOne)
 
             #expect(moved == RunChange(count: count, sequence: sequence + 1))
             let expected = [titles[0], titles[count + 1]] + titles[1...count]
@@ -137,6 +137,35 @@ struct RunMoveTests {
         }
     }
 
+    @Test func aRunDroppedOnAnotherGallerysBoardFansOutFromThePointAboveWhatItMeets() async throws {
+        try await withLetteredGallery("ABCDEF") { store, gallery, items in
+            let (other, others) = try await store.makeGallery(named: "Other", holding: "X")
+            _ = try await store.arrangeItems(
+                [(try itemID("X", others), BoardPosition(x: 500, y: 500, width: 100, z: 7))], in: other,
+                recordingFor: nil)
+            let point = BoardArrival.fannedOut(from: BoardPoint(x: 480, y: 400))
+            // A run of 5 in a fan of 4 columns, in the run's order, each above X (which the fan meets).
+            _ = try await store.moveRun("B", "F", count: 5, of: items, to: other, at: .end, onBoard: point)
+            var places: [[Double]] = []
+            for letter in "BCDEF" {
+                let position = try #require(try await store.item(try itemID(String(letter), items)).boardPosition)
+                places.append([position.x, position.y, position.width, Double(position.z)])
+            }
+            #expect(
+                places == [
+                    [480, 400, 240, 8], [744, 400, 240, 9], [1008, 400, 240, 10], [1272, 400, 240, 11],
+                    [480, 664, 240, 12],
+                ])
+            // Read by the board index where they lie.
+            let page = try await store.boardItems(
+                in: other, meeting: BoardRect(x: 1300, y: 450, width: 10, height: 10), limit: 10)
+            #expect(page.items.map(\.title) == ["E"])
+            // A run moved within its gallery keeps its places.
+            _ = try await store.moveRun("C", "D", count: 2, of: items, to: other, at: .start, onBoard: point)
+            #expect(try await store.item(try itemID("C", items)).boardPosition?.x == 744)
+        }
+    }
+
     @Test func undoLeavesItemsMovedSinceAndComesBackBetweenTheOldNeighbours() async throws {
         try await withLetteredGallery("ABCDEF") { store, gallery, items in
             _ = try await store.moveRun("B", "D", count: 3, of: items, to: gallery, at: .end)
@@ -185,7 +214,8 @@ struct RunMoveTests {
             let x = try await store.item(try #require(try await store.allItems(in: other).first).id)
             await #expect(throws: GalleryError.self) {
                 try await store.moveItems(
-                    from: try itemID("A", items), through: x.id, count: 2, to: gallery, at: .end, recordingFor: nil)
+                    from: try itemID("A", items), through: x.id, count: 2, to: gallery, at: .end, onBoard: nil,
+                    recordingFor: nil)
             }
             _ = try await store.trashItems(itemIDs("E", items), in: gallery)
             await #expect(throws: GalleryError.self) {

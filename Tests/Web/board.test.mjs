@@ -10,6 +10,7 @@ import {
   aspectOf,
   belowPart,
   boardArrival,
+  runOrigin,
   clampWidth,
   fitTransform,
   grownBy,
@@ -102,6 +103,15 @@ test("a copy onto the board asks for the places its items were dragged to, else 
   });
   assert.deepEqual(boardArrival(["a", "c"], { x: 9, y: 8 }, places), { boardPoint: { x: 9, y: 8 } });
   assert.deepEqual(boardArrival(["a"], { x: 9, y: 8 }), { boardPoint: { x: 9, y: 8 } });
+});
+
+test("a run (too many to name their places) fans out from the point, or from its first place", () => {
+  assert.deepEqual(runOrigin({ boardPoint: { x: 9, y: 8 } }), { x: 9, y: 8 });
+  assert.deepEqual(runOrigin(boardArrival(["a"], { x: 0, y: 0 }, [{ itemId: "a", x: 1, y: 2, width: 80 }])), {
+    x: 1,
+    y: 2,
+  });
+  assert.equal(runOrigin({}), null);
 });
 
 test("the next part of a big drop starts below what the part before put on the board", () => {

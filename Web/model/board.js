@@ -111,6 +111,13 @@ export function boardArrival(/** @type {string[]} */ ids, /** @type {Point} */ p
   return { boardPlaces: ids.map((id) => ({ x: byId.get(id).x, y: byId.get(id).y, width: byId.get(id).width })) };
 }
 
+/** The point a run of items (too many to name their places) fans out from on the board, for `onBoard`
+ * (boardArrival's): its point, or the corner of its first place. */
+export function runOrigin(/** @type {{boardPlaces?: Point[], boardPoint?: Point}} */ onBoard) {
+  const point = onBoard.boardPoint ?? onBoard.boardPlaces?.[0];
+  return point ? { x: point.x, y: point.y } : null;
+}
+
 /** Where item `index` of a request with `onBoard` (boardArrival's) is drawn until the server's answer says where it
  * went: at its place, else at the point (the server's fan is its alone). */
 export function provisionalPlace(

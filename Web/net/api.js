@@ -54,8 +54,10 @@ export const api = {
    * `onBoard` ({boardPoint} or {boardPlaces}, or null): where those new to its board go there, in the same change. */
   move: (id, itemIds, at, onBoard = null) => request("POST", `/api/galleries/${id}/moves`, { itemIds, at, ...onBoard }),
   /** Moves a run of items of any length by its ends (`range`: {firstItemId, lastItemId, count}); answers
-   * `{moved, sequence}`: the items come with the gallery's event. */
-  moveRange: (id, range, at) => request("POST", `/api/galleries/${id}/moves`, { range, at }),
+   * `{moved, sequence}`: the items come with the gallery's event. With `boardPoint`, those new to its board fan out
+   * from there, in the same change. */
+  moveRange: (id, range, at, boardPoint = null) =>
+    request("POST", `/api/galleries/${id}/moves`, boardPoint ? { range, at, boardPoint } : { range, at }),
   /** Copies items (from any gallery) into gallery `id` at `at`: new items with the same images (on its board as
    * `onBoard` says, as for `move`). */
   copy: (id, itemIds, at, onBoard = null) =>

@@ -4,7 +4,7 @@
 
 import { api } from "../net/api.js";
 import { runEnds } from "../net/runEnds.js";
-import { highestZ, provisionalPlace } from "../model/board.js";
+import { highestZ, provisionalPlace, runOrigin } from "../model/board.js";
 import { hiding, insertion, nextKey, upsert } from "../model/overlay.js";
 import { tooManyToCopyText } from "../store/paneSelectors.js";
 
@@ -56,7 +56,7 @@ export async function transferItems({
   try {
     if (run) {
       const range = await runEnds(sourceGalleryId ?? source?.galleryId, run);
-      response = await api.moveRange(targetGalleryId, range, at);
+      response = await api.moveRange(targetGalleryId, range, at, onBoard && runOrigin(onBoard));
     } else if (copy) response = await api.copy(targetGalleryId, ids, at, onBoard);
     else response = await api.move(targetGalleryId, ids, at, onBoard);
   } catch (error) {

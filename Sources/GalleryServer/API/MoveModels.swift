@@ -12,13 +12,13 @@ struct MoveRequest: Decodable {
     var boardPlaces: [BoardPoint.Place]?
 
     func validated() throws(GalleryError) -> NamedItems { try .validated(itemIds, range) }
-    /// Where the named items go on the board, or nil. A run is not put on the board by its move.
+    /// Where the items go on the board, or nil: a run (too long to name its places) only fanned out from a point.
     func boardArrival() throws(GalleryError) -> BoardArrival? {
         let arrival = BoardArrivalRequest(boardPoint: boardPoint, boardPlaces: boardPlaces)
-        if range != nil, boardPoint != nil || boardPlaces != nil {
-            throw .invalid("'boardPoint' and 'boardPlaces' go with 'itemIds', not with a 'range'.")
+        if range != nil, boardPlaces != nil {
+            throw .invalid("'boardPlaces' goes with 'itemIds'; a 'range' takes a 'boardPoint'.")
         }
-        return try arrival.validated(count: itemIds?.count ?? 0)
+        return try arrival.validated(count: range == nil ? itemIds?.count ?? 0 : nil)
     }
     func validatedIDs() throws(GalleryError) -> [ItemID] {
         guard range == nil else { throw .invalid("A copy names its items by 'itemIds'.") }

@@ -109,7 +109,7 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
             case .run(let run):
                 let moved = try await store.moveItems(
                     from: run.firstItemId, through: run.lastItemId, count: run.count, to: id,
-                    at: try body.insertionPoint(), recordingFor: session)
+                    at: try body.insertionPoint(), onBoard: arrival, recordingFor: session)
                 return try await store.recorded(
                     MovedRunResponse(moved: moved.count, sequence: moved.sequence), in: id, for: session
                 ).response(from: request, context: context)
