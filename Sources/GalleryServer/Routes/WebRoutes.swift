@@ -6,8 +6,7 @@ import WebClient
 
 /// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page (`/g/{id}/items/{itemId}`: with that
 /// item open in the viewer, which the page reads and checks), `/galleries` the gallery browser; `/signin`, `/setup`
-/// and `/s/{token}` (a read-only link, `/s/{token}/items/{itemId}` with an item open) are the pages reached before
-/// signing in. Opening a page
+/// and `/s/{token}` (a read-only link) are the pages reached before signing in. Opening a page
 /// changes nothing: the page itself says which gallery was opened (`POST /api/galleries/{id}/opened`).
 struct WebRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
@@ -34,9 +33,7 @@ struct WebRoutes<Context: IdentifiedRequestContext> {
         router.get("galleries") { _, context in try await page("galleries.html", context: context) }
         router.get("signin") { _, context in try await page("signin.html", context: context) }
         router.get("setup") { _, context in try await page("setup.html", context: context) }
-        for path in ["s/:token", "s/:token/items/:item"] {
-            router.get(RouterPath(path)) { _, context in try await page("link.html", context: context) }
-        }
+        router.get("s/:token") { _, context in try await page("link.html", context: context) }
     }
 
     /// The gallery `/` opens: the one opened last if it is still there, else the first one the identity may see.
