@@ -58,7 +58,8 @@ export function dropTargetForExternal(
  * own type on the clipboard) come as `{local: {galleryId, itemIds}}`: they are copied, not fetched again. */
 export function pasteTarget(target, onPaste) {
   const paste = (event) => {
-    if (isTextField(event.target) || !event.clipboardData) return;
+    // A paste someone took is theirs (the board drops the one a middle button's release sends after a pan).
+    if (event.defaultPrevented || isTextField(event.target) || !event.clipboardData) return;
     const local = readLocalPayload(event.clipboardData);
     if (local) {
       event.preventDefault();

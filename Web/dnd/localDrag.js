@@ -39,7 +39,8 @@ export function writeItems(dataTransfer, galleryId, items, run = null) {
  * Makes items inside `container` draggable. `itemsFor(tileElement)` returns the items the drag carries (the selection
  * when the tile is selected); while `copyOnly()`, a drag offers only to copy them; `preview(tile, event, count)` may
  * name the drag image ({element, x, y}: the point of it under the pointer), else it is the item's picture or a stack.
- * A drag another listener cancelled (a pan, a resize) is left alone. Returns a cleanup.
+ * A drag that `refuses(event)` refuses (the board's, while a pan or a resize has the pointer) does not start, and one
+ * another listener cancelled is left alone. Returns a cleanup.
  */
 export function draggableItems(
   container,
@@ -51,10 +52,15 @@ export function draggableItems(
     onEnd,
     copyOnly = () => false,
     preview = (_tile, _event, _count) => null,
+    refuses = (_event) => false,
   },
 ) {
   const start = (event) => {
     if (event.defaultPrevented) return;
+    if (refuses(event)) {
+      event.preventDefault();
+      return;
+    }
     const tile = event.target.closest?.("[data-item-id]");
     if (!tile || !container.contains(tile)) return;
     const items = itemsFor(tile);

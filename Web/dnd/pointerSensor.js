@@ -54,19 +54,29 @@ export function pointerSensor(container, scroller, operation) {
     scrolling = requestAnimationFrame(autoScroll);
   };
 
-  const down = (/** @type {PointerEvent} */ event) => {
-    if (event.pointerType === "mouse" || event.button !== 0 || !operation.enabled()) return;
-    if (owners.ownerOf(event.pointerId)) return; // a resize handle's or a gesture's
+  /** The item the press `event` presses (the drag operation took the press), or null. */
+  const pressedItem = (/** @type {PointerEvent} */ event) => {
+    if (event.pointerType === "mouse" || event.button !== 0 || !operation.enabled()) return null;
     const target = /** @type {Element} */ (event.target);
     const element = /** @type {HTMLElement | null} */ (
       target instanceof Element ? target.closest("[data-item-id]") : null
     );
     // A board's tile is moved from anywhere but its buttons; in the grid and the list links and videos keep the press.
     const own = operation.onBoard() ? "button" : "button, a, video, textarea";
-    if (!element || !container.contains(element) || target.closest(own)) return;
+    if (!element || !container.contains(element) || target.closest(own)) return null;
     const client = { x: event.clientX, y: event.clientY };
-    if (!operation.pressed(event.pointerId, element.dataset.itemId ?? "", client)) return;
-    pointer = { pointerId: event.pointerId, ...client };
+    return operation.pressed(event.pointerId, element.dataset.itemId ?? "", client) ? element : null;
+  };
+  const down = (/** @type {PointerEvent} */ event) => {
+    // On the board its rule gives each press to one owner (a pan, a pinch, a resize, a marquee, a tile move), whoever
+    // hears the press first: one it does not give to the tile move is left alone (dnd/pointerOwners.js).
+    if (!owners.takes(event, "drag")) return;
+    const element = pressedItem(event);
+    if (!element) {
+      owners.release(event.pointerId, "drag"); // of no use here
+      return;
+    }
+    pointer = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
     // A pinch that takes the finger (view/boardGestures.js) cancels the drag.
     owners.claim(event.pointerId, "drag", () => lose(event.pointerId, false));
     if (!operation.onBoard()) return;

@@ -83,6 +83,8 @@ export function wirePane(pane, { items, history, drags, settings }) {
       // The board's Move/Copy switch set to Copy: its drags copy wherever they go.
       copyOnly: () => state().view === "board" && state().dragMode === "copy",
       preview: (tile, event, count) => shown().dragPreview?.(tile, event, count) ?? null,
+      // No HTML5 drag while the board's pan or a corner handle's resize has the pointer.
+      refuses: (event) => shown().refusesDrag?.(event) ?? false,
       itemsFor: (tile) => {
         const id = tile.dataset.itemId;
         if (!state().selection.ids.has(id)) store.dispatch(paneActions.itemClicked(id));

@@ -6,7 +6,8 @@
 // board space draws a marquee (view/boardMarquee.js), reported as `onMarquee(ids)` (the ids to select); Ctrl/Cmd +
 // wheel zooms around the pointer, the wheel pans, + / − zoom around the centre, and the pan and pinch gestures are
 // view/boardGestures.js's. A tile's corner handle resizes it (view/boardResize.js): drawn at the width dragged to,
-// then reported as `onResize(id, width)`.
+// then reported as `onResize(id, width)`. Which of them, or of the touch and pen tile moves, each press goes to is
+// decided once, by the board's one rule (view/boardPointers.js).
 
 import {
   aspectOf,
@@ -14,7 +15,6 @@ import {
   indicesMeeting,
   neighbourInDirection,
   panBy,
-  pinchStep,
   drawnBelowBoard,
   rectOf,
   toBoard,
@@ -23,10 +23,11 @@ import {
   zoomAround,
   zoomTo,
 } from "../model/board.js";
+import { pointerOwners } from "../dnd/pointerOwners.js";
 import { isTextField } from "../dnd/textFields.js";
 import { BoardMarquee } from "./boardMarquee.js";
-import { boardGestures } from "./boardGestures.js";
-import { listenToResize, showResizeHandle } from "./boardResize.js";
+import { listenToBoardPointers } from "./boardPointers.js";
+import { showResizeHandle } from "./boardResize.js";
 import { ItemsView } from "./itemsView.js";
 import { createTile, updateTile } from "./tile.js";
 
@@ -74,37 +75,25 @@ export class BoardView extends ItemsView {
     this.intents.onBoardView = () => {};
     list.classList.add("board");
     const signal = this.listening.signal;
-    listenToResize(
-      list,
-      {
-        enabled: () => this.menuEnabled,
-        startOf: (id) => this.resizeStart(id),
-        onPreview: (id, width) => this.previewResize({ id, width }),
-        onResize: (id, width) => {
-          this.intents.onResize(id, width); // shown at once (the pane's optimistic change), so no flash back
-          this.previewResize(null);
-        },
-        onCancel: () => this.previewResize(null),
-      },
-      signal,
-    );
+    this.owners = pointerOwners(list);
+    this.pointers = listenToBoardPointers(this, signal);
     scroller.addEventListener("wheel", (event) => this.wheel(event), { passive: false, signal });
     scroller.addEventListener("keydown", (event) => this.zoomKey(event), { signal });
-    boardGestures(
-      list,
-      {
-        onPan: (dx, dy) => this.panTo(panBy(this.transform, dx, dy)),
-        onPinch: (before, after) => this.panTo(pinchStep(this.transform, before, after)),
-        spaceIsTaken: () => this.keyboardDrag, // Space drops items lifted by keyboard
-        onSpaceTap: (target) => this.spaceTap(target),
-      },
-      signal,
-    );
-    list.addEventListener("pointerdown", (event) => this.pointerDown(event), { signal });
-    list.addEventListener("pointermove", (event) => this.pointerMove(event), { signal });
-    list.addEventListener("pointerup", (event) => this.marquee.end(event), { signal });
-    list.addEventListener("pointercancel", () => this.marquee.cancel(), { signal });
-    list.addEventListener("pointerleave", () => this.forgetPointer(), { signal });
+  }
+
+  /** Whether a click ends a pan or is on a corner handle: then it selects nothing (view/itemEvents.js asks). */
+  takesClick(/** @type {MouseEvent} */ event) {
+    return this.pointers.takesClick(event);
+  }
+
+  /** Whether a key on an item is a resize's (Escape cancels it), not the item's. */
+  takesKey(/** @type {KeyboardEvent} */ event) {
+    return this.pointers.takesKey(event);
+  }
+
+  /** Whether an HTML5 drag starting now is refused (dnd/localDrag.js asks): a gesture or a resize has the pointer. */
+  refusesDrag(/** @type {DragEvent} */ event) {
+    return this.pointers.refusesDrag(event);
   }
 
   /** Space pressed and released over the board with no pan (view/boardGestures.js): on a focused item, what Space
@@ -312,17 +301,18 @@ export class BoardView extends ItemsView {
     return { element: tile, x: event.clientX - box.left, y: event.clientY - box.top };
   }
 
-  // ---- Pointers: the marquee, and where a paste lands (touch and pen drags are dnd/pointerSensor.js's) ----
+  // ---- Pointers (view/boardPointers.js listens): the marquee, and where a paste lands ----
 
   pointerDown(event) {
-    this.swallowClick = false;
-    if (event.button !== 0 || this.moving || this.marquee.active) return;
-    if (!event.target.closest("button") && !event.target.closest("[data-item-id]"))
-      this.marquee.start(event, this.list);
+    this.swallowClick = false; // a new press: the click that ends it is its own
+    if (this.owners.ownerOfPress(event) === "marquee") this.marquee.start(event, this.list);
   }
 
   pointerMove(event) {
-    if (event.pointerType === "mouse") this.pointer = { x: event.clientX, y: event.clientY };
+    // Where a paste lands follows the mouse, not a pan's or a resize's pointer.
+    const owner = this.owners.ownerOf(event.pointerId);
+    if (event.pointerType === "mouse" && (!owner || owner === "marquee"))
+      this.pointer = { x: event.clientX, y: event.clientY };
     this.marquee.move(event);
   }
 

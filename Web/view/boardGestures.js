@@ -7,17 +7,22 @@
 //   Space is released. A Space press with the pointer elsewhere keeps its usual meaning, and so do its repeats, and so
 //   does one while items are lifted by keyboard (`spaceIsTaken`): it drops them. A claimed Space released with no pan
 //   is a tap: `onSpaceTap(target)` (the element the press went to), so that a keyboard user whose pointer happens to
-//   rest on the board still lifts the focused item with Space.
+//   rest on the board still lifts the focused item with Space. The claim is asked, not imposed: the items' own key
+//   listener asks `spaceIsPanning(event)` before acting on Space, and the claimed key's native actions (a button's
+//   press, scrolling) are prevented here.
 //   While Space is claimed, a primary-button drag anywhere on the board, over tiles too, pans.
 // - A middle-button drag pans (anywhere on the board; no autoscroll, and no paste of the X11 selection).
-// - Two touch pointers pan by their centroid's movement and pinch-zoom around it. The first finger's pointerdown has
-//   gone through (it may have started something, such as a tile move): when the second goes down, the gesture claims
-//   both (dnd/pointerOwners.js), so whoever had the first finger loses it, and both belong to the gesture until they
-//   lift.
-// The gestures claim their pointers first: their listeners are on the board's element in the capture phase, and a
-// claimed pointerdown, and its moves, are stopped (preventDefault and stopImmediatePropagation) so no tile move, HTML5
-// drag, marquee or resize handle sees them; no HTML5 drag starts while Space is claimed or a pan is under way, and the
-// click that ends a pan selects nothing. Pointerup and pointercancel go through (whoever tracks pointers forgets them).
+// - Two touch pointers pan by their centroid's movement and pinch-zoom around it. The first finger's press has gone
+//   to its owner (it may have started something, such as a tile move): the second finger's press takes both
+//   (model/pressOwner.js, dnd/pointerOwners.js), so whoever had the first finger loses it, and both belong to the
+//   gesture until they lift.
+// Which press pans or pinches is the board's one rule's to say (model/pressOwner.js), asked through
+// dnd/pointerOwners.js; every listener here listens in the bubble phase. A press that pans or pinches, and a pan's
+// moves, are the board's own: no native action, and they go no further (preventDefault, stopImmediatePropagation), so
+// nothing else on the page sees them (an open menu stays open, the pane is not made active by them); that decides no
+// owner (the rule did), it only keeps the gesture's events from the page. No HTML5 drag starts while Space is claimed
+// or a pan or pinch is under way (`busy`, asked by the mouse sensor), the click that ends a pan selects nothing
+// (`takesClick`, asked by the items' click listener), and the paste a middle button's release sends is dropped.
 // Everything is registered with `signal` and ends when it aborts.
 
 import { pointerOwners } from "../dnd/pointerOwners.js";
@@ -29,6 +34,17 @@ const SPACE_IS_THEIRS = `${TEXT_FIELD}, dialog, [role=menu]`;
 /** How long (ms) after a pan ends its click is swallowed. */
 const CLICK_AFTER_PAN = 500;
 
+/** Each board's Space claim (with two panes, two boards): whether it takes a keydown's Space. @type {Set<(event:
+ * KeyboardEvent) => boolean>} */
+const spaceClaims = new Set();
+
+/** Whether a board takes this keydown's Space for panning (the pointer is over it): then Space is not the focused
+ * item's. Decided at the key's first keydown by whoever asks first; the same answer for everyone after. */
+export function spaceIsPanning(/** @type {KeyboardEvent} */ event) {
+  for (const claims of spaceClaims) if (claims(event)) return true;
+  return false;
+}
+
 /**
  * @typedef {{x: number, y: number}} Point
  * @typedef {{onPan: (dx: number, dy: number) => void, onPinch: (before: [Point, Point], after: [Point, Point]) => void,
@@ -36,7 +52,9 @@ const CLICK_AFTER_PAN = 500;
  */
 
 /**
- * Listens for the pan and zoom gestures on `surface` (the board's element) until `signal` aborts.
+ * Listens for the pan and zoom gestures on `surface` (the board's element) until `signal` aborts. Returns what others
+ * ask of them: whether Space is held for panning, whether a gesture is under way (no HTML5 drag then), and whether a
+ * click ends a pan (asked once for each click).
  * @param {HTMLElement} surface
  * @param {GestureHandlers} handlers
  * @param {AbortSignal} signal
@@ -51,7 +69,7 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
   /** Every touch pointer down on the board: pointer id → its last client point. @type {Map<number, Point>} */
   const touches = new Map();
   /** The touch pointers the two-finger gesture owns. @type {Set<number>} */
-  const claimedTouches = new Set();
+  const pinching = new Set();
   let swallowClickUntil = 0;
   let swallowPasteUntil = 0;
   const owners = pointerOwners(surface);
@@ -61,7 +79,8 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
     else if (spaceClaimed) surface.dataset.gesture = "grab";
     else delete surface.dataset.gesture;
   };
-  const claim = (/** @type {Event} */ event) => {
+  /** A press or move of the gestures' own: no native action, and nothing else on the page sees it. */
+  const consume = (/** @type {Event} */ event) => {
     event.preventDefault();
     event.stopImmediatePropagation();
   };
@@ -74,39 +93,44 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
     x: point.x - box.left,
     y: point.y - box.top,
   });
+  /** Whether the click `now` ends a pan; a click is asked about once (it is swallowed, and the next is not). */
+  const takesClick = () => {
+    if (performance.now() > swallowClickUntil) return false;
+    swallowClickUntil = 0;
+    return true;
+  };
 
-  const options = { capture: true, signal };
-
-  window.addEventListener(
-    "keydown",
-    (event) => {
-      if (event.key !== " " || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (!spaceClaimed) {
-        const target = /** @type {Element | null} */ (event.target);
-        if (event.repeat || !surface.matches(":hover") || target?.closest?.(SPACE_IS_THEIRS) || spaceIsTaken()) return;
-        spaceClaimed = true;
-        spacePress = { target, panned: false };
-        showCursor();
-      }
-      claim(event); // not the focused item's Space, not a button press, no scrolling
-    },
-    options,
-  );
+  /** Whether this board takes the keydown's Space for panning: claimed at the first press, kept until release. */
+  const claimSpace = (/** @type {KeyboardEvent} */ event) => {
+    if (event.key !== " " || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (!spaceClaimed) {
+      const target = /** @type {Element | null} */ (event.target);
+      if (event.repeat || !surface.matches(":hover") || target?.closest?.(SPACE_IS_THEIRS) || spaceIsTaken())
+        return false;
+      spaceClaimed = true;
+      spacePress = { target, panned: false };
+      showCursor();
+    }
+    return true;
+  };
+  spaceClaims.add(claimSpace);
   const releaseSpace = () => {
     spaceClaimed = false;
     spacePress = null;
     showCursor();
   };
+  // A claimed Space scrolls nothing and presses no focused button (the items' listener asked already).
+  window.addEventListener("keydown", (event) => claimSpace(event) && event.preventDefault(), { signal });
   window.addEventListener(
     "keyup",
     (event) => {
       if (event.key !== " " || !spaceClaimed) return;
-      claim(event); // a focused button is not pressed either
+      event.preventDefault(); // a focused button is not pressed either
       const press = spacePress;
       releaseSpace();
       if (press && !press.panned) onSpaceTap?.(press.target);
     },
-    options,
+    { signal },
   );
   window.addEventListener("blur", releaseSpace, { signal });
 
@@ -114,20 +138,15 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
     "pointerdown",
     (event) => {
       swallowClickUntil = 0;
-      if (event.pointerType === "touch") {
-        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-        if (touches.size < 2) return;
-        claim(event);
-        // The finger that went down first may have started something (a tile move, a marquee, a resize): it loses it.
-        for (const id of touches.keys()) {
-          if (claimedTouches.has(id)) continue;
-          claimedTouches.add(id);
-          owners.claim(id, "gesture");
-        }
+      const owner = owners.ownerOfPress(event);
+      if (event.pointerType === "touch") touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (owner === "pinch") {
+        consume(event);
+        for (const id of touches.keys()) pinching.add(id); // the first finger too: the rule took it from its owner
         return;
       }
-      if (event.button !== 1 && !(event.button === 0 && spaceClaimed)) return;
-      claim(event);
+      if (owner !== "pan") return;
+      consume(event);
       if (spacePress) spacePress.panned = true;
       pans.set(event.pointerId, { x: event.clientX, y: event.clientY });
       try {
@@ -137,75 +156,90 @@ export function boardGestures(surface, { onPan, onPinch, spaceIsTaken = () => fa
       }
       showCursor();
     },
-    options,
+    { signal },
   );
 
-  // Moves and ends are followed on the window: a finger or a captured pointer may leave the board.
-  window.addEventListener(
+  // A pan's pointer is captured by the surface: its moves come here.
+  surface.addEventListener(
     "pointermove",
     (event) => {
       const pan = pans.get(event.pointerId);
-      if (pan) {
-        claim(event);
-        const dx = event.clientX - pan.x;
-        const dy = event.clientY - pan.y;
-        pans.set(event.pointerId, { x: event.clientX, y: event.clientY });
-        if (dx || dy) onPan(dx, dy);
-        return;
-      }
+      if (!pan) return;
+      consume(event);
+      const dx = event.clientX - pan.x;
+      const dy = event.clientY - pan.y;
+      pans.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (dx || dy) onPan(dx, dy);
+    },
+    { signal },
+  );
+  // Fingers are followed on the window: one may leave the board. Their moves go on to others, who leave them alone
+  // (a finger the pinch took is no one else's).
+  window.addEventListener(
+    "pointermove",
+    (event) => {
       const touch = touches.get(event.pointerId);
       if (!touch) return;
       const pair = [...touches.keys()].slice(0, 2);
       const box = surface.getBoundingClientRect();
       const before = /** @type {[Point, Point]} */ (pair.map((id) => local(touches.get(id) ?? touch, box)));
       touches.set(event.pointerId, { ...touch, x: event.clientX, y: event.clientY });
-      if (!claimedTouches.has(event.pointerId)) return;
-      claim(event);
+      if (!pinching.has(event.pointerId)) return;
+      event.preventDefault();
       if (touches.size < 2 || !pair.includes(event.pointerId)) return;
       const after = /** @type {[Point, Point]} */ (pair.map((id) => local(touches.get(id) ?? touch, box)));
       onPinch(before, after);
     },
-    options,
+    { signal },
   );
 
   const pointerEnded = (/** @type {PointerEvent} */ event) => {
     if (pans.delete(event.pointerId)) {
+      owners.release(event.pointerId, "pan");
       panEnded();
       showCursor();
     }
     touches.delete(event.pointerId);
-    owners.release(event.pointerId, "gesture");
-    if (claimedTouches.delete(event.pointerId) && !claimedTouches.size) panEnded();
+    if (pinching.delete(event.pointerId)) {
+      owners.release(event.pointerId, "pinch");
+      if (!pinching.size) panEnded();
+    }
   };
-  window.addEventListener("pointerup", pointerEnded, options);
-  window.addEventListener("pointercancel", pointerEnded, options);
-  surface.addEventListener("lostpointercapture", (event) => pans.has(event.pointerId) && pointerEnded(event), options);
+  window.addEventListener("pointerup", pointerEnded, { signal });
+  window.addEventListener("pointercancel", pointerEnded, { signal });
+  surface.addEventListener("lostpointercapture", (event) => pans.has(event.pointerId) && pointerEnded(event), {
+    signal,
+  });
 
-  // No autoscroll, and nothing else, on a middle-button press; no click, auxclick or HTML5 drag from a pan.
-  surface.addEventListener("mousedown", (event) => event.button === 1 && event.preventDefault(), options);
-  const swallowClick = (/** @type {MouseEvent} */ event) => {
-    if (performance.now() > swallowClickUntil) return;
-    swallowClickUntil = 0;
-    claim(event);
-  };
-  surface.addEventListener("click", swallowClick, options);
-  surface.addEventListener("auxclick", swallowClick, options);
+  // No autoscroll, and nothing else, on a middle-button press; no auxclick from a pan (no link opens in a new tab).
+  surface.addEventListener("mousedown", (event) => event.button === 1 && event.preventDefault(), { signal });
+  surface.addEventListener("auxclick", (event) => takesClick() && event.preventDefault(), { signal });
   // Nor a paste: on Linux, releasing the middle button pastes the text last selected anywhere (it would be a note).
-  surface.addEventListener("mouseup", (event) => event.button === 1 && event.preventDefault(), options);
-  window.addEventListener(
+  surface.addEventListener("mouseup", (event) => event.button === 1 && event.preventDefault(), { signal });
+  // The paste goes to the focused element or the body, so it passes the body before the page's paste listener on the
+  // document (dnd/externalDrop.js pasteTarget), which leaves a paste taken here alone.
+  document.body.addEventListener(
     "paste",
     (event) => {
-      if (performance.now() <= swallowPasteUntil) claim(event);
+      if (performance.now() <= swallowPasteUntil) event.preventDefault();
     },
-    options,
-  );
-  surface.addEventListener(
-    "dragstart",
-    (event) => {
-      if (spaceClaimed || pans.size || claimedTouches.size) claim(event);
-    },
-    options,
+    { signal },
   );
 
-  signal.addEventListener("abort", () => delete surface.dataset.gesture, { once: true });
+  signal.addEventListener(
+    "abort",
+    () => {
+      spaceClaims.delete(claimSpace);
+      delete surface.dataset.gesture;
+    },
+    { once: true },
+  );
+
+  return {
+    /** Whether Space is held for panning (a primary press pans then). */
+    holdsSpace: () => spaceClaimed,
+    /** Whether Space is held for panning, or a pan or pinch is under way: no HTML5 drag starts then. */
+    busy: () => spaceClaimed || pans.size > 0 || pinching.size > 0,
+    takesClick,
+  };
 }

@@ -1,15 +1,18 @@
 // Resizing a board tile by its bottom-right corner handle, DOM events decoded: a primary-button press on the handle
 // (mouse, pen or touch: Pointer Events, the pointer captured) reports the width the corner is dragged to while the
 // pointer moves (`onPreview(id, width)`, top-left fixed, aspect kept: model/board.js resizedWidth) and once it is
-// released (`onResize(id, width)`); Escape or a lost pointer cancels (`onCancel(id)`). The handle claims its pointer:
-// the press goes no further (no tile move, marquee or pan starts), no HTML5 drag starts from it, and its click does
-// not select. The handle is for the pointer only (aria-hidden): the item menu's Make Larger and Make Smaller are the
-// keyboard's way.
+// released (`onResize(id, width)`); Escape or a lost pointer cancels (`onCancel(id)`). Which press on the handle
+// resizes is the board's one rule's to say (model/pressOwner.js, asked through dnd/pointerOwners.js): a primary press,
+// unless Space is held (it pans) or a second finger's (it pinches, and takes the resizing finger). The handle keeps
+// its presses (no tile move or marquee starts from them, and the page does not see them), no HTML5 drag starts from
+// it, and its click does not select. Its listeners listen in the bubble phase. The handle is for the pointer only
+// (aria-hidden): the item menu's Make Larger and Make Smaller are the keyboard's way.
 
 import { pointerOwners } from "../dnd/pointerOwners.js";
 import { resizedWidth } from "../model/board.js";
 
-const HANDLE = "resize-handle";
+/** The corner handle's class. */
+export const HANDLE = "resize-handle";
 
 /**
  * @typedef {{width: number, aspect: number, zoom: number}} ResizeStart an item's width (board units), its height /
@@ -37,7 +40,9 @@ export function showResizeHandle(/** @type {HTMLElement} */ tile, /** @type {boo
 }
 
 /**
- * Listens on `list` (the board's items) for resizes until `signal` aborts.
+ * Listens on `list` (the board's items) for resizes until `signal` aborts. Returns what others ask of it: whether a key
+ * is the resize's (Escape while one is under way), whether a click is the handle's (it selects nothing), and whether
+ * an HTML5 drag starting now is refused (from the handle, or while a resize is under way).
  * @param {HTMLElement} list
  * @param {ResizeIntents} intents
  * @param {AbortSignal} signal
@@ -58,19 +63,25 @@ export function listenToResize(list, intents, signal) {
     if (keep && width !== from.width) intents.onResize(id, width);
     else intents.onCancel(id);
   };
-  const options = { capture: true, signal };
+  const takesKey = (/** @type {KeyboardEvent} */ event) => resizing !== null && event.key === "Escape";
 
   list.addEventListener(
     "pointerdown",
     (event) => {
       if (!onHandle(event)) return;
-      event.preventDefault(); // the handle's press is its own: no text selection, tile move, marquee or pan
+      const owner = owners.ownerOfPress(event);
+      if (owner === "pan" || owner === "pinch") return; // the gestures' (view/boardGestures.js)
+      // The handle's press is its own: no text selection, and the page does not see it (an open menu stays open).
+      event.preventDefault();
       event.stopPropagation();
-      if (resizing || event.button !== 0 || !intents.enabled()) return;
+      if (owner !== "resize") return;
       const handle = /** @type {Element} */ (event.target).closest(`.${HANDLE}`);
       const tile = /** @type {HTMLElement | null} */ (handle?.closest("[data-item-id]") ?? null);
       const from = tile ? intents.startOf(tile.dataset.itemId) : null;
-      if (!tile || !handle || !from) return;
+      if (!tile || !handle || !from) {
+        owners.release(event.pointerId, "resize");
+        return;
+      }
       handle.setPointerCapture?.(event.pointerId);
       tile.focus({ preventScroll: true });
       tile.dataset.resizing = "true";
@@ -85,13 +96,13 @@ export function listenToResize(list, intents, signal) {
       };
       owners.claim(event.pointerId, "resize", () => finish(false)); // a pinch took the finger
     },
-    options,
+    { signal },
   );
+  // The handle captures the pointer: its moves and its release come here.
   list.addEventListener(
     "pointermove",
     (event) => {
       if (!resizing || !ours(event)) return;
-      event.stopPropagation();
       const { from } = resizing;
       const width = resizedWidth(
         from.width,
@@ -104,52 +115,36 @@ export function listenToResize(list, intents, signal) {
       resizing.width = width;
       intents.onPreview(resizing.id, width);
     },
-    options,
+    { signal },
   );
-  list.addEventListener(
-    "pointerup",
-    (event) => {
-      if (!ours(event)) return;
-      event.stopPropagation();
-      finish(true);
-    },
-    options,
-  );
+  list.addEventListener("pointerup", (event) => ours(event) && finish(true), { signal });
   for (const type of ["pointercancel", "lostpointercapture"]) {
     list.addEventListener(
       type,
       (event) => {
         if (ours(/** @type {PointerEvent} */ (event))) finish(false);
       },
-      options,
+      { signal },
     );
   }
+  // Escape cancels a resize (the items' key listener leaves it alone: `takesKey`); the page's shortcuts do not see it
+  // either (Escape would clear the selection).
   list.addEventListener(
     "keydown",
     (event) => {
-      if (!resizing || event.key !== "Escape") return;
+      if (!takesKey(event)) return;
       event.preventDefault();
       event.stopPropagation();
       finish(false);
     },
-    options,
+    { signal },
   );
-  // No HTML5 drag of the tile from its handle, or while a resize is under way.
-  list.addEventListener(
-    "dragstart",
-    (event) => {
-      if (resizing || onHandle(event)) event.preventDefault();
-    },
-    options,
-  );
-  // The click that ends a press on the handle does not select the item.
-  list.addEventListener(
-    "click",
-    (event) => {
-      if (!onHandle(event)) return;
-      event.preventDefault();
-      event.stopPropagation();
-    },
-    options,
-  );
+
+  return {
+    takesKey,
+    /** Whether a click is on the handle: the click that ends a press there does not select the item. */
+    takesClick: onHandle,
+    /** Whether an HTML5 drag starting now is refused: none from the handle, or while a resize is under way. */
+    refusesDrag: (/** @type {DragEvent} */ event) => resizing !== null || onHandle(event),
+  };
 }

@@ -4,10 +4,13 @@
 // Play button plays a video, Enter or its link opens a link's page. `view` holds `intents` ({onSelect, onMenu,
 // onKey, onDragKey, onFocus, onEditNote}), `menuEnabled`, `editable`, `keyboardDrag` (items are lifted by
 // keyboard), `longPressing` and `swallowClick` (the drag operation's, pane/dragActions.js), and finds an item with
-// `itemFor(id)`.
+// `itemFor(id)`. A view whose own gestures end in a click or use a key (the board's pan and corner handles) says so
+// when asked (`takesClick(event)`, `takesKey(event)`), and a Space that a board takes for panning is not the item's
+// (view/boardGestures.js spaceIsPanning): they are asked before an item acts, instead of stopping the event first.
 
 import { kindOf } from "../model/itemFacts.js";
 import { decodeDragKey } from "../dnd/keyboardSensor.js";
+import { spaceIsPanning } from "./boardGestures.js";
 import { decodeItemKey } from "./itemKeys.js";
 import { playVideo } from "./kindContent.js";
 import { editNote } from "./noteEditor.js";
@@ -34,6 +37,10 @@ export function listenToItems(list, view, signal) {
   list.addEventListener(
     "click",
     (event) => {
+      if (view.takesClick?.(event)) {
+        event.preventDefault(); // the click that ends a pan, or a press on a corner handle, selects nothing
+        return;
+      }
       if (view.swallowClick) {
         view.swallowClick = false; // the click that ends a drag does not select
         event.preventDefault();
@@ -83,6 +90,7 @@ export function listenToItems(list, view, signal) {
     (event) => {
       const element = event.target.closest("[data-item-id]");
       if (!element || event.target !== element) return;
+      if (spaceIsPanning(event) || view.takesKey?.(event)) return;
       if (view.keyboardDrag) {
         // Items are lifted: the keys steer the drag, and nothing else on the page sees them.
         const intent = decodeDragKey(event);
