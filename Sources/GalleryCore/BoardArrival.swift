@@ -64,7 +64,7 @@ public enum BoardArrival: Sendable, Equatable {
     /// (`BoardShape.aspect`): its file's, within 0.05 to 20; a ready note's 1, a link's without a preview 3/4, a
     /// video's of unknown size 9/16; else (still loading) 3/4.
     public static func aspect(of item: Item) -> Double {
-        if let width = item.width, let height = item.height, width > 0, height > 0 {
+        if let (width, height) = item.shownSize, width > 0, height > 0 {
             return min(20, max(0.05, Double(height) / Double(width)))
         }
         guard item.state == .ready else { return 0.75 }

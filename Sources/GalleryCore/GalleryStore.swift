@@ -81,6 +81,15 @@ public protocol GalleryStore: Sendable {
     /// Reads nothing from the database, to tell that it answers (a readiness check).
     /// - Throws: whatever the database's failure to answer is.
     func ping() async throws
+    /// Turns live images of the gallery (`turn`: a quarter turn left or right, or a mirror) and returns them, in the
+    /// given order; one change of the gallery and one undoable action ("Rotate" or "Flip"). Their files stay as they
+    /// are: the orientation is kept with each item (a copy keeps it), and its shown width and height follow it.
+    /// - Throws: ``GalleryError/notFound(_:)`` if the gallery or an item is unknown, of another gallery or in the
+    ///   trash; ``GalleryError/invalid(_:)`` for no items, one named twice, or one that is not a loaded image.
+    ///   Nothing changes then.
+    func turnItems(
+        _ ids: [ItemID], in gallery: GalleryID, _ turn: ItemOrientation.Turn, recordingFor session: HistorySession?
+    ) async throws -> [Item]
 
     /// A window of at most `limit` (1 to 1,000) of the gallery's live (non-trashed) items, in order, with its position
     /// and the gallery's item count; its cost grows with the window, not with the gallery.

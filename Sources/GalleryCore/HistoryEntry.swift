@@ -45,6 +45,10 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         case editNote
         /// Changed items' titles, captions or tags.
         case describe
+        /// Turned items' images a quarter turn.
+        case rotate
+        /// Mirrored items' images.
+        case flip
     }
 
     /// One item's place before and after the action.
@@ -140,6 +144,8 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public typealias TextStep = ValueStep<String>
     /// An item's title, caption and tags before and after an edit.
     public typealias DescriptionStep = ValueStep<ItemDescription>
+    /// An item's orientation before and after a turn.
+    public typealias OrientationStep = ValueStep<ItemOrientation>
 
     /// The gallery's settings before and after a rename or a change of images per row.
     public struct SettingsStep: Sendable, Equatable, Codable {
@@ -221,13 +227,17 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public var texts: [TextStep]
     /// The titles, captions and tags it changed.
     public var descriptions: [DescriptionStep]
+    /// The orientations it changed.
+    public var orientations: [OrientationStep]
 
     /// Makes an entry.
     public init(
         action: Action, items: [Step] = [], settings: SettingsStep? = nil, positions: [PositionStep] = [],
-        texts: [TextStep] = [], runs: [RunStep] = [], descriptions: [DescriptionStep] = []
+        texts: [TextStep] = [], runs: [RunStep] = [], descriptions: [DescriptionStep] = [],
+        orientations: [OrientationStep] = []
     ) {
         self.descriptions = descriptions
+        self.orientations = orientations
         self.action = action
         self.items = items
         self.runs = runs
@@ -237,7 +247,7 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     }
 
     /// Decodes an entry; one recorded before the board changed no positions, one recorded before notes no texts, one
-    /// recorded before runs no runs, one recorded before descriptions no descriptions.
+    /// recorded before runs no runs, one recorded before descriptions no descriptions (nor orientations).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -247,7 +257,8 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
             positions: try container.decodeIfPresent([PositionStep].self, forKey: .positions) ?? [],
             texts: try container.decodeIfPresent([TextStep].self, forKey: .texts) ?? [],
             runs: try container.decodeIfPresent([RunStep].self, forKey: .runs) ?? [],
-            descriptions: try container.decodeIfPresent([DescriptionStep].self, forKey: .descriptions) ?? [])
+            descriptions: try container.decodeIfPresent([DescriptionStep].self, forKey: .descriptions) ?? [],
+            orientations: try container.decodeIfPresent([OrientationStep].self, forKey: .orientations) ?? [])
     }
 }
 

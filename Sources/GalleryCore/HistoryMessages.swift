@@ -15,6 +15,8 @@ enum HistoryMessages {
         case .arrange: "Arrange"
         case .editNote: "Edit Note"
         case .describe: "Edit Details"
+        case .rotate: "Rotate"
+        case .flip: "Flip"
         }
     }
 
@@ -41,7 +43,8 @@ enum HistoryMessages {
         }
         let settingsConflict = conflicts.contains(.settingsChangedSince)
         let itemCount =
-            entry.items.count + entry.positions.count + entry.texts.count + entry.descriptions.count + runItems(entry)
+            entry.items.count + entry.positions.count + entry.texts.count + entry.descriptions.count
+            + entry.orientations.count + runItems(entry)
         let verb = direction == .undo ? "undo" : "redo"
 
         let everythingInConflict =
@@ -58,8 +61,11 @@ enum HistoryMessages {
                     : "its items were changed since"
             } else if edited > 0 {
                 reason =
-                    entry.action == .describe
-                    ? "the details were changed by someone else since" : "the note was changed by someone else since"
+                    switch entry.action {
+                    case .describe: "the details were changed by someone else since"
+                    case .rotate, .flip: "the images were turned by someone else since"
+                    default: "the note was changed by someone else since"
+                    }
             } else if entry.action == .editNote, deleted > 0 {
                 reason = "the note was deleted for good"
             } else if arranged == itemCount {
@@ -143,7 +149,9 @@ enum HistoryMessages {
         let items =
             countingItems
             ? " of "
-                + count(entry.items.count + entry.positions.count + entry.descriptions.count + runItems(entry), "item")
+                + count(
+                    entry.items.count + entry.positions.count + entry.descriptions.count + entry.orientations.count
+                        + runItems(entry), "item")
             : ""
         switch entry.action {
         case .drop: return "the drop\(items)"
@@ -164,6 +172,8 @@ enum HistoryMessages {
         case .arrange: return "the arrangement\(items)"
         case .editNote: return "the edit of the note"
         case .describe: return "the edit of the details\(items)"
+        case .rotate: return "the rotation\(items)"
+        case .flip: return "the flip\(items)"
         }
     }
 

@@ -57,6 +57,8 @@ public struct HistoryPlan: Sendable, Equatable {
     public typealias TextChange = ValueChange<String>
     /// An item whose title, caption and tags are set.
     public typealias DescriptionChange = ValueChange<ItemDescription>
+    /// An item whose orientation is set.
+    public typealias OrientationChange = ValueChange<ItemOrientation>
 
     /// A part of the entry that was left alone because somebody changed it since.
     public enum Conflict: Sendable, Equatable {
@@ -95,6 +97,8 @@ public struct HistoryPlan: Sendable, Equatable {
     public var texts: [TextChange]
     /// The titles, captions and tags to set.
     public var descriptions: [DescriptionChange]
+    /// The orientations to set.
+    public var orientations: [OrientationChange]
     /// The gallery settings to set, if any.
     public var settings: HistoryEntry.Settings?
     /// What was left alone.
@@ -105,10 +109,11 @@ public struct HistoryPlan: Sendable, Equatable {
     /// Makes a plan.
     public init(
         moves: [Move], runs: [HistoryEntry.RunStep] = [], positions: [Reposition] = [], texts: [TextChange] = [],
-        descriptions: [DescriptionChange] = [], settings: HistoryEntry.Settings?, conflicts: [Conflict],
-        message: String
+        descriptions: [DescriptionChange] = [], orientations: [OrientationChange] = [],
+        settings: HistoryEntry.Settings?, conflicts: [Conflict], message: String
     ) {
         self.descriptions = descriptions
+        self.orientations = orientations
         self.moves = moves
         self.runs = runs
         self.positions = positions
@@ -133,13 +138,17 @@ public struct CurrentPlacement: Sendable, Equatable {
     public var text: String?
     /// Its title, caption and tags now.
     public var description: ItemDescription?
+    /// Its orientation now.
+    public var orientation: ItemOrientation?
 
     /// Makes a value.
     public init(
         placement: Placement, version: Int64, isPlacedByThisSession: Bool = false,
-        boardPosition: BoardPosition? = nil, text: String? = nil, description: ItemDescription? = nil
+        boardPosition: BoardPosition? = nil, text: String? = nil, description: ItemDescription? = nil,
+        orientation: ItemOrientation? = nil
     ) {
         self.description = description
+        self.orientation = orientation
         self.text = text
         self.placement = placement
         self.version = version
@@ -231,6 +240,7 @@ public enum HistoryPlanner {
 
         let texts = valueChanges(entry.texts, direction, current, &conflicts) { $0.text }
         let descriptions = valueChanges(entry.descriptions, direction, current, &conflicts) { $0.description }
+        let orientations = valueChanges(entry.orientations, direction, current, &conflicts) { $0.orientation }
 
         var newSettings: HistoryEntry.Settings?
         if let step = entry.settings {
@@ -254,7 +264,7 @@ public enum HistoryPlanner {
             for: entry, direction, conflicts: conflicts, isGalleryGone: settings == nil)
         return HistoryPlan(
             moves: moves, runs: runs, positions: positions, texts: texts, descriptions: descriptions,
-            settings: newSettings, conflicts: conflicts, message: message)
+            orientations: orientations, settings: newSettings, conflicts: conflicts, message: message)
     }
 
     /// The values to set for `steps` (note texts, descriptions): each item's `before` (undo) or `after` (redo), unless
@@ -316,7 +326,7 @@ public enum HistoryPlanner {
             result.imagesPerRow = source.imagesPerRow
         case .view:
             result.view = source.view
-        case .drop, .move, .transfer, .copy, .trash, .restore, .arrange, .editNote, .describe:
+        case .drop, .move, .transfer, .copy, .trash, .restore, .arrange, .editNote, .describe, .rotate, .flip:
             result = source
         }
         return result

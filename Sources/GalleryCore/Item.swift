@@ -86,6 +86,8 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     /// What the camera wrote in its image's EXIF (empty when nothing); nil for other kinds, and for an image stored
     /// before it was read until the check at start reads it.
     public var photo: PhotoDetails?
+    /// How the person turned its image (``ItemOrientation/upright`` until they do).
+    public var orientation: ItemOrientation = .upright
 
     /// Makes an item value.
     public init(
@@ -133,6 +135,12 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     /// Whether the item can be loaded again (it has a source the server can fetch).
     public var isRetryable: Bool {
         state == .failed && sourceURL != nil
+    }
+
+    /// Its width and height as it is shown: its file's, turned by its ``orientation`` (nil when unknown).
+    public var shownSize: (width: Int, height: Int)? {
+        guard let width, let height else { return nil }
+        return orientation.swapsSides ? (height, width) : (width, height)
     }
 
     /// Its title, caption and tags.

@@ -29,6 +29,7 @@ enum PostgresSchema {
         ("v5: how videos play (SQLite's v13)", VideoPlaybackColumns.migration(text: text, real: "DOUBLE PRECISION")),
         ("v6: captions and tags (SQLite's v14)", TagsColumn.migration(text: text)),
         ("v7: what the camera wrote (SQLite's v15)", PhotoDetailsColumns.migration(text: text)),
+        ("v8: how people turned their images (SQLite's v16)", [OrientationColumn.migration]),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

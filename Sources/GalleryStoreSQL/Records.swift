@@ -39,7 +39,7 @@ extension Gallery {
 extension Item {
     static let selectColumns = """
         item.id, item.kind, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
-        item.text, item.pageDescription, item.siteName, item.caption, item.tags,
+        item.text, item.pageDescription, item.siteName, item.caption, item.tags, item.orientation,
         item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths,
         blob.durationSeconds, blob.hasPoster, blob.videoCodec, blob.videoCopy, blob.playableSeconds, blob.photoDetails,
         item.failure,
@@ -87,6 +87,7 @@ extension Item {
             videoPlayback: VideoPlaybackColumns.read(row),
             caption: row["caption"], tags: TagsColumn.read(row["tags"]), photo: PhotoDetailsColumns.read(row)
         )
+        orientation = ItemOrientation(rawValue: row["orientation"] ?? 0) ?? .upright
     }
 }
 

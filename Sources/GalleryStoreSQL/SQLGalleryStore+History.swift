@@ -126,6 +126,12 @@ extension SQLGalleryStore {
                 current[step.id] = CurrentPlacement(
                     placement: Placement(of: item), version: item.placementVersion, description: item.description)
             }
+            for step in entry.orientations {
+                guard let item = try? Self.fetchItem(db, step.id) else { continue }
+                items[step.id] = item
+                current[step.id] = CurrentPlacement(
+                    placement: Placement(of: item), version: item.placementVersion, orientation: item.orientation)
+            }
             // Asked again at every step: a right taken away since the action was recorded is not used by its undo.
             let touched = entry.galleries.union(items.values.map(\.galleryID)).union([gallery])
             guard touched.allSatisfy(mayChange) else {
@@ -170,6 +176,10 @@ extension SQLGalleryStore {
                 guard let item = items[change.id] else { continue }
                 try setDescription(db, item.id, item.galleryID, change.value, log: &log, date: date)
             }
+            for change in plan.orientations {
+                guard let item = items[change.id] else { continue }
+                try setOrientation(db, item.id, item.galleryID, change.value, log: &log, date: date)
+            }
             try log.commit(db, in: self)
             if let settings = plan.settings { try setSettings(db, gallery, settings, date: date) }
             var versions: [ItemID: Int64] = [:]
@@ -182,6 +192,7 @@ extension SQLGalleryStore {
             for reposition in plan.positions { placed.append(try Self.fetchItem(db, reposition.id)) }
             for change in plan.texts { placed.append(try Self.fetchItem(db, change.id)) }
             for change in plan.descriptions { placed.append(try Self.fetchItem(db, change.id)) }
+            for change in plan.orientations { placed.append(try Self.fetchItem(db, change.id)) }
             let updated = HistoryPlanner.updated(entry, versions: versions, runs: runs)
             // The linked rows of a move or copy between galleries change with it.
             try db.execute(

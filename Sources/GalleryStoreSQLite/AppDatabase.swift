@@ -322,6 +322,9 @@ public final class AppDatabase: Sendable {
             // Photo details read from EXIF, kept with each stored image; images kept before are read at start.
             for statement in PhotoDetailsColumns.migration(text: "TEXT") { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v16: how people turned their images") { db in
+            try db.execute(sql: OrientationColumn.migration)
+        }
         return migrator
     }
 }

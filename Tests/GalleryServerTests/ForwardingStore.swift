@@ -70,6 +70,11 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     ) async throws -> [Item] {
         try await base.describeItems(ids, in: gallery, change, recordingFor: session)
     }
+    func turnItems(
+        _ ids: [ItemID], in gallery: GalleryID, _ turn: ItemOrientation.Turn, recordingFor session: HistorySession?
+    ) async throws -> [Item] {
+        try await base.turnItems(ids, in: gallery, turn, recordingFor: session)
+    }
     func trashItem(_ id: ItemID, recordingFor session: HistorySession?) async throws -> Item {
         try await base.trashItem(id, recordingFor: session)
     }

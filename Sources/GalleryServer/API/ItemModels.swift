@@ -56,8 +56,12 @@ struct ItemResponse: ResponseEncodable, Equatable {
     /// they are made.
     var thumbnails: [Thumbnail]
     var mimeType: String?
+    /// The width and height as the item is shown (turned by its ``orientation``).
     var width: Int?
     var height: Int?
+    /// How the person turned the image, when they did: its images (the file, its copies and thumbnails, upright as
+    /// the file says) are shown mirrored left to right if `mirrored`, then turned `quarterTurns` clockwise.
+    var orientation: ItemOrientation?
     var byteCount: Int64?
     var failure: Failure?
     var retryable: Bool
@@ -104,8 +108,9 @@ struct ItemResponse: ResponseEncodable, Equatable {
         }
         self.thumbnails = item.state == .ready ? thumbnails : []
         mimeType = item.mimeType
-        width = item.width
-        height = item.height
+        width = item.shownSize?.width ?? item.width
+        height = item.shownSize?.height ?? item.height
+        orientation = item.orientation == .upright ? nil : item.orientation
         byteCount = item.byteCount
         failure = item.failure.map { Failure(code: $0.code, message: $0.message) }
         retryable = item.isRetryable
