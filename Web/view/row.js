@@ -2,6 +2,7 @@
 // dimensions, size, source host and date added. Like a grid cell, a row belongs to one item for its whole life.
 
 import { dateAddedOf, dimensionsOf, hostOf, kindOf, sizeOf } from "../model/itemFacts.js";
+import { turnTransform } from "../model/orientation.js";
 import { cellOf, createItemElement } from "./itemEvents.js";
 import { button, kindLabel, menuButton, showProgress } from "./tile.js";
 
@@ -26,6 +27,7 @@ export function updateRow(element, item, progress, { onRetry, onRemove }) {
     item.retryable,
     item.title,
     ...facts,
+    turnTransform(item.orientation),
   ].join("|");
   element.dataset.state = item.state;
   if (item.state === "pending") element.setAttribute("aria-busy", "true");
@@ -62,6 +64,7 @@ function preview(item) {
       .filter((thumbnail) => thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0)
       .sort((a, b) => a.width - b.width)[0];
     img.src = smallest?.url ?? picture;
+    img.style.transform = turnTransform(item.orientation); // a square: turned in place
     box.append(img);
   } else if (item.state === "ready") {
     box.classList.add("row-kind-mark");

@@ -3,6 +3,7 @@
 // asked for (the seed's `url == self.imageURL` check).
 
 import { itemLabel } from "../model/itemKinds.js";
+import { fileSize, swapsSides, turnTransform } from "../model/orientation.js";
 import { cellOf, createItemElement } from "./itemEvents.js";
 import { linkContent, noteContent, updateVideoNotice, videoContent } from "./kindContent.js";
 
@@ -39,6 +40,7 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
     item.playbackURL,
     item.videoCodec,
     item.playableSeconds,
+    turnTransform(item.orientation),
   ].join("|");
   element.dataset.state = item.state;
   element.dataset.kind = item.kind ?? "image";
@@ -103,14 +105,17 @@ function imageSizes(drawnWidth) {
   return `${Math.max(1, Math.ceil(Number(drawnWidth) || 1))}px`;
 }
 
+/** An item's image, drawn `drawnWidth` wide; one the person turned is the file's image turned in a frame as large as
+ * the tile (the file and its thumbnails are as the file is: model/orientation.js). */
 function image(item, drawnWidth) {
   const img = document.createElement("img");
   img.alt = item.title || "Image";
   img.decoding = "async";
   img.draggable = false;
-  if (item.width && item.height) {
-    img.width = item.width;
-    img.height = item.height;
+  const file = fileSize(item);
+  if (file.width && file.height) {
+    img.width = file.width;
+    img.height = file.height;
   }
   const requested = item.imageURL;
   img.dataset.requested = requested;
@@ -124,17 +129,26 @@ function image(item, drawnWidth) {
   // covers the drawn width at the screen's pixel density, so a full row of large photos does not load the originals.
   const thumbnails = (Array.isArray(item.thumbnails) ? item.thumbnails : []).filter(
     (thumbnail) =>
-      thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0 && thumbnail.width < item.width,
+      thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0 && thumbnail.width < file.width,
   );
-  if (thumbnails.length > 0 && item.width > 0) {
-    img.sizes = imageSizes(drawnWidth);
+  const swapped = swapsSides(item.orientation);
+  if (thumbnails.length > 0 && file.width > 0) {
+    // Turned a quarter, the file's width is drawn as the tile's height.
+    img.sizes = imageSizes(swapped && item.width > 0 ? (drawnWidth * item.height) / item.width : drawnWidth);
     img.srcset = [
       ...thumbnails.map((thumbnail) => `${thumbnail.url} ${thumbnail.width}w`),
-      `${requested} ${item.width}w`,
+      `${requested} ${file.width}w`,
     ].join(", ");
   }
   img.src = requested;
-  return img;
+  const turn = turnTransform(item.orientation);
+  if (!turn) return img;
+  const frame = document.createElement("span");
+  frame.className = "turned";
+  if (swapped) frame.dataset.swaps = "true";
+  frame.style.setProperty("--turn", turn);
+  frame.append(img);
+  return frame;
 }
 
 function failure(item, { onRetry, onRemove }) {

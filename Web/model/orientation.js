@@ -1,0 +1,26 @@
+// How a person turned an item's image ({quarterTurns, mirrored}: the server keeps it; the file and its thumbnails
+// stay as the file is): shown mirrored left to right first, then turned clockwise. An item's width and height are
+// told as it is shown; its files' are the other way round when it is turned a quarter.
+
+/** @typedef {{quarterTurns: number, mirrored: boolean}} Orientation */
+
+/** Whether `orientation` shows the file's width as the item's height (a quarter turn either way). */
+export function swapsSides(/** @type {Orientation | null | undefined} */ orientation) {
+  return (orientation?.quarterTurns ?? 0) % 2 === 1;
+}
+
+/** The CSS transform that shows the file's image turned as `orientation` says ("" when it is not turned). */
+export function turnTransform(/** @type {Orientation | null | undefined} */ orientation) {
+  const turns = (((orientation?.quarterTurns ?? 0) % 4) + 4) % 4;
+  const parts = [];
+  if (turns) parts.push(`rotate(${turns * 90}deg)`);
+  if (orientation?.mirrored) parts.push("scaleX(-1)");
+  return parts.join(" ");
+}
+
+/** The width and height of an item's file (the item's as shown, swapped back for a quarter turn). */
+export function fileSize(/** @type {{width?: number, height?: number, orientation?: Orientation | null}} */ item) {
+  return swapsSides(item.orientation)
+    ? { width: item.height, height: item.width }
+    : { width: item.width, height: item.height };
+}
