@@ -10,7 +10,16 @@ import { initialViewer, SLIDESHOW_MS, shownView, totalOf, viewerStep } from "../
 import { clampView } from "../../Web/model/viewerZoom.js";
 import { element, integer, seededRandom } from "./random.mjs";
 
-const image = (id, more = {}) => ({ id, kind: "image", state: "ready", title: `${id}.jpg`, width: 4000, height: 3000, imageURL: `/media/${id}.jpg`, ...more });
+const image = (id, more = {}) => ({
+  id,
+  kind: "image",
+  state: "ready",
+  title: `${id}.jpg`,
+  width: 4000,
+  height: 3000,
+  imageURL: `/media/${id}.jpg`,
+  ...more,
+});
 const whole = (items) => ({ items, offset: 0, total: items.length, ordered: true });
 const types = (effects) => effects.map((effect) => effect.type);
 const find = (effects, type) => effects.find((effect) => effect.type === type);
@@ -40,7 +49,10 @@ test("opening an item names it in the address, says where it is and fetches its 
   const effects = viewer.send({ type: "openWanted", itemId: "b", by: "user" });
   assert.deepEqual(find(effects, "address"), { type: "address", itemId: "b", how: "push" });
   assert.equal(find(effects, "announce").text, "Image 2 of 3: b.jpg");
-  assert.deepEqual(find(effects, "prefetch").items.map((item) => item.id), ["a", "c"]);
+  assert.deepEqual(
+    find(effects, "prefetch").items.map((item) => item.id),
+    ["a", "c"],
+  );
   assert.equal(viewer.state.position, 1);
   assert.ok(viewer.state.open && viewer.state.held);
 });
@@ -144,7 +156,10 @@ test("an item moved elsewhere out of the window is followed to its new place", (
   assert.equal(viewer.state.locating, "m1");
   let effects = viewer.send({ type: "located", itemId: "m1", position: 8999, item: items[1] });
   assert.deepEqual(find(effects, "readPosition"), { type: "readPosition", position: 8999 });
-  effects = viewer.send({ type: "listChanged", list: { items: [image("x"), items[1]], offset: 8998, total: 9000, ordered: true } });
+  effects = viewer.send({
+    type: "listChanged",
+    list: { items: [image("x"), items[1]], offset: 8998, total: 9000, ordered: true },
+  });
   assert.equal(viewer.state.position, 8999);
   assert.ok(viewer.state.held);
   assert.equal(find(effects, "announce"), undefined, "nothing said: the person did not move");
@@ -315,20 +330,35 @@ function runSeed(seed) {
   for (let step = 0; step < 400; step++) {
     const choice = integer(random, 0, 19);
     const { server } = gallery;
-    if (choice === 0 && server.length) send({ type: "openWanted", itemId: first(), by: random() < 0.7 ? "user" : "address" }, "open");
+    if (choice === 0 && server.length)
+      send({ type: "openWanted", itemId: first(), by: random() < 0.7 ? "user" : "address" }, "open");
     else if (choice === 1) send({ type: "openWanted", itemId: `ghost${step}`, by: "address" }, "open a ghost");
     else if (choice === 2) send({ type: "closeWanted", by: random() < 0.5 ? "key" : "history" }, "close");
-    else if (choice <= 4) send({ type: "arrowPressed", direction: element(random, ["left", "right", "up", "down"]) }, "arrow");
+    else if (choice <= 4)
+      send({ type: "arrowPressed", direction: element(random, ["left", "right", "up", "down"]) }, "arrow");
     else if (choice === 5) send({ type: "stepWanted", by: random() < 0.5 ? -1 : 1 }, "step");
     else if (choice === 6) send({ type: "edgeWanted", edge: random() < 0.5 ? "first" : "last" }, "edge");
-    else if (choice === 7) send({ type: "zoomWanted", how: element(random, ["in", "out", "fit", "actual", "toggle"]), at: { x: integer(random, 0, 1200), y: integer(random, 0, 800) } }, "zoom");
-    else if (choice === 8) send({ type: "wheelTurned", deltaY: integer(random, -400, 400), at: { x: 600, y: 400 } }, "wheel");
-    else if (choice === 9) send({ type: "dragged", dx: integer(random, -900, 900), dy: integer(random, -900, 900) }, "drag");
-    else if (choice === 10) send({ type: "stageResized", width: integer(random, 200, 2000), height: integer(random, 200, 1400) }, "resize");
+    else if (choice === 7)
+      send(
+        {
+          type: "zoomWanted",
+          how: element(random, ["in", "out", "fit", "actual", "toggle"]),
+          at: { x: integer(random, 0, 1200), y: integer(random, 0, 800) },
+        },
+        "zoom",
+      );
+    else if (choice === 8)
+      send({ type: "wheelTurned", deltaY: integer(random, -400, 400), at: { x: 600, y: 400 } }, "wheel");
+    else if (choice === 9)
+      send({ type: "dragged", dx: integer(random, -900, 900), dy: integer(random, -900, 900) }, "drag");
+    else if (choice === 10)
+      send({ type: "stageResized", width: integer(random, 200, 2000), height: integer(random, 200, 1400) }, "resize");
     else if (choice === 11) send({ type: random() < 0.5 ? "slideshowToggled" : "slideshowTicked" }, "slideshow");
     else if (choice === 12) send({ type: "detailsToggled" }, "details");
-    else if (choice === 13 && server.length) server.splice(integer(random, 0, server.length - 1), 1); // trashed elsewhere
-    else if (choice === 14) server.splice(integer(random, 0, server.length), 0, gallery.fresh()); // added elsewhere
+    else if (choice === 13 && server.length)
+      server.splice(integer(random, 0, server.length - 1), 1); // trashed elsewhere
+    else if (choice === 14)
+      server.splice(integer(random, 0, server.length), 0, gallery.fresh()); // added elsewhere
     else if (choice === 15 && server.length > 1) {
       const [moved] = server.splice(integer(random, 0, server.length - 1), 1); // moved elsewhere
       server.splice(integer(random, 0, server.length), 0, moved);

@@ -101,13 +101,19 @@ test("the details of a photo list its file and what the camera wrote, and its lo
   const withLocation = Object.fromEntries(detailRows(photo, full).map((row) => [row.label, row.value]));
   assert.equal(withLocation.Location, "48.858333° N, 2.294500° E");
   // An answer about another item is not taken for this one.
-  assert.equal(detailRows(photo, { ...full, id: "other" }).find((row) => row.label === "Location"), undefined);
+  assert.equal(
+    detailRows(photo, { ...full, id: "other" }).find((row) => row.label === "Location"),
+    undefined,
+  );
 });
 
 test("a note, a link and an upload say where they came from without a link", () => {
   const from = (item) => detailRows({ createdAt: "", ...item }).find((row) => row.label === "From");
   assert.deepEqual(from({ kind: "note", text: "hi" }), { label: "From", value: "Written here" });
-  assert.deepEqual(from({ kind: "image", origin: "upload" }), { label: "From", value: "A file added from this device" });
+  assert.deepEqual(from({ kind: "image", origin: "upload" }), {
+    label: "From",
+    value: "A file added from this device",
+  });
   const link = from({ kind: "link", pageURL: "https://news.example/story" });
   assert.deepEqual(link, { label: "From", value: "news.example", href: "https://news.example/story" });
   // Only web addresses become links: never a script.

@@ -169,7 +169,8 @@ test("any view made of random zooms, pans, pinches and resizes keeps the image o
         const next = { width: integer(random, 50, 2000), height: integer(random, 50, 2000) };
         view = resizeView(view, room, next, size);
         room = next;
-      } else if (choice === 5) view = panByKey(view, room, size, ["left", "right", "up", "down"][integer(random, 0, 3)]);
+      } else if (choice === 5)
+        view = panByKey(view, room, size, ["left", "right", "up", "down"][integer(random, 0, 3)]);
       else view = clampView({ scale: random() * 20, x: integer(random, -1e5, 1e5), y: 0 }, room, size);
       const drawnWidth = size.width * view.scale;
       const drawnHeight = size.height * view.scale;

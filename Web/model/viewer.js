@@ -179,7 +179,8 @@ const HANDLERS = {
       return state;
     }
     if (state.opening) {
-      const text = "This item is not in the gallery: it was moved to the trash or to another gallery, or it never was here.";
+      const text =
+        "This item is not in the gallery: it was moved to the trash or to another gallery, or it never was here.";
       return closeWith(state, text, effects);
     }
     const title = titleOf(state.item);

@@ -61,11 +61,14 @@ export function isFitted(/** @type {View | null} */ view, /** @type {Size} */ st
 }
 
 /** Whether the image is wider (`horizontal`) or taller than the stage, so that it can be panned that way. */
-export function canPan(/** @type {View | null} */ view, /** @type {Size} */ stage, /** @type {Size} */ image, horizontal) {
+export function canPan(
+  /** @type {View | null} */ view,
+  /** @type {Size} */ stage,
+  /** @type {Size} */ image,
+  horizontal,
+) {
   if (!view || !valid(stage) || !valid(image)) return false;
-  return horizontal
-    ? image.width * view.scale > stage.width + 0.5
-    : image.height * view.scale > stage.height + 0.5;
+  return horizontal ? image.width * view.scale > stage.width + 0.5 : image.height * view.scale > stage.height + 0.5;
 }
 
 /** The view at `scale`, with the image point under `at` (a stage point; the stage's centre when not given) kept
