@@ -241,8 +241,7 @@ window.addEventListener("popstate", () => {
   const { itemId } = parseGalleryURL(location);
   const entry = history.state;
   const pane = itemId ? panes[0] : entry?.viewer ? paneFor(entry.galleryId) : null;
-  if (pane) viewer.open(pane, itemId ?? entry.viewer, "history");
-  else viewer.close("history");
+  viewer.followHistory(pane ? { pane, itemId: itemId ?? entry.viewer } : null);
 });
 
 document.addEventListener("visibilitychange", () => {

@@ -27,6 +27,10 @@ export function createViewerRunner({ view, announcer, addressOf }) {
   let timer = null;
   /** Images fetched ahead, held until newer ones replace them (a dropped Image may stop its fetch). */
   let ahead = [];
+  /** Closing went back in the browser's history, which the browser does later: until it has (its `popstate`), an
+   * opening waits (`waiting`), so that the step back does not close the viewer opened meanwhile. */
+  let backPending = null;
+  let waiting = null;
 
   function send(/** @type {{type: string, [key: string]: any}} */ input) {
     const result = viewerStep(state, input);
@@ -80,8 +84,11 @@ export function createViewerRunner({ view, announcer, addressOf }) {
         return;
       }
       case "addressClosed":
-        if (effect.back && history.state?.viewer) history.back();
-        else history.replaceState(null, "", addressOf(pane, null));
+        if (effect.back && history.state?.viewer) {
+          history.back();
+          clearTimeout(backPending);
+          backPending = setTimeout(wentBack, 1000); // in case the browser never says so
+        } else history.replaceState(null, "", addressOf(pane, null));
         return;
       case "announce":
         if (state.open) view.say(effect.text);
@@ -170,6 +177,25 @@ export function createViewerRunner({ view, announcer, addressOf }) {
     return image;
   }
 
+  /** The step back that closing asked for is done: an opening that waited for it is made now. */
+  function wentBack() {
+    clearTimeout(backPending);
+    backPending = null;
+    const next = waiting;
+    waiting = null;
+    if (next) open(...next);
+  }
+
+  function open(onPane, itemId, by) {
+    if (backPending) {
+      waiting = [onPane, itemId, by];
+      return;
+    }
+    if (state.open && pane !== onPane) send({ type: "closeWanted", by: "history" });
+    follow(onPane);
+    send({ type: "openWanted", itemId, item: onPane.itemById(itemId) ?? null, by });
+  }
+
   view.bindInput(send);
   view.bindClose((by) => send({ type: "closeWanted", by }));
   // A note edited in the viewer is kept as one edited in its tile; a title and caption, as one undoable change.
@@ -183,13 +209,14 @@ export function createViewerRunner({ view, announcer, addressOf }) {
     /** Opens item `itemId` of `onPane`: `by` "user" (a double click, Enter, Open), "address" (the page's address named
      * it) or "history" (Back or Forward). */
     open(onPane, itemId, by = "user") {
-      if (state.open && pane !== onPane) send({ type: "closeWanted", by: "history" });
-      follow(onPane);
-      send({ type: "openWanted", itemId, item: onPane.itemById(itemId) ?? null, by });
+      open(onPane, itemId, by);
     },
-    /** Closes the viewer (`by` "history": the browser's Back already changed the address). */
-    close(by = "history") {
-      if (state.open) send({ type: "closeWanted", by });
+    /** The browser went Back or Forward (`popstate`) to an address showing `target` ({pane, itemId}) open, or nothing
+     * (null): the viewer follows, unless this is the step back its own closing asked for. */
+    followHistory(target) {
+      if (backPending) return wentBack();
+      if (target) open(target.pane, target.itemId, "history");
+      else if (state.open) send({ type: "closeWanted", by: "history" });
     },
     get isOpen() {
       return state.open;

@@ -18,6 +18,8 @@ export function viewerGestures(stage, intents) {
   let moved = 0;
   let start = null;
   let pinching = false;
+  /** Where the pointer went down: a click there on the backdrop closes (a drag's pointer is captured by the stage). */
+  let downTarget = null;
   const at = (/** @type {{clientX: number, clientY: number}} */ event) => {
     const box = stage.getBoundingClientRect();
     return { x: event.clientX - box.left, y: event.clientY - box.top };
@@ -32,9 +34,10 @@ export function viewerGestures(stage, intents) {
   const down = (/** @type {PointerEvent} */ event) => {
     if (event.button !== 0 || /** @type {HTMLElement} */ (event.target).closest("button, a, input, textarea, video"))
       return;
-    pointers.set(event.pointerId, { point: at(event), type: event.pointerType });
+    pointers.set(event.pointerId, { point: at(event), type: event.pointerType, captured: false });
     if (pointers.size === 1) {
       moved = 0;
+      downTarget = /** @type {HTMLElement} */ (event.target);
       start = at(event);
       intents.input({ type: "inputSeen" });
     } else if (pointers.size === 2) {
@@ -50,6 +53,11 @@ export function viewerGestures(stage, intents) {
     const dy = point.y - pointer.point.y;
     pointer.point = point;
     moved += Math.hypot(dx, dy);
+    // A drag goes on past the stage's edge (and the window's): once it is a drag, the stage keeps the pointer.
+    if (!pointer.captured && moved > CLICK_SLOP) {
+      pointer.captured = true;
+      stage.setPointerCapture?.(event.pointerId);
+    }
     if (pointers.size >= 2) intents.input({ type: "pinchMoved", points: points().slice(0, 2) });
     else if (!pinching) intents.input({ type: "dragged", dx, dy });
   };
@@ -76,7 +84,9 @@ export function viewerGestures(stage, intents) {
   };
   const click = (/** @type {MouseEvent} */ event) => {
     if (moved > CLICK_SLOP) return; // the end of a drag or a swipe
-    if (/** @type {HTMLElement} */ (event.target).closest(NOT_BACKDROP)) return;
+    const target = downTarget ?? /** @type {HTMLElement} */ (event.target);
+    downTarget = null;
+    if (target.closest(NOT_BACKDROP) || /** @type {HTMLElement} */ (event.target).closest(NOT_BACKDROP)) return;
     intents.close();
   };
   const doubleClick = (/** @type {MouseEvent} */ event) => {
