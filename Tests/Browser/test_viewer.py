@@ -130,8 +130,13 @@ def test_enter_opens_the_viewer_and_the_close_button_the_backdrop_and_back_close
 
 def test_zoom_to_100_percent_and_pan_and_the_image_never_leaves_the_stage(page, server, other_site):
     stored = big_images(page, server, other_site)
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
     item_by_id(page, stored[0]["id"]).dblclick()
     expect(where(page)).to_have_text("Image 1 of 3: big0.png")
+    # The next image is fetched ahead, at the size it will be drawn (its original: wider than its copies), so that a
+    # step shows it at once.
+    wait_until(lambda: f"{server.base_url}{stored[1]['imageURL']}" in requested, message="the next image fetched ahead")
     fit = image_box(page)
     assert abs(fit["height"] - fit["stageHeight"]) < 2 or abs(fit["width"] - fit["stageWidth"]) < 2, fit
 
@@ -408,3 +413,28 @@ def open_by_menu(page, item):
     tile.hover()
     tile.get_by_role("button", name=re.compile("^Actions for")).click()
     page.get_by_role("menu").get_by_role("menuitem", name="Open").click()
+
+
+def test_a_read_only_link_opens_an_items_address_in_the_viewer_and_changes_nothing(owner, auth_server, other_site,
+                                                                                   window):
+    gallery = owner.api("POST", "/api/galleries", {"name": "Holiday"})
+    owner.drop_uris(gallery["id"], [other_site.image(f"trip{i}.png", 300, 200) for i in range(2)])
+    items = owner.wait_settled(gallery["id"], 2)
+    link = owner.api("POST", f"/api/galleries/{gallery['id']}/links")
+    page = window()
+    page.goto(f"{auth_server.base_url}{link['url']}")
+    expect(page).to_have_url(f"{auth_server.base_url}/g/{gallery['id']}")
+    # The link's address of an item opens the gallery on it. (Reached here with the link's session already made: the
+    # server answers 401 to /s/{token}/items/{itemId} for a visitor without one, which it should let through.)
+    page.goto(f"{auth_server.base_url}{link['url']}/items/{items[1]['id']}")
+    expect(page).to_have_url(f"{auth_server.base_url}/g/{gallery['id']}/items/{items[1]['id']}")
+    dialog = page.get_by_role("dialog", name="Image: trip1.png, 2 of 2")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("i")
+    panel = dialog.get_by_role("complementary", name="Details")
+    expect(panel.get_by_role("heading", name="trip1.png")).to_be_visible()
+    expect(panel.get_by_role("textbox")).to_have_count(0)
+    expect(panel.get_by_role("button", name="Save")).to_have_count(0)
+    page.keyboard.press("ArrowLeft")
+    expect(where(page)).to_have_text("Image 1 of 2: trip0.png")
+    assert not [problem for problem in page.problems if "404" not in problem], page.problems
