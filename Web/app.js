@@ -233,7 +233,8 @@ keyboard.bindGoTo(() => {
 });
 keyboard.bindUndo(() => active?.undo?.());
 keyboard.bindRedo(() => active?.redo?.());
-pasteTarget(document, (data) => active?.paste(data));
+// A paste while the viewer is open is not for the gallery behind it.
+pasteTarget(document, (data) => (viewer.isOpen ? undefined : active?.paste(data)));
 
 // Back and Forward: an address naming an item (or an entry the viewer added for a pane beside) opens it, any other
 // closes the viewer.

@@ -207,9 +207,12 @@ def test_reloading_an_items_address_opens_the_gallery_with_the_viewer_and_an_unk
     expect(page).to_have_url(f"{server.base_url}/g/{server.gallery_id}")
     expect(item_by_id(page, stored[2]["id"])).to_be_focused()
 
-    # An item in the trash, and one that never was: the gallery, and a clear message.
+    # An item in the trash, one of another gallery, and one that never was: the gallery, and a clear message.
     server.api("DELETE", f"/api/items/{stored[0]['id']}")
-    for gone in (stored[0]["id"], "00000000-0000-4000-8000-000000000000"):
+    other = server.api("POST", "/api/galleries", {"name": "Other"})
+    server.drop_uris(other["id"], [other_site.image("elsewhere.png", 200, 150)])
+    elsewhere = server.wait_settled(other["id"], 1)[0]
+    for gone in (stored[0]["id"], elsewhere["id"], "00000000-0000-4000-8000-000000000000"):
         page.goto(f"{server.base_url}/g/{server.gallery_id}/items/{gone}")
         expect(page.get_by_role("alert").filter(has_text="This item is not in the gallery")).to_be_visible()
         expect(page.get_by_role("dialog")).to_have_count(0)
@@ -229,7 +232,11 @@ def test_an_item_trashed_elsewhere_is_said_and_the_next_one_shown(page, server, 
     # Items added elsewhere count at once.
     server.drop_uris(server.gallery_id, [other_site.image("late.png", 300, 200)])
     expect(where(page)).to_have_text("Image 2 of 3: live2.png")
-    page.keyboard.press("ArrowRight")
+    # The item shown moved elsewhere: the viewer stays on it, at its new place.
+    server.api("POST", f"/api/galleries/{server.gallery_id}/moves",
+               {"itemIds": [stored[2]["id"]], "at": {"start": True}})
+    expect(where(page)).to_have_text("Image 1 of 3: live2.png")
+    page.keyboard.press("End")
     expect(where(page)).to_have_text(re.compile(r"^Image 3 of 3: late\.png"))
     expect(viewer(page).locator(".viewer-notice")).to_be_hidden()
 
@@ -438,3 +445,37 @@ def test_a_read_only_link_opens_an_items_address_in_the_viewer_and_changes_nothi
     page.keyboard.press("ArrowLeft")
     expect(where(page)).to_have_text("Image 1 of 2: trip0.png")
     assert not [problem for problem in page.problems if "404" not in problem], page.problems
+
+
+def touch(cdp, kind: str, points: list[tuple[float, float]]) -> None:
+    """Fingers on the screen (Chromium's touch input): `kind` touchStart, touchMove or touchEnd."""
+    cdp.send("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [{"x": x, "y": y, "id": index} for index, (x, y) in enumerate(points)]})
+
+
+def test_two_fingers_pinch_around_their_middle_and_a_swipe_steps(touch_page, server, other_site):
+    page = touch_page
+    stored = big_images(page, server, other_site, 2)
+    item_by_id(page, stored[0]["id"]).dblclick()
+    expect(where(page)).to_have_text("Image 1 of 2: big0.png")
+    fit = image_box(page)
+    stage = viewer(page).locator(".viewer-stage").bounding_box()
+    x, y = stage["x"] + stage["width"] / 2, stage["y"] + stage["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    touch(cdp, "touchStart", [(x - 100, y), (x + 100, y)])
+    for step in range(1, 6):
+        touch(cdp, "touchMove", [(x - 100 - 20 * step, y), (x + 100 + 20 * step, y)])
+    touch(cdp, "touchEnd", [])
+    # Spread twice as far: twice as large, the point between the fingers still between them.
+    wait_until(lambda: abs(image_box(page)["width"] - 2 * fit["width"]) < 2, message="zoomed by the pinch")
+    zoomed = image_box(page)
+    middle = (stage["width"] / 2 - zoomed["x"]) / zoomed["width"]
+    assert abs(middle - (stage["width"] / 2 - fit["x"]) / fit["width"]) < 0.01, (fit, zoomed)
+
+    page.keyboard.press("0")
+    touch(cdp, "touchStart", [(x + 200, y)])
+    touch(cdp, "touchMove", [(x, y + 5)])
+    touch(cdp, "touchMove", [(x - 200, y + 10)])
+    touch(cdp, "touchEnd", [])
+    expect(where(page)).to_have_text("Image 2 of 2: big1.png")
+    assert not page.problems, page.problems

@@ -26,7 +26,9 @@ export function viewerGestures(stage, intents) {
   };
   const points = () => [...pointers.values()].map((pointer) => pointer.point);
 
+  const zoomable = () => stage.dataset.zoom === "fit" || stage.dataset.zoom === "in";
   const wheel = (/** @type {WheelEvent} */ event) => {
+    if (!zoomable()) return; // a long note or a link's card scrolls
     event.preventDefault();
     const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
     intents.input({ type: "wheelTurned", deltaY: event.deltaY * unit, pinch: event.ctrlKey, at: at(event) });
@@ -53,8 +55,8 @@ export function viewerGestures(stage, intents) {
     const dy = point.y - pointer.point.y;
     pointer.point = point;
     moved += Math.hypot(dx, dy);
-    // A drag goes on past the stage's edge (and the window's): once it is a drag, the stage keeps the pointer.
-    if (!pointer.captured && moved > CLICK_SLOP) {
+    // A drag of an image zoomed in goes on past the stage's edge (and the window's): the stage keeps the pointer.
+    if (!pointer.captured && moved > CLICK_SLOP && stage.dataset.zoom === "in") {
       pointer.captured = true;
       stage.setPointerCapture?.(event.pointerId);
     }
