@@ -114,6 +114,7 @@ const HANDLERS = {
     if (!state.open) {
       Object.assign(state, { open: true, pushed: by !== "address", opening: by === "address", notice: null });
       Object.assign(state, { itemId: null, wanted: null, locating: null, view: null, pinch: null, full: null });
+      state.prefetched = "";
       if (by === "user") effects.push({ type: "address", itemId, how: "push" });
     }
     const index = state.list.items.findIndex((each) => each.id === itemId);
