@@ -479,3 +479,23 @@ def test_two_fingers_pinch_around_their_middle_and_a_swipe_steps(touch_page, ser
     touch(cdp, "touchEnd", [])
     expect(where(page)).to_have_text("Image 2 of 2: big1.png")
     assert not page.problems, page.problems
+
+
+def test_a_tiff_is_shown_full_size_through_its_display_copy(page, server):
+    drop_fixture(page, "photo.tif", "image/tiff")
+    item = wait_until(lambda: next((i for i in server.items(server.gallery_id) if i["state"] != "pending"), None),
+                      message="the TIFF settled")
+    if item["state"] == "failed":  # without libvips a TIFF is refused, saying so (test_item_kinds.py)
+        assert item["failure"]["code"] == "unsupported-format", item
+        return
+    assert item["imageURL"] != item["originalURL"], item
+    item_by_id(page, item["id"]).dblclick()
+    expect(where(page)).to_have_text("Image 1 of 1: photo.tif")
+    # What browsers show of it, never the TIFF itself; drawn as large as the window allows.
+    expect(shown_image(page)).to_have_attribute("src", item["imageURL"])
+    wait_until(lambda: shown_image(page).evaluate("i => i.complete && i.naturalWidth > 0"), message="the copy drawn")
+    box = image_box(page)
+    assert abs(box["height"] - box["stageHeight"]) < 2 or abs(box["width"] - box["stageWidth"]) < 2, box
+    page.keyboard.press("1")
+    expect(shown_image(page)).to_have_attribute("src", item["imageURL"])
+    assert not page.problems, page.problems
