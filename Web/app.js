@@ -1,6 +1,7 @@
 // Wiring only: reads the URL, makes one pane per gallery shown (`/g/{id}`, and `?beside={id2}` for a second one side
-// by side), routes page-wide keys, the clipboard and the shared menu and dialogs to the pane in use, and shows who is
-// signed in.
+// by side), opens the viewer on the item it names (`/g/{id}/items/{itemId}`) and follows Back and Forward, routes
+// page-wide keys, the clipboard and the shared menu, dialogs and viewer to the pane in use, and shows who is signed
+// in.
 
 import { api } from "./net/api.js";
 import { account, signOut } from "./net/account.js";
@@ -18,6 +19,8 @@ import { KeyboardView } from "./view/keyboard.js";
 import { PaneView } from "./view/pane.js";
 import { ShareDialog } from "./view/shareDialog.js";
 import { sharingFor } from "./pane/sharing.js";
+import { createViewerRunner } from "./pane/viewerRunner.js";
+import { ViewerView } from "./view/viewer.js";
 
 const container = document.getElementById("panes");
 const template = document.getElementById("pane-template");
@@ -27,6 +30,11 @@ const goTo = new GoToDialog(/** @type {HTMLDialogElement} */ (document.getElemen
 const picker = new GalleryPicker(document.getElementById("gallery-picker"));
 const shareDialog = new ShareDialog(document.getElementById("share-dialog"));
 const keyboard = new KeyboardView(document);
+const viewer = createViewerRunner({
+  view: new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer"))),
+  announcer,
+  addressOf: (pane, itemId) => pageAddress(pane === panes[0] ? itemId : null),
+});
 
 const panes = [];
 let active = null;
@@ -85,16 +93,21 @@ function activate(pane) {
   for (const each of panes) each.view.setActive(panes.length > 1 && each === pane);
 }
 
-function addPane(galleryId, itemsView = null) {
+/** Adds a pane on `galleryId` (`itemsView`: the view the address asks for), opening item `openItem` in the viewer
+ * once it has loaded (the address named it). */
+function addPane(galleryId, itemsView = null, openItem = null) {
   const view = new PaneView(template, container, { primary: panes.length === 0 });
-  const pane = new GalleryPane({ galleryId, itemsView, view, shared: { announcer, menu }, hooks });
+  const pane = new GalleryPane({ galleryId, itemsView, view, shared: { announcer, menu, viewer }, hooks });
   panes.push(pane);
   container.dataset.panes = String(panes.length);
   updatePaneButtons();
   if (!active) activate(pane);
   pane
     .load()
-    .then(() => opened(galleryId))
+    .then(() => {
+      if (openItem) viewer.open(pane, openItem, "address");
+      return opened(galleryId);
+    })
     .catch((error) => {
       if (error.status === 404) pane.gone(error.message);
       else announcer.alert(`Could not open the gallery: ${error.message}`);
@@ -118,9 +131,15 @@ function updatePaneButtons() {
   for (const pane of panes) pane.view.setActive(panes.length > 1 && pane === active);
 }
 
-function updateURL() {
+/** The page's address: its panes, and `itemId` (of the first pane) open in the viewer. */
+function pageAddress(itemId = null) {
   const [first, beside] = panes.map((pane) => pane.address());
-  history.replaceState(null, "", galleryURL([first, beside]));
+  return galleryURL([first, beside], itemId);
+}
+
+function updateURL() {
+  const shown = viewer.shown;
+  history.replaceState(history.state, "", pageAddress(shown?.pane === panes[0] ? shown.itemId : null));
 }
 
 async function otherGalleries(exclude) {
@@ -198,7 +217,9 @@ async function moveToGallery(pane, ids, returnFocus, run = null) {
 }
 
 // ---- Shared menu, keys and clipboard: to the pane that opened the menu, or the one in use ----
-menu.bindAction((id, action, position, pane, returnFocus) => pane?.menuAction(id, action, position, returnFocus));
+menu.bindAction((id, action, position, pane, returnFocus) =>
+  action === "open" ? pane?.openViewer(id) : pane?.menuAction(id, action, position, returnFocus),
+);
 keyboard.bindSelectAll(() => active?.selectAll() ?? false);
 keyboard.bindClearSelection(() => active?.clearSelection() ?? false);
 keyboard.bindDeleteSelection(() => active?.deleteSelection() ?? false);
@@ -212,7 +233,17 @@ keyboard.bindGoTo(() => {
 });
 keyboard.bindUndo(() => active?.undo?.());
 keyboard.bindRedo(() => active?.redo?.());
-pasteTarget(document, (data) => active?.paste(data));
+// A paste while the viewer is open is not for the gallery behind it.
+pasteTarget(document, (data) => (viewer.isOpen ? undefined : active?.paste(data)));
+
+// Back and Forward: an address naming an item (or an entry the viewer added for a pane beside) opens it, any other
+// closes the viewer.
+window.addEventListener("popstate", () => {
+  const { itemId } = parseGalleryURL(location);
+  const entry = history.state;
+  const pane = itemId ? panes[0] : entry?.viewer ? paneFor(entry.galleryId) : null;
+  viewer.followHistory(pane ? { pane, itemId: itemId ?? entry.viewer } : null);
+});
 
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) for (const pane of panes) pane.refresh();
@@ -230,7 +261,7 @@ function showAccount(view) {
 }
 
 // ---- Start ----
-const { galleryIds, views } = parseGalleryURL(location);
-for (const [index, galleryId] of galleryIds.entries()) addPane(galleryId, views[index]);
+const { galleryIds, views, itemId } = parseGalleryURL(location);
+for (const [index, galleryId] of galleryIds.entries()) addPane(galleryId, views[index], index === 0 ? itemId : null);
 activate(panes[0]);
 if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));

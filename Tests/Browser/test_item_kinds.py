@@ -148,8 +148,8 @@ def test_a_dropped_video_shows_its_poster_and_duration_and_plays_in_place(page, 
     if video["posterURL"]:
         wait_until(lambda: shown.locator("img").evaluate("img => img.complete && img.naturalWidth > 0"),
                    message="the poster")
-    shown.focus()
-    page.keyboard.press("Enter")
+    # Its Play button plays it in its tile (Enter opens it in the viewer: test_viewer.py).
+    shown.locator(".video-play").click()
     player = shown.locator("video")
     expect(player).to_have_attribute("src", video["videoURL"])
     wait_until(lambda: player.evaluate("v => v.readyState >= 2"), timeout=20, message="the video plays")
@@ -227,8 +227,7 @@ def test_a_playing_video_pauses_when_scrolled_out_of_view(page, server, other_si
     server.drop_uris(server.gallery_id, urls)
     server.wait_settled(server.gallery_id, 25)
     shown = tile(page, video["id"])
-    shown.focus()
-    page.keyboard.press("Enter")
+    shown.locator(".video-play").click()  # in its tile (Enter opens it in the viewer)
     player = shown.locator("video")
     player.evaluate("v => { v.loop = true; v.muted = true; return v.play(); }")
     wait_until(lambda: player.evaluate("v => !v.paused && v.readyState >= 2"), message="the video plays")

@@ -1,6 +1,7 @@
 """Videos that play: an HEVC original plays through the H.264 copy the server makes of it; without ffmpeg, a video
 the browser cannot play says so and offers its file; a video cut short says how much of it plays."""
 
+import re
 import shutil
 
 import pytest
@@ -67,10 +68,18 @@ def test_without_ffmpeg_a_video_the_browser_cannot_play_offers_its_file(window, 
         link = shown.get_by_role("link", name="Download the file")
         expect(link).to_have_attribute("href", video["videoURL"])
         page.screenshot(path=str(tmp_path / "hevc-without-ffmpeg.png"))
-        # Enter on the tile, as on a video that plays, gives the file instead of a player that would not start.
-        shown.focus()
+        # Its link gives the file instead of a player that would not start.
         with page.expect_download() as download:
-            page.keyboard.press("Enter")
+            link.click()
+        assert download.value.suggested_filename == "hevc.mov"
+        # Enter opens it in the viewer, which says the same and offers its file too.
+        shown.focus()
+        page.keyboard.press("Enter")
+        viewer = page.get_by_role("dialog", name=re.compile(r"^Video: hevc\.mov"))
+        expect(viewer.locator(".viewer-message")).to_have_text("This HEVC video cannot be played in the browser.")
+        expect(viewer.locator("video")).to_have_count(0)
+        with page.expect_download() as download:
+            viewer.get_by_role("link", name="Download").click()
         assert download.value.suggested_filename == "hevc.mov"
         assert not page.problems, page.problems
     finally:

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { linkToken, nextPath, setupToken, signInURL } from "../../Web/auth/addresses.js";
+import { linkItem, linkToken, nextPath, setupToken, signInURL } from "../../Web/auth/addresses.js";
 
 test("signing in returns to the page it came from, with its query", () => {
   assert.equal(nextPath("?next=%2Fg%2Fabc%3Fbeside%3Ddef"), "/g/abc?beside=def");
@@ -36,4 +36,13 @@ test("a link's token is read from its path", () => {
   assert.equal(linkToken("/s/"), null);
   assert.equal(linkToken("/g/abc"), null);
   assert.equal(linkToken("/s/a/b"), null);
+});
+
+test("a link's address may name an item to open in the viewer", () => {
+  assert.equal(linkToken("/s/AbC/items/4f1c"), "AbC");
+  assert.equal(linkItem("/s/AbC/items/4f1c"), "4f1c");
+  assert.equal(linkItem("/s/AbC"), null);
+  assert.equal(linkItem("/s/AbC/items/"), null);
+  assert.equal(linkToken("/s/AbC/other/4f1c"), null);
+  assert.equal(linkItem("/s/AbC/items/%E0%A4%A"), null, "a broken escape names nothing");
 });

@@ -122,6 +122,17 @@ test("the page address names each pane's view when it is not the gallery's own",
   );
 });
 
+test("the page address may name an item of the first gallery open in the viewer, the views kept", () => {
+  const parsed = parseGalleryURL({ pathname: "/g/abc/items/it%201", search: "?view=list&beside=def" });
+  assert.deepEqual(parsed.galleryIds, ["abc", "def"]);
+  assert.equal(parsed.itemId, "it 1");
+  assert.deepEqual(parsed.views, ["list", null]);
+  assert.equal(parseGalleryURL({ pathname: "/g/abc", search: "" }).itemId, null);
+  assert.equal(parseGalleryURL({ pathname: "/g/abc/other/x", search: "" }).itemId, null);
+  assert.equal(galleryURL([{ galleryId: "abc", view: "list" }], "it 1"), "/g/abc/items/it%201?view=list");
+  assert.equal(galleryURL([{ galleryId: "abc" }], null), "/g/abc");
+});
+
 test("only items that were loading and have finished are announced", () => {
   const before = [item("a", "a0", 1, { state: "pending" }), item("b", "a1"), item("c", "a2", 1, { state: "pending" })];
   const after = [item("a", "a0", 2), item("b", "a1"), item("c", "a2", 2, { state: "failed" })];

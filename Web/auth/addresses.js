@@ -29,12 +29,22 @@ export function setupToken(hash) {
   return token ? token : null;
 }
 
-/** The token of a read-only link from its path (`/s/TOKEN`), or null. */
+const LINK_PATH = /^\/s\/([^/]+)(?:\/items\/([^/]+))?\/?$/;
+
+/** The token of a read-only link from its path (`/s/TOKEN`, or `/s/TOKEN/items/ITEM` with an item open), or null. */
 export function linkToken(pathname) {
-  const match = /^\/s\/([^/]+)\/?$/.exec(String(pathname ?? ""));
-  if (!match) return null;
+  return decodedPart(LINK_PATH.exec(String(pathname ?? ""))?.[1]);
+}
+
+/** The item a read-only link's path opens in the viewer (`/s/TOKEN/items/ITEM`), or null. */
+export function linkItem(pathname) {
+  return decodedPart(LINK_PATH.exec(String(pathname ?? ""))?.[2]);
+}
+
+function decodedPart(/** @type {string | undefined} */ part) {
+  if (!part) return null;
   try {
-    return decodeURIComponent(match[1]) || null;
+    return decodeURIComponent(part) || null;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 // The page's address, pure: `/g/{id}` shows one gallery, `/g/{id}?beside={id2}` a second one beside it; `view` (and
-// `besideView` for the second pane) says how a pane shows its gallery when it is not the gallery's own choice.
+// `besideView` for the second pane) says how a pane shows its gallery when it is not the gallery's own choice;
+// `/g/{id}/items/{itemId}` is the same page with that item of the first gallery open in the viewer.
 
 /** The ways a pane shows its gallery. */
 export const VIEWS = ["grid", "list", "board"];
@@ -10,26 +11,33 @@ export function knownView(view) {
 }
 
 /**
- * The galleries a page address shows, in pane order (one or two ids; the same gallery twice counts once), and the
- * view asked for each (null: the gallery's own).
+ * The galleries a page address shows, in pane order (one or two ids; the same gallery twice counts once), the view
+ * asked for each (null: the gallery's own), and the item open in the viewer (null: none).
  */
 export function parseGalleryURL({ pathname, search }) {
-  const first = decodeURIComponent(pathname.split("/")[2] ?? "");
+  const parts = pathname.split("/");
+  const first = decodeURIComponent(parts[2] ?? "");
+  const itemId = parts[3] === "items" && parts[4] ? decodeURIComponent(parts[4]) : null;
   const query = new URLSearchParams(search);
   const beside = query.get("beside");
   const panes = [{ galleryId: first, view: knownView(query.get("view")) }];
   if (beside && beside !== first) panes.push({ galleryId: beside, view: knownView(query.get("besideView")) });
   const shown = panes.filter((pane) => pane.galleryId);
-  return { galleryIds: shown.map((pane) => pane.galleryId), views: shown.map((pane) => pane.view) };
+  return {
+    galleryIds: shown.map((pane) => pane.galleryId),
+    views: shown.map((pane) => pane.view),
+    itemId: first ? itemId : null,
+  };
 }
 
 /** The page address for these panes ({galleryId, view}: the first is the page's own, a second is beside it); a view
- * is written only when given (null: the gallery's own). */
-export function galleryURL([first, beside]) {
+ * is written only when given (null: the gallery's own); `itemId`: an item of the first gallery open in the viewer. */
+export function galleryURL([first, beside], itemId = null) {
   const query = new URLSearchParams();
   if (first.view) query.set("view", first.view);
   if (beside) query.set("beside", beside.galleryId);
   if (beside?.view) query.set("besideView", beside.view);
   const search = query.toString();
-  return `/g/${encodeURIComponent(first.galleryId)}${search ? `?${search}` : ""}`;
+  const item = itemId ? `/items/${encodeURIComponent(itemId)}` : "";
+  return `/g/${encodeURIComponent(first.galleryId)}${item}${search ? `?${search}` : ""}`;
 }

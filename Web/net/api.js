@@ -66,6 +66,10 @@ export const api = {
   arrange: (id, positions) => request("POST", `/api/galleries/${id}/board`, { positions }),
   /** Writes a new note (`text`, "" for an empty one) into gallery `id` at `at`. */
   newNote: (id, text, at) => request("POST", `/api/galleries/${id}/notes`, { text, at }),
+  /** One item, as the viewer opens it (with where a photo was taken, to those the gallery shows it). */
+  item: (itemId) => request("GET", `/api/items/${itemId}`),
+  /** Changes an item's `title` or `caption` (one undoable change): the item, with `history`. */
+  describeItem: (itemId, changes) => request("PATCH", `/api/items/${itemId}`, changes),
   /** Changes a note's text. */
   editNote: (itemId, text) => request("PUT", `/api/items/${itemId}/text`, { text }),
   /** Moves items to the trash: named (`itemIds`, at most 1,000), or a run of any length (`range`, see `runOf`). */

@@ -23,7 +23,7 @@ const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
 export class GalleryPane {
   /**
    * `galleryId`: the gallery shown; `itemsView`: the view the page address asks for ("grid", "list"), or null for the
-   * gallery's own; `view`: a PaneView (the pane's frame); `shared`: { announcer, menu } shared by every pane;
+   * gallery's own; `view`: a PaneView (the pane's frame); `shared`: { announcer, menu, viewer } shared by every pane;
    * `hooks`: { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy, onBoard}),
    * onMoveToGallery(pane, ids, returnFocus, run), onTrashElsewhere(payload), onOpenBeside(pane, button), onClose(pane),
    * onHistoryStep(pane), onShare(pane, button), onViewChanged(pane), keyboardTargets(pane), … }.
@@ -31,6 +31,7 @@ export class GalleryPane {
   constructor({ galleryId, itemsView = null, view, shared, hooks }) {
     this.galleryId = galleryId;
     this.view = view;
+    this.viewer = shared.viewer;
     this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
@@ -124,6 +125,8 @@ export class GalleryPane {
   deleteSelection = () => this.keyActions.deleteSelection();
   copySelection = (clipboardData) => this.keyActions.copySelection(clipboardData);
   menuAction = (id, action, position, returnFocus) => this.keyActions.menuAction(id, action, position, returnFocus);
+  /** Opens item `id` in the page's viewer (a double click, Enter, Open in the item menu). */
+  openViewer = (id) => this.viewer?.open(this, id);
   undo = () => this.historyActions.undo();
   redo = () => this.historyActions.redo();
   /** After a change this page made that concerns this gallery (e.g. from the other pane): `history` if carried. */

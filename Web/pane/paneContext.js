@@ -14,6 +14,7 @@
  *   hooks: BoundHooks,
  *   itemsView(): any,
  *   openMenu(id: string, point: any, returnFocus: any): void,
+ *   openViewer(id: string): void,
  *   refuseChange(): boolean,
  *   tell(message: string): void,
  *   announceSettled(before: any[], after: any[]): void,

@@ -87,6 +87,7 @@ export function createPaneParts(pane, { shared, hooks }) {
     toolbar: pane.toolbar,
     itemsView: () => pane.shownView,
     openMenu: (id, point, returnFocus) => shared.menu.open(id, point, returnFocus, shownWindow(state()).total, pane),
+    openViewer: (id) => pane.openViewer(id),
     /** In a view-only pane, says so and returns true (the change is not made); else false. */
     refuseChange() {
       if (!state().access.readOnly) return false;

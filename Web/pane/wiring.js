@@ -21,6 +21,7 @@ export function wireItemsView(itemsView, pane, { items, board, keys }) {
   itemsView.bindKey((intent, id, element) => keys.key(intent, id, element));
   itemsView.bindDragKey((intent, id) => keys.dragKey(intent, id));
   itemsView.bindEditNote((id, text) => items.editNote(id, text));
+  itemsView.bindOpen((id) => pane.openViewer(id));
   itemsView.bindRetry((item) => items.retry(item));
   itemsView.bindRemove((item) => items.remove(item));
   itemsView.bindRange((first, last) => pane.sync.showRange(first, last));

@@ -1,8 +1,9 @@
 // The DOM events every view of items listens to, decoded into intents: a click selects (Ctrl/Cmd toggles, Shift
 // extends), the "⋯" button and the context menu open the item menu, keys on a focused item (view/itemKeys.js), and
-// which item has focus. What only some kinds do happens here too: Enter or a double click edits a note, Enter or its
-// Play button plays a video, Enter or its link opens a link's page. `view` holds `intents` ({onSelect, onMenu,
-// onKey, onDragKey, onFocus, onEditNote}), `menuEnabled`, `editable`, `keyboardDrag` (items are lifted by
+// which item has focus. What only some kinds do happens here too: Enter or a double click opens an image or a video
+// in the viewer, a double click a link (Enter opens its page), and a note where it cannot be edited (Enter or a double
+// click edits it where it can); the Play button plays a video in its tile. `view` holds `intents` ({onSelect, onMenu,
+// onKey, onDragKey, onFocus, onEditNote, onOpen}), `menuEnabled`, `editable`, `keyboardDrag` (items are lifted by
 // keyboard), `longPressing` and `swallowClick` (the drag operation's, pane/dragActions.js), and finds an item with
 // `itemFor(id)`. A view whose own gestures end in a click or use a key (the board's pan and corner handles) says so
 // when asked (`takesClick(event)`, `takesKey(event)`), and a Space that a board takes for panning is not the item's
@@ -19,17 +20,24 @@ import { editNote } from "./noteEditor.js";
 export function actOnKind(view, element, how) {
   const item = view.itemFor?.(element.dataset.itemId);
   if (!item || item.state !== "ready") return false;
-  if (item.kind === "note" && (how === "enter" || how === "double") && view.editable) {
-    return editNote(element, item.text ?? "", (text) => view.intents.onEditNote(item.id, text));
+  const open = () => {
+    view.intents.onOpen(item.id);
+    return true;
+  };
+  if (item.kind === "note") {
+    const editing =
+      (how === "enter" || how === "double") &&
+      view.editable &&
+      editNote(element, item.text ?? "", (text) => view.intents.onEditNote(item.id, text));
+    return editing || (how === "double" && open());
   }
-  if (item.kind === "video" && (how === "enter" || how === "play")) {
-    return playVideo(element, item);
-  }
+  if (item.kind === "video" && how === "play") return playVideo(element, item);
   if (item.kind === "link" && how === "enter") {
     element.querySelector("a.link-open")?.click();
     return true;
   }
-  return false;
+  if (item.kind === "link") return how === "double" && open();
+  return (how === "enter" || how === "double") && open();
 }
 
 /** Listens on `list` (the items' container) for `view`, until `signal` aborts. */

@@ -46,6 +46,7 @@ export class ItemsView {
       onDragKey: () => false,
       onFocus: () => {},
       onEditNote: () => {},
+      onOpen: () => {},
       onRange: () => {},
     };
     /** Whether items are lifted by keyboard (their keys then steer the drag), whether a finger presses an item for a
@@ -89,6 +90,10 @@ export class ItemsView {
   /** `handler(id, text)` when a note's edited text is to be kept. */
   bindEditNote(handler) {
     this.intents.onEditNote = handler;
+  }
+  /** `handler(id)` opens item `id` in the viewer (a double click, Enter on an image or a video). */
+  bindOpen(handler) {
+    this.intents.onOpen = handler;
   }
   /** `handler(first, last)`: the positions of the gallery in view (and near it) of a window, after each frame. */
   bindRange(handler) {

@@ -1,0 +1,262 @@
+// What the viewer's stage shows of the item open, by kind: an image at the zoom and pan the machine says (drawn from
+// the smallest file that is sharp at that size on this screen, and from a larger one once zoomed past it), a video
+// with its controls (it keeps its place when it is left), a note's whole text at a readable width (edited in place
+// with view/noteEditor.js), a link's preview, title, description and site with a link that opens the page, and what
+// an item still loading or failed says. The content is built again only when what it shows changed.
+
+import { playbackNotice, playbackURL } from "../model/itemKinds.js";
+import { imageSource, titleOf } from "../model/viewerFacts.js";
+import { editNote } from "./noteEditor.js";
+
+/** Where each video was when it was left (item id → seconds): it goes on from there. */
+const videoTimes = new Map();
+
+export class ViewerStage {
+  constructor(/** @type {HTMLElement} */ content) {
+    this.content = content;
+    this.signature = "";
+    /** @type {HTMLImageElement | null} */
+    this.image = null;
+    this.sourceWidth = 0;
+    /** @type {HTMLVideoElement | null} */
+    this.video = null;
+    this.videoId = null;
+    /** @type {Record<string, (...args: any[]) => any>} */
+    this.intents = { onInput: () => {}, onEditNote: () => {} };
+  }
+
+  /**
+   * Shows `item` (null: nothing): an image at `view` ({scale, x, y}, null: not zoomable) when its size is `size`;
+   * `editable`: a note may be edited here; `fade`: the item came in by the slideshow.
+   */
+  render(/** @type {any} */ item, { view, size, editable, fade }) {
+    const signature = item ? signatureOf(item, editable) : "";
+    if (signature !== this.signature) {
+      if (this.content.querySelector("[data-editing]")) return; // a note being edited keeps its field
+      this.leaveVideo();
+      this.signature = signature;
+      this.image = null;
+      this.sourceWidth = 0;
+      this.content.replaceChildren(...(item ? this.build(item, editable) : []));
+      this.content.classList.toggle("viewer-fade", Boolean(fade));
+    }
+    if (this.image && item) this.place(item, view, size);
+  }
+
+  build(item, editable) {
+    if (item.state === "failed") return [message(`Could not add ${titleOf(item)}: ${item.failure?.message ?? ""}`)];
+    if (item.state !== "ready") return [message(`${titleOf(item)} is still loading.`)];
+    if (item.kind === "video") return this.buildVideo(item);
+    if (item.kind === "note") return this.buildNote(item, editable);
+    if (item.kind === "link") return buildLink(item);
+    const img = document.createElement("img");
+    img.className = "viewer-image viewer-object";
+    img.alt = item.caption || item.title || "Image";
+    img.draggable = false;
+    img.decoding = "async";
+    img.addEventListener("load", () => {
+      img.classList.add("loaded");
+      if (!(item.width > 0 && item.height > 0))
+        this.intents.onInput({
+          type: "imageSized",
+          itemId: item.id,
+          width: img.naturalWidth,
+          height: img.naturalHeight,
+        });
+    });
+    img.addEventListener("error", () => {
+      img.alt = `${titleOf(item)} (could not be shown)`;
+    });
+    this.image = img;
+    return [img];
+  }
+
+  /** Draws the image at `view`, from a file sharp enough for it (a larger one replaces the one shown once loaded). */
+  place(item, view, size) {
+    const img = /** @type {HTMLImageElement} */ (this.image);
+    const drawn = view && size ? size.width * view.scale : this.content.clientWidth;
+    const source = imageSource(item, drawn * (window.devicePixelRatio || 1));
+    if (view && size) {
+      img.classList.add("placed");
+      img.style.width = `${size.width * view.scale}px`;
+      img.style.height = `${size.height * view.scale}px`;
+      img.style.transform = `translate(${view.x}px, ${view.y}px)`;
+    }
+    if (!source || source.width <= this.sourceWidth) return;
+    const first = !this.sourceWidth;
+    this.sourceWidth = source.width;
+    if (first) {
+      img.src = source.url;
+      return;
+    }
+    // Zoomed past the file shown: the larger one is loaded aside, then shown in its place (no blank between).
+    const larger = new Image();
+    larger.src = source.url;
+    larger
+      .decode()
+      .then(() => {
+        if (this.image === img) img.src = source.url;
+      })
+      .catch(() => {});
+  }
+
+  buildVideo(item) {
+    const source = playbackURL(item);
+    if (!source) {
+      const notice = message(playbackNotice(item, null) || "This video cannot be played in the browser.");
+      const poster = item.posterURL ? [still(item.posterURL, "")] : [];
+      return [...poster, notice];
+    }
+    const video = document.createElement("video");
+    video.className = "viewer-video viewer-object";
+    video.controls = true;
+    video.playsInline = true;
+    video.preload = "auto";
+    if (item.posterURL) video.poster = item.posterURL;
+    video.src = source;
+    video.setAttribute("aria-label", titleOf(item));
+    const time = videoTimes.get(item.id) ?? tilePlaying(item.id)?.currentTime ?? 0;
+    if (time > 0)
+      video.addEventListener(
+        "loadedmetadata",
+        () => {
+          video.currentTime = time;
+        },
+        { once: true },
+      );
+    video.addEventListener("timeupdate", () => videoTimes.set(item.id, video.currentTime));
+    for (const type of ["play", "pause", "seeked", "volumechange"])
+      video.addEventListener(type, () => this.intents.onInput({ type: "inputSeen" }));
+    this.video = video;
+    this.videoId = item.id;
+    video.play().catch(() => {}); // a browser that refuses to start it keeps the controls to press Play
+    return [video];
+  }
+
+  /** Plays or pauses the video shown (Space); false when there is none. */
+  toggleVideo() {
+    if (!this.video) return false;
+    if (this.video.paused) this.video.play().catch(() => {});
+    else this.video.pause();
+    return true;
+  }
+
+  /** Pauses the video shown, if any, keeping its place (for the viewer and for its tile, if it plays there). */
+  leaveVideo() {
+    if (!this.video || !this.videoId) return;
+    this.video.pause();
+    videoTimes.set(this.videoId, this.video.currentTime);
+    const tile = tilePlaying(this.videoId);
+    if (tile) tile.currentTime = this.video.currentTime;
+    this.video = null;
+    this.videoId = null;
+  }
+
+  /** Forgets what is shown (the viewer closed): a video is left where it was. */
+  clear() {
+    this.leaveVideo();
+    this.signature = "";
+    this.image = null;
+    this.content.replaceChildren();
+  }
+
+  buildNote(item, editable) {
+    const card = document.createElement("div");
+    card.className = "viewer-note viewer-object";
+    // A region one can reach and scroll by keyboard (a long note scrolls); focus comes back to it after an edit.
+    card.tabIndex = 0;
+    card.setAttribute("role", "region");
+    card.setAttribute("aria-label", "Note text");
+    const text = document.createElement("div");
+    text.className = "note-text";
+    text.textContent = item.text ?? "";
+    if (!item.text) text.dataset.placeholder = "Empty note";
+    card.append(text);
+    if (!editable) return [card];
+    const edit = document.createElement("button");
+    edit.type = "button";
+    edit.className = "viewer-edit-note";
+    edit.textContent = "Edit Note";
+    edit.addEventListener("click", () => {
+      editNote(card, item.text ?? "", (value) => this.intents.onEditNote(item.id, value));
+    });
+    return [card, edit];
+  }
+}
+
+/** What the content is drawn from: when this changes, it is built again. */
+function signatureOf(item, editable) {
+  const { id, state, kind, imageURL, text, title, caption, description, pageURL, siteName, playbackURL, posterURL } =
+    item;
+  return JSON.stringify([
+    id,
+    state,
+    kind,
+    imageURL,
+    text,
+    title,
+    caption,
+    description,
+    pageURL,
+    siteName,
+    playbackURL,
+    posterURL,
+    editable,
+  ]);
+}
+
+/** A video playing in its tile (the grid's), if any. */
+function tilePlaying(/** @type {string} */ id) {
+  return /** @type {HTMLVideoElement | null} */ (
+    document.querySelector(`.items [data-item-id="${CSS.escape(id)}"] video`)
+  );
+}
+
+function message(/** @type {string} */ text) {
+  const element = document.createElement("p");
+  element.className = "viewer-message";
+  element.textContent = text;
+  return element;
+}
+
+function still(/** @type {string} */ url, /** @type {string} */ alt) {
+  const img = document.createElement("img");
+  img.className = "viewer-still viewer-object";
+  img.src = url;
+  img.alt = alt;
+  img.draggable = false;
+  return img;
+}
+
+/** A link's preview large, its title, description and site, and a link that opens the page. */
+function buildLink(item) {
+  const card = document.createElement("div");
+  card.className = "viewer-link viewer-object";
+  if (item.imageURL) card.append(still(item.imageURL, ""));
+  const title = document.createElement("h2");
+  title.className = "viewer-link-title";
+  title.textContent = titleOf(item);
+  card.append(title);
+  if (item.description) {
+    const description = document.createElement("p");
+    description.className = "viewer-link-description";
+    description.textContent = item.description;
+    card.append(description);
+  }
+  let host = "";
+  try {
+    host = new URL(item.pageURL).hostname;
+  } catch {}
+  const site = document.createElement("p");
+  site.className = "viewer-link-site";
+  site.textContent =
+    item.siteName && host && item.siteName !== host ? `${item.siteName} (${host})` : item.siteName || host;
+  const open = document.createElement("a");
+  open.className = "viewer-open-page";
+  open.href = item.pageURL;
+  open.target = "_blank";
+  open.rel = "noopener noreferrer";
+  open.textContent = "Open the Page";
+  card.append(site, open);
+  return [card];
+}
