@@ -64,6 +64,8 @@ export const api = {
     request("POST", `/api/galleries/${id}/copies`, { itemIds, at, ...onBoard }),
   /** Puts items on gallery `id`'s board: `positions` [{itemId, x, y, width, z}] in board units. */
   arrange: (id, positions) => request("POST", `/api/galleries/${id}/board`, { positions }),
+  /** Turns images of gallery `id` (`turn`: "left", "right" or "flip"), as one undoable change. */
+  turn: (id, itemIds, turn) => request("POST", `/api/galleries/${id}/turns`, { itemIds, turn }),
   /** Writes a new note (`text`, "" for an empty one) into gallery `id` at `at`. */
   newNote: (id, text, at) => request("POST", `/api/galleries/${id}/notes`, { text, at }),
   /** One item, as the viewer opens it (with where a photo was taken, to those the gallery shows it). */

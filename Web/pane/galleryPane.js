@@ -41,6 +41,7 @@ export class GalleryPane {
     this.historyActions = parts.historyActions;
     this.boardActions = parts.boardActions;
     this.itemActions = parts.itemActions;
+    this.turnActions = parts.turnActions;
     this.dragActions = parts.dragActions;
     this.keyActions = parts.keyActions;
     this.settingsActions = parts.settingsActions;

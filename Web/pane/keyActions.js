@@ -7,9 +7,15 @@ import { isEmptySelection } from "../model/selection.js";
 import { itemsFor, selectedItems, selectionRun, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
-/** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board` and `lifted` are its
- * item, board and drag actions (pane/dragActions.js). */
-export function createKeyActions(/** @type {import("./paneContext.js").PaneContext} */ pane, items, board, lifted) {
+/** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board`, `lifted` and
+ * `turns` are its item, board, drag (pane/dragActions.js) and turn actions. */
+export function createKeyActions(
+  /** @type {import("./paneContext.js").PaneContext} */ pane,
+  items,
+  board,
+  lifted,
+  turns,
+) {
   const { store, announcer } = pane;
   const state = () => store.getState();
   const idsFor = (id) =>
@@ -170,6 +176,8 @@ export function createKeyActions(/** @type {import("./paneContext.js").PaneConte
       else if (action === "end") items.moveItems(ids, shown.length, { focus: id });
       else if (action === "trash") trash(id);
       else if (action === "gallery") pane.hooks.onMoveToGallery(ids, returnFocus, run);
+      else if (action === "turn-left" || action === "turn-right" || action === "turn-flip")
+        turns.turn(ids, /** @type {"left" | "right" | "flip"} */ (action.slice("turn-".length)));
       else if (action === "position") {
         const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);
         // Position n of the final order: count the place among the items that do not move.

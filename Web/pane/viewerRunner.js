@@ -200,6 +200,10 @@ export function createViewerRunner({ view, announcer, addressOf }) {
   view.bindClose((by) => send({ type: "closeWanted", by }));
   // A note edited in the viewer is kept as one edited in its tile; a title and caption, as one undoable change.
   view.bindEditNote((itemId, text) => pane?.itemActions.editNote(itemId, text));
+  // A turn in the viewer is one of the pane's (one undoable change), read-only panes excepted.
+  view.bindTurn((itemId, turn) => {
+    if (pane && !pane.readOnly) pane.turnActions.turn([itemId], turn);
+  });
   view.bindDescribe(async (itemId, changes) => {
     const { history: answered } = await api.describeItem(itemId, changes);
     pane?.afterOwnChange(answered);

@@ -30,6 +30,8 @@ export class ViewerView {
     this.zoomButtons = [...dialog.querySelectorAll(".viewer-zoom")].map((each) => /** @type {HTMLElement} */ (each));
     /** @type {HTMLElement[]} */
     this.stepButtons = [...dialog.querySelectorAll(".viewer-step")].map((each) => /** @type {HTMLElement} */ (each));
+    /** @type {HTMLElement[]} */
+    this.turnButtons = [...dialog.querySelectorAll(".viewer-turn")].map((each) => /** @type {HTMLElement} */ (each));
     this.panel = part(".viewer-details");
     this.stage = new ViewerStage(part(".viewer-content"));
     this.details = new ViewerDetails(this.panel);
@@ -38,6 +40,8 @@ export class ViewerView {
     this.onInput = () => {};
     /** @type {(by: string) => void} */
     this.onClose = () => {};
+    /** @type {(itemId: string, turn: string) => void} */
+    this.onTurn = () => {};
     this.stage.intents.onInput = (input) => this.onInput(input);
 
     const buttons = {
@@ -53,6 +57,8 @@ export class ViewerView {
     for (const [selector, input] of Object.entries(buttons))
       part(selector).addEventListener("click", () => this.onInput({ ...input }));
     part(".viewer-close").addEventListener("click", () => this.onClose("button"));
+    for (const button of dialog.querySelectorAll(".viewer-turn"))
+      button.addEventListener("click", () => this.turnShown(/** @type {HTMLElement} */ (button).dataset.turn));
     this.download.addEventListener("click", () => this.onInput({ type: "inputSeen" }));
     dialog.addEventListener("cancel", (event) => {
       event.preventDefault();
@@ -80,6 +86,15 @@ export class ViewerView {
     this.onClose = handler;
   }
   /** `handler(itemId, text)` keeps a note's text edited in the viewer. */
+  /** `handler(itemId, turn)` turns the image shown ("left", "right" or "flip"; R, Shift+R and the buttons). */
+  bindTurn(handler) {
+    this.onTurn = handler;
+  }
+  /** Turns the image shown, if one is. */
+  turnShown(/** @type {string | undefined} */ turn) {
+    this.onInput({ type: "inputSeen" });
+    if (this.shownId && turn && !this.turnButtons[0]?.hidden) this.onTurn(this.shownId, turn);
+  }
   bindEditNote(handler) {
     this.stage.intents.onEditNote = handler;
   }
@@ -135,6 +150,9 @@ export class ViewerView {
     this.zoomLevel.hidden = !shown.view;
     this.zoomLevel.textContent = shown.percent;
     for (const button of this.stepButtons) button.hidden = shown.single;
+    // Only a loaded image turns, and only for someone who may change the gallery.
+    const turns = shown.editable && item?.state === "ready" && (item.kind ?? "image") === "image";
+    for (const button of this.turnButtons) button.hidden = !turns;
     this.slideshowButton.setAttribute("aria-pressed", String(state.slideshow));
     this.slideshowButton.textContent = state.slideshow ? "Pause Slideshow" : "Slideshow";
     this.detailsButton.setAttribute("aria-pressed", String(state.details));
@@ -152,6 +170,11 @@ export class ViewerView {
     if (event.key === "Escape" || isTextField(target)) return;
     if (event.key === " " && !target.closest("button, a, video") && this.stage.toggleVideo()) {
       event.preventDefault();
+      return;
+    }
+    if ((event.key === "r" || event.key === "R") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      this.turnShown(event.shiftKey ? "left" : "right");
       return;
     }
     const input = decodeViewerKey(event);

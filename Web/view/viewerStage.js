@@ -5,6 +5,7 @@
 // an item still loading or failed says. The content is built again only when what it shows changed.
 
 import { playbackNotice, playbackURL } from "../model/itemKinds.js";
+import { fileSize, swapsSides, turnTransform } from "../model/orientation.js";
 import { imageSource, titleOf } from "../model/viewerFacts.js";
 import { editNote } from "./noteEditor.js";
 
@@ -74,13 +75,20 @@ export class ViewerStage {
   /** Draws the image at `view`, from a file sharp enough for it (a larger one replaces the one shown once loaded). */
   place(item, view, size) {
     const img = /** @type {HTMLImageElement} */ (this.image);
-    const drawn = view && size ? size.width * view.scale : this.content.clientWidth;
-    const source = imageSource(item, drawn * (window.devicePixelRatio || 1));
+    // A turned image is its file's, drawn as wide as the file is and turned about its centre into the shown box.
+    const swapped = swapsSides(item.orientation);
+    const drawn = view && size ? (swapped ? size.height : size.width) * view.scale : this.content.clientWidth;
+    const source = imageSource({ ...item, ...fileSize(item) }, drawn * (window.devicePixelRatio || 1));
     if (view && size) {
+      const [width, height] = [size.width * view.scale, size.height * view.scale];
+      const [fileWidth, fileHeight] = swapped ? [height, width] : [width, height];
       img.classList.add("placed");
-      img.style.width = `${size.width * view.scale}px`;
-      img.style.height = `${size.height * view.scale}px`;
-      img.style.transform = `translate(${view.x}px, ${view.y}px)`;
+      img.style.width = `${fileWidth}px`;
+      img.style.height = `${fileHeight}px`;
+      img.style.transformOrigin = "center";
+      const x = view.x + (width - fileWidth) / 2;
+      const y = view.y + (height - fileHeight) / 2;
+      img.style.transform = `translate(${x}px, ${y}px) ${turnTransform(item.orientation)}`.trim();
     }
     if (!source || source.width <= this.sourceWidth) return;
     const first = !this.sourceWidth;
