@@ -10,10 +10,11 @@ import Testing
 /// here without anyone listing it.
 @Suite("Every route is protected")
 struct RouteProtectionTests {
-    /// The only routes reached without signing in: the sign-in, setup and link pages and the calls they make, and
-    /// the health checks (which say only "ok" or "ready").
+    /// The only routes reached without signing in: the sign-in, setup and link pages (a link's with an item open
+    /// too, for a link that works) and the calls they make, and the health checks (which say only "ok" or "ready").
     static let publicRoutes: Set<String> = [
-        "GET /signin", "GET /setup", "GET /s/{token}", "GET /api/session", "POST /api/session",
+        "GET /signin", "GET /setup", "GET /s/{token}", "GET /s/{token}/items/{item}", "GET /api/session",
+        "POST /api/session",
         "POST /api/setup", "POST /api/links/session", "GET /healthz", "GET /readyz",
     ]
 

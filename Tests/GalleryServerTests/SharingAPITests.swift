@@ -112,6 +112,10 @@ struct SharingAPITests {
                 .post, "/api/galleries/\(world.ownerGallery)/links", json: "{}", as: owner, expecting: .created)
             let url = try #require(link.url)
             let token = String(url.dropFirst("/s/".count))
+            // Its page with an item open is there before a session is made; a link that does not work has none.
+            let item = UUID().uuidString.lowercased()
+            #expect(try await client.send(.get, "\(url)/items/\(item)", as: nil).status == .ok)
+            #expect(try await client.send(.get, "/s/\(token)x/items/\(item)", as: nil).status == .notFound)
             let opened = try await client.send(.post, "/api/links/session", json: #"{"token":"\#(token)"}"#, as: nil)
             #expect(opened.status == .ok)
             let session: SessionJSON = try opened.decoded()
@@ -138,6 +142,7 @@ struct SharingAPITests {
             let reopened = try await client.send(
                 .post, "/api/links/session", json: #"{"token":"\#(token)"}"#, as: nil)
             #expect(reopened.status == .notFound)
+            #expect(try await client.send(.get, "\(url)/items/\(item)", as: nil).status == .notFound)
         }
     }
 

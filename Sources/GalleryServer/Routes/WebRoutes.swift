@@ -6,7 +6,8 @@ import WebClient
 
 /// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page (`/g/{id}/items/{itemId}`: with that
 /// item open in the viewer, which the page reads and checks), `/galleries` the gallery browser; `/signin`, `/setup`
-/// and `/s/{token}` (a read-only link) are the pages reached before signing in. Opening a page
+/// and `/s/{token}` (a read-only link; `/s/{token}/items/{itemId}` with an item open) are the pages reached before
+/// signing in. Opening a page
 /// changes nothing: the page itself says which gallery was opened (`POST /api/galleries/{id}/opened`).
 struct WebRoutes<Context: IdentifiedRequestContext> {
     let store: any GalleryStore
@@ -34,6 +35,14 @@ struct WebRoutes<Context: IdentifiedRequestContext> {
         router.get("signin") { _, context in try await page("signin.html", context: context) }
         router.get("setup") { _, context in try await page("setup.html", context: context) }
         router.get("s/:token") { _, context in try await page("link.html", context: context) }
+        // A link's page with an item open, reached before its session is made: only for a link that works (the page
+        // checks the item once the session is made).
+        router.get("s/:token/items/:item") { _, context in
+            let token = try context.parameters.require("token")
+            guard SecretToken.isWellFormed(token), try await access.accounts.link(hash: SecretToken.hash(token)) != nil
+            else { throw HTTPError(.notFound, message: "This link does not work any more.") }
+            return try await page("link.html", context: context)
+        }
     }
 
     /// The gallery `/` opens: the one opened last if it is still there, else the first one the identity may see.

@@ -87,10 +87,11 @@ enum PublicPaths {
         guard method == .get || method == .head else { return false }
         if files.contains(path) { return true }
         if path.hasPrefix("/auth/") { return true }
-        // `/s/{token}`: a read-only link's landing page (a path starting with "/" must start with "/s/").
+        // `/s/{token}`: a read-only link's landing page, `/s/{token}/items/{itemId}` with an item open (a path
+        // starting with "/" must start with "/s/").
         if path.hasPrefix("/"), !path.hasPrefix("/s/") { return false }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts[1] == "s"
+        return parts.count == 3 && parts[1] == "s" || parts.count == 5 && parts[1] == "s" && parts[3] == "items"
     }
 
     /// Whether a path is one of the pages a browser opens (rather than the API, images or files).
