@@ -622,6 +622,18 @@ def item_by_id(page, item_id: str):
     return page.locator(f'{GALLERY_ITEMS}[data-item-id="{item_id}"]')
 
 
+def open_menu_with_button(page, item: dict):
+    """Opens the item menu of `item` (a stored item) with its Actions button; returns the menu."""
+    from playwright.sync_api import expect
+
+    tile = item_by_id(page, item["id"])
+    tile.hover()
+    tile.get_by_role("button", name=f"Actions for {item['title']}").click()
+    menu = page.get_by_role("menu")
+    expect(menu).to_be_visible()
+    return menu
+
+
 def dom_item_ids(page) -> list[str]:
     return items(page).evaluate_all("els => els.map(e => e.getAttribute('data-item-id'))")
 

@@ -4,22 +4,13 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import expect_order, item_by_id, item_titles, seed_gallery, trash_ids
+from helpers import expect_order, item_by_id, item_titles, open_menu_with_button, seed_gallery, trash_ids
 
 MENU_ENTRIES = ["Move to Start", "Move to End", "Move to Position…", "Move to Trash"]
 
 
 def focused_item_id(page):
     return page.evaluate("document.activeElement && document.activeElement.dataset.itemId || null")
-
-
-def open_menu_with_button(page, item: dict):
-    tile = item_by_id(page, item["id"])
-    tile.hover()
-    tile.get_by_role("button", name=f"Actions for {item['title']}").click()
-    menu = page.get_by_role("menu")
-    expect(menu).to_be_visible()
-    return menu
 
 
 def test_alt_arrows_move_the_focused_item_and_announce_its_new_position(page, server, other_site):

@@ -7,7 +7,15 @@ import re
 from PIL import Image
 from playwright.sync_api import expect
 
-from helpers import DropFile, drop, expect_items_as_stored, expect_ready_image, item_by_id, wait_until
+from helpers import (
+    DropFile,
+    drop,
+    expect_items_as_stored,
+    expect_ready_image,
+    item_by_id,
+    open_menu_with_button,
+    wait_until,
+)
 
 
 def banded_png(width: int, height: int) -> bytes:
@@ -35,15 +43,6 @@ def blue(color) -> bool:
     return color[2] > 150 and color[0] < 100
 
 
-def open_menu(page, item: dict):
-    tile = item_by_id(page, item["id"])
-    tile.hover()
-    tile.get_by_role("button", name=f"Actions for {item['title']}").click()
-    menu = page.get_by_role("menu")
-    expect(menu).to_be_visible()
-    return menu
-
-
 def test_rotate_right_turns_the_tile_and_its_picture_and_undo_puts_it_back(page, server):
     drop(page, files=[DropFile("band.png", banded_png(300, 150), "image/png")])
     [stored] = expect_items_as_stored(page, server, 1)
@@ -53,7 +52,7 @@ def test_rotate_right_turns_the_tile_and_its_picture_and_undo_puts_it_back(page,
     assert before["width"] > before["height"]
     assert blue(tile_colors(page, stored["id"])["left"])
 
-    open_menu(page, stored).get_by_role("menuitem", name="Rotate Right").click()
+    open_menu_with_button(page, stored).get_by_role("menuitem", name="Rotate Right").click()
 
     turned = wait_until(lambda: (i := server.api("GET", f"/api/items/{stored['id']}")).get("orientation") and i,
                         message="the turn saved")
@@ -87,7 +86,7 @@ def test_a_selection_is_flipped_in_one_change_and_a_note_in_it_is_left_as_it_is(
     item_by_id(page, stored[0]["id"]).click()
     item_by_id(page, stored[2]["id"]).click(modifiers=["Shift"])
 
-    open_menu(page, stored[0]).get_by_role("menuitem", name="Flip").click()
+    open_menu_with_button(page, stored[0]).get_by_role("menuitem", name="Flip").click()
 
     expect(page.locator("#announcer")).to_have_text(re.compile("Flipped 2 images"))
     for item in stored[:2]:
