@@ -128,7 +128,7 @@ def test_move_to_gallery_from_the_keyboard_moves_the_item_to_the_end_of_the_othe
     menu = page.get_by_role("menu")
     expect(menu).to_be_visible()
     entry = menu.get_by_role("menuitem", name="Move to Gallery…")
-    for _ in range(6):
+    for _ in range(10):
         if entry.evaluate("e => e === document.activeElement"):
             break
         page.keyboard.press("ArrowDown")
