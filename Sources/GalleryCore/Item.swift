@@ -88,6 +88,8 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     public var photo: PhotoDetails?
     /// How the person turned its image (``ItemOrientation/upright`` until they do).
     public var orientation: ItemOrientation = .upright
+    /// The account that added it (nil: added without an account, imported, or kept before this was recorded).
+    public var addedBy: UserID?
 
     /// Makes an item value.
     public init(
@@ -168,6 +170,8 @@ public struct ItemDraft: Sendable, Equatable {
     public var caption: String?
     /// The person's tags (an imported item's).
     public var tags: [String] = []
+    /// The account adding it.
+    public var addedBy: UserID?
 
     /// Makes a draft of an item whose bytes are loaded.
     public init(origin: ItemOrigin, sourceURL: String?, title: String) {

@@ -30,6 +30,8 @@ enum PostgresSchema {
         ("v6: captions and tags (SQLite's v14)", TagsColumn.migration(text: text)),
         ("v7: what the camera wrote (SQLite's v15)", PhotoDetailsColumns.migration(text: text)),
         ("v8: how people turned their images (SQLite's v16)", [OrientationColumn.migration]),
+        ("v9: the viewer's display copies (SQLite's v17)", [DisplayCopyMigration.statement]),
+        ("v10: who added each item (SQLite's v18)", [AddedByColumn.migration(text: text)]),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

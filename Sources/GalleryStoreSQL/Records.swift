@@ -39,7 +39,7 @@ extension Gallery {
 extension Item {
     static let selectColumns = """
         item.id, item.kind, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
-        item.text, item.pageDescription, item.siteName, item.caption, item.tags, item.orientation,
+        item.text, item.pageDescription, item.siteName, item.caption, item.tags, item.orientation, item.addedBy,
         item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths,
         blob.durationSeconds, blob.hasPoster, blob.videoCodec, blob.videoCopy, blob.playableSeconds, blob.photoDetails,
         item.failure,
@@ -88,6 +88,7 @@ extension Item {
             caption: row["caption"], tags: TagsColumn.read(row["tags"]), photo: PhotoDetailsColumns.read(row)
         )
         orientation = ItemOrientation(rawValue: row["orientation"] ?? 0) ?? .upright
+        addedBy = (row["addedBy"] as String?).map(UserID.init(trusted:))
     }
 }
 
@@ -105,6 +106,13 @@ enum ThumbnailWidths {
 /// Errors of the SQLite store that are not the user's doing.
 enum StoreError: Error {
     case corrupt(String)
+}
+
+/// Who added an item: the id of their account (NULL for items added without one, imported, or kept before it was
+/// recorded). Not a foreign key: an account removed leaves its items, said to be added by nobody known.
+public enum AddedByColumn {
+    /// The statement of the migration that adds it (with its engine's text type).
+    public static func migration(text: String) -> String { "ALTER TABLE item ADD COLUMN addedBy \(text)" }
 }
 
 /// How the item table keeps tags: one line each ("" for none); a tag holds no line break.

@@ -75,10 +75,11 @@ extension SQLGalleryStore {
         }
     }
 
-    /// What a copy of an item takes from it: its kind, state, file, source, title, caption, tags, orientation, text, page
-    /// and failure.
+    /// What a copy of an item takes from it: its kind, state, file, source, title, caption, tags, orientation, who added
+    /// it, text, page and failure.
     static let copiedColumns =
-        "kind, state, origin, sourceURL, title, caption, tags, orientation, text, pageDescription, siteName, blobHash, failure"
+        "kind, state, origin, sourceURL, title, caption, tags, orientation, addedBy, text, pageDescription, siteName,"
+        + " blobHash, failure"
 
     /// Inserts a copy of an item (same kind, state, file, source, title and text; a new id) and returns its id.
     static func insertCopy(

@@ -1,6 +1,16 @@
 import Foundation
 import GalleryCore
 
+/// The migration that gives images kept before the viewer's 2048-pixel display copy existed their display copy: the
+/// widths recorded for each still image wider than that are forgotten, so the next start makes the one missing (the
+/// files of the others exist and are kept) and records them again.
+public enum DisplayCopyMigration {
+    public static let statement = """
+        UPDATE blob SET thumbnailWidths = NULL
+        WHERE width > 2048 AND thumbnailWidths <> '' AND mimeType NOT LIKE 'video/%'
+        """
+}
+
 // Stored images as the database records them.
 extension SQLGalleryStore {
     public func storedImage(hash: String) async throws -> StoredImage? {

@@ -161,13 +161,15 @@ public struct SQLGalleryStore: GalleryStore {
                 try db.execute(
                     sql: """
                         INSERT INTO item (id, kind, galleryId, orderKey, state, origin, sourceURL, title, text,
-                          caption, tags, createdAt, updatedAt, changeSequence)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                          caption, tags, addedBy, createdAt, updatedAt, changeSequence)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         id.rawValue, (isNote ? ItemKind.note : .image).rawValue, gallery.rawValue, key.rawValue,
                         (isNote ? ItemState.ready : .pending).rawValue, draft.origin.rawValue, draft.sourceURL,
-                        draft.title, draft.text, draft.caption, TagsColumn.written(draft.tags), date, date, sequence,
+                        draft.title, draft.text, draft.caption, TagsColumn.written(draft.tags), draft.addedBy?.rawValue,
+                        date,
+                        date, sequence,
                     ])
                 items.append(try Self.fetchItem(db, id))
                 if !isNote { try lease(db, id, date: date) }

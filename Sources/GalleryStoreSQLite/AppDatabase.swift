@@ -325,6 +325,12 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v16: how people turned their images") { db in
             try db.execute(sql: OrientationColumn.migration)
         }
+        migrator.registerMigration("v17: the viewer's display copies") { db in
+            try db.execute(sql: DisplayCopyMigration.statement)
+        }
+        migrator.registerMigration("v18: who added each item") { db in
+            try db.execute(sql: AddedByColumn.migration(text: "TEXT"))
+        }
         return migrator
     }
 }

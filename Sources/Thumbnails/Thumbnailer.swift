@@ -4,8 +4,9 @@ import Foundation
 /// Small WebP copies of images, made with libvips when it is installed (it is loaded at run time, so the server
 /// builds and runs without it; then there are no thumbnails).
 public enum Thumbnailer {
-    /// The widths thumbnails are made in, smallest first.
-    public static let widths = [256, 512, 1024]
+    /// The widths thumbnails are made in, smallest first; the widest is the viewer's display size (sharp at fit on
+    /// most screens without the original).
+    public static let widths = [256, 512, 1024, 2048]
 
     /// One thumbnail.
     public struct Thumbnail: Sendable, Equatable {

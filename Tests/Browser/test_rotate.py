@@ -112,6 +112,9 @@ def test_r_in_the_viewer_turns_the_image_shown_and_shift_r_turns_it_back(page, s
                == 1, message="the turn saved")
     image = viewer.locator("img.viewer-image")
     expect(image).to_have_attribute("style", re.compile(r"rotate\(90deg\)"))
+    # The download offers the file as it was added, and says so.
+    download = viewer.get_by_role("link", name="Download Original")
+    expect(download).to_have_attribute("title", "The file as it was added, not rotated or flipped")
     # Drawn as tall as it is shown: the turned box is taller than wide.
     wait_until(lambda: (b := image.bounding_box()) and b["height"] > b["width"], message="the image drawn upright")
     page.keyboard.press("Shift+R")

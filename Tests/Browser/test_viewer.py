@@ -134,11 +134,18 @@ def test_zoom_to_100_percent_and_pan_and_the_image_never_leaves_the_stage(page, 
     page.on("request", lambda request: requested.append(request.url))
     item_by_id(page, stored[0]["id"]).dblclick()
     expect(where(page)).to_have_text("Image 1 of 3: big0.png")
-    # The next image is fetched ahead, at the size it will be drawn (its original: wider than its copies), so that a
-    # step shows it at once.
-    wait_until(lambda: f"{server.base_url}{stored[1]['imageURL']}" in requested, message="the next image fetched ahead")
+    # The next image is fetched ahead, from the copy made for the size it will be drawn at (up to the 2048-pixel
+    # display copy: not its original), so that a step shows it at once.
+    next_copies = {f"{server.base_url}{t['url']}" for t in stored[1]["thumbnails"]}
+    assert {t["width"] for t in stored[1]["thumbnails"]} == {256, 512, 1024, 2048}, stored[1]
+    wait_until(lambda: next_copies & set(requested), message=f"the next image fetched ahead: {requested}")
+    assert f"{server.base_url}{stored[1]['imageURL']}" not in requested
     fit = image_box(page)
     assert abs(fit["height"] - fit["stageHeight"]) < 2 or abs(fit["width"] - fit["stageWidth"]) < 2, fit
+    # Drawn sharp at fit from a copy at least as wide as it is drawn.
+    copies = {t["url"]: t["width"] for t in stored[0]["thumbnails"]}
+    fit_source = shown_image(page).get_attribute("src")
+    assert fit_source in copies and copies[fit_source] >= fit["width"], (fit_source, fit)
 
     page.keyboard.press("1")
     expect(viewer(page).locator(".viewer-zoom-level")).to_have_text("100%")
@@ -351,6 +358,10 @@ def test_the_details_of_a_jpeg_with_exif_are_shown_remembered_and_its_title_chan
     }
     for label, value in facts.items():
         expect(panel.locator(f'dt:text-is("{label}") + dd')).to_have_text(value)
+    # Who added it: the account the server acts as (`--no-auth`: the owner), by its name.
+    adder = server.api("GET", f"/api/items/{photo['id']}").get("addedBy")
+    assert adder, "the item's own answer names who added it"
+    expect(panel.locator('dt:text-is("Added by") + dd')).to_have_text(adder)
 
     # Remembered: the next time the viewer opens, the details show.
     page.keyboard.press("Escape")

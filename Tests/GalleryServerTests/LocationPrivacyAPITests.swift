@@ -29,19 +29,6 @@ struct LocationPrivacyAPITests {
         return try await client.call(.get, "/api/items/\(id)", as: owner)
     }
 
-    /// A read-only link's visitor of the owner's gallery.
-    private func linkVisitor(_ client: any TestClientProtocol, _ world: SignedInWorld, owner: Visitor) async throws
-        -> Visitor
-    {
-        let link: SharesJSON.Link = try await client.call(
-            .post, "/api/galleries/\(world.ownerGallery)/links", json: "{}", as: owner, expecting: .created)
-        let token = String(try #require(link.url).dropFirst("/s/".count))
-        let opened = try await client.send(.post, "/api/links/session", json: #"{"token":"\#(token)"}"#, as: nil)
-        let session: SessionJSON = try opened.decoded(expecting: .ok)
-        let cookie = String(try #require(opened.headers[.setCookie]?.split(separator: ";").first))
-        return Visitor(cookie: cookie, csrfToken: try #require(session.csrfToken))
-    }
-
     /// The details in the bytes served at `url` to `visitor`.
     private func servedDetails(_ client: any TestClientProtocol, _ url: String, as visitor: Visitor) async throws
         -> PhotoDetails?
@@ -60,7 +47,7 @@ struct LocationPrivacyAPITests {
             let imageURL = try #require(photo.imageURL)
             #expect(try await servedDetails(client, imageURL, as: owner)?.location != nil)
 
-            let visitor = try await linkVisitor(client, world, owner: owner)
+            let visitor = try await readOnlyLinkVisitor(client, world, owner: owner)
             let seen: PhotoItemJSON = try await client.call(.get, "/api/items/\(photo.id)", as: visitor)
             #expect(seen.photo?.cameraModel == "Canon EOS R5")
             #expect(seen.photo?.location == nil)

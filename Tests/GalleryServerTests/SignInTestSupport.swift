@@ -103,3 +103,16 @@ extension TestClientProtocol {
         try await send(method, uri, json: json, as: visitor).decoded(expecting: status)
     }
 }
+
+/// A read-only link's visitor of the owner's gallery.
+func readOnlyLinkVisitor(_ client: any TestClientProtocol, _ world: SignedInWorld, owner: Visitor) async throws
+    -> Visitor
+{
+    let link: SharesJSON.Link = try await client.call(
+        .post, "/api/galleries/\(world.ownerGallery)/links", json: "{}", as: owner, expecting: .created)
+    let token = String(try #require(link.url).dropFirst("/s/".count))
+    let opened = try await client.send(.post, "/api/links/session", json: #"{"token":"\#(token)"}"#, as: nil)
+    let session: SessionJSON = try opened.decoded(expecting: .ok)
+    let cookie = String(try #require(opened.headers[.setCookie]?.split(separator: ";").first))
+    return Visitor(cookie: cookie, csrfToken: try #require(session.csrfToken))
+}

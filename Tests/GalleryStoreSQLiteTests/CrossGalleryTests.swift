@@ -168,6 +168,24 @@ struct CrossGalleryTests {
         }
     }
 
+    @Test func whoAddedAnItemIsKeptWithItAndItsCopies() async throws {
+        try await withTwoGalleries { store, source, target, _ in
+            let adder = UserID(trusted: "00000000-0000-4000-8000-0000000000ad")
+            var draft = ItemDraft(note: "kept")
+            draft.addedBy = adder
+            let added = try await store.insertPendingItems([draft], into: source, at: .end, recordingFor: nil)
+            let note = try #require(added.first)
+            #expect(note.addedBy == adder)
+            #expect(try await store.item(note.id).addedBy == adder)
+            let copies = try await store.copyItems([note.id], to: target, at: .end, recordingFor: nil)
+            #expect(copies.map(\.addedBy) == [adder])
+            let (duplicate, _) = try await store.duplicateGallery(source, named: nil)
+            #expect(try await store.allItems(in: duplicate.id).last?.addedBy == adder)
+            // Items added without an account say so.
+            #expect(try await store.allItems(in: source).first?.addedBy == nil)
+        }
+    }
+
     // MARK: - Galleries as documents
 
     @Test func aDuplicateHoldsCopiesOfEveryLiveItemInOrder() async throws {

@@ -43,3 +43,37 @@ struct ThumbnailRecordTests {
         }
     }
 }
+
+@Suite("The viewer's display copies in a database made before them")
+struct DisplayCopyMigrationTests {
+    @Test func stillImagesWiderThanTheDisplaySizeAreMadeAgainAndNothingElse() async throws {
+        try await withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            // A wide photo, a narrow one, a wide video (its poster's thumbnails), a wide animation (none made) and a
+            // wide image not recorded yet.
+            try await makeOlderDatabase(
+                at: path, upTo: "v16: how people turned their images",
+                """
+                INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt, thumbnailWidths) VALUES
+                  ('\(String(repeating: "a", count: 64))', 'image/jpeg', 9, 4000, 3000, 0, '256,512,1024'),
+                  ('\(String(repeating: "b", count: 64))', 'image/png', 9, 1600, 1000, 0, '256,512,1024'),
+                  ('\(String(repeating: "c", count: 64))', 'video/mp4', 9, 3840, 2160, 0, '256,512,1024'),
+                  ('\(String(repeating: "d", count: 64))', 'image/gif', 9, 3000, 2000, 0, ''),
+                  ('\(String(repeating: "e", count: 64))', 'image/jpeg', 9, 5000, 3000, 0, NULL);
+                """)
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
+            #expect(
+                try await store.imagesWithoutRecordedThumbnails(limit: 10).map(\.hash)
+                    == [String(repeating: "a", count: 64), String(repeating: "e", count: 64)])
+            #expect(
+                try await store.storedImage(hash: String(repeating: "b", count: 64))?.thumbnailWidths == [
+                    256, 512, 1024,
+                ])
+            #expect(
+                try await store.storedImage(hash: String(repeating: "c", count: 64))?.thumbnailWidths == [
+                    256, 512, 1024,
+                ])
+            #expect(try await store.storedImage(hash: String(repeating: "d", count: 64))?.thumbnailWidths == [])
+        }
+    }
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fileSize, swapsSides, turnTransform } from "../../Web/model/orientation.js";
+import { fileSize, isTurned, swapsSides, turnTransform } from "../../Web/model/orientation.js";
 
 test("an image turned by a person is drawn mirrored first, then turned clockwise", () => {
   assert.equal(turnTransform(null), "");
@@ -20,4 +20,12 @@ test("a quarter turn swaps the sides: the item's are told as shown, its file's t
     height: 300,
   });
   assert.deepEqual(fileSize({ width: 300, height: 400 }), { width: 300, height: 400 });
+});
+
+test("an image is turned when a quarter turn or a mirror shows it otherwise than its file", () => {
+  assert.equal(isTurned(null), false);
+  assert.equal(isTurned({ quarterTurns: 0, mirrored: false }), false);
+  assert.equal(isTurned({ quarterTurns: 4, mirrored: false }), false);
+  assert.equal(isTurned({ quarterTurns: 2, mirrored: false }), true);
+  assert.equal(isTurned({ quarterTurns: 0, mirrored: true }), true);
 });

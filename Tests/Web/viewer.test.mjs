@@ -57,6 +57,23 @@ test("opening an item names it in the address, says where it is and fetches its 
   assert.ok(viewer.state.open && viewer.state.held);
 });
 
+test("the neighbours are fetched once the stage is measured, and again at a new stage size", () => {
+  const items = [image("a"), image("b"), image("c")];
+  let state = viewerStep(initialViewer(), { type: "listChanged", list: whole(items) }).state;
+  let result = viewerStep(state, { type: "openWanted", itemId: "b", by: "address" });
+  assert.equal(find(result.effects, "prefetch"), undefined, "not before the size they are drawn at is known");
+  result = viewerStep(result.state, { type: "stageResized", width: 1000, height: 750 });
+  assert.deepEqual(
+    find(result.effects, "prefetch").items.map((item) => item.id),
+    ["a", "c"],
+  );
+  state = result.state;
+  result = viewerStep(state, { type: "stageResized", width: 1000, height: 750 });
+  assert.equal(find(result.effects, "prefetch"), undefined, "the same size fetches nothing again");
+  result = viewerStep(result.state, { type: "stageResized", width: 2000, height: 1500 });
+  assert.ok(find(result.effects, "prefetch"), "a larger stage may draw them from larger copies");
+});
+
 test("Left and Right step through the gallery and say so at its ends", () => {
   const items = [image("a"), image("b")];
   const viewer = machine(whole(items));

@@ -97,9 +97,16 @@ test("the details of a photo list its file and what the camera wrote, and its lo
   const source = detailRows(photo).find((row) => row.label === "From");
   assert.equal(source?.href, "https://photos.example/sunset");
 
-  const full = { ...photo, photo: { ...photo.photo, location: { latitude: 48.858333, longitude: 2.2945 } } };
+  assert.equal(rows["Added by"], undefined, "the list of items never says who added one");
+
+  const full = {
+    ...photo,
+    addedBy: "alice",
+    photo: { ...photo.photo, location: { latitude: 48.858333, longitude: 2.2945 } },
+  };
   const withLocation = Object.fromEntries(detailRows(photo, full).map((row) => [row.label, row.value]));
   assert.equal(withLocation.Location, "48.858333° N, 2.294500° E");
+  assert.equal(withLocation["Added by"], "alice");
   // An answer about another item is not taken for this one.
   assert.equal(
     detailRows(photo, { ...full, id: "other" }).find((row) => row.label === "Location"),

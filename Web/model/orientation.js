@@ -9,6 +9,11 @@ export function swapsSides(/** @type {Orientation | null | undefined} */ orienta
   return (orientation?.quarterTurns ?? 0) % 2 === 1;
 }
 
+/** Whether `orientation` shows the file otherwise than it is (turned or mirrored). */
+export function isTurned(/** @type {Orientation | null | undefined} */ orientation) {
+  return (orientation?.quarterTurns ?? 0) % 4 !== 0 || Boolean(orientation?.mirrored);
+}
+
 /** The CSS transform that shows the file's image turned as `orientation` says ("" when it is not turned). */
 export function turnTransform(/** @type {Orientation | null | undefined} */ orientation) {
   const turns = (((orientation?.quarterTurns ?? 0) % 4) + 4) % 4;

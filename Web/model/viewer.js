@@ -85,6 +85,8 @@ export function viewerStep(state, input) {
     effects.push({ type: "stopTimer" }, { type: "announce", text: "Slideshow paused." });
   }
   next = next.open || ANY_TIME.has(input.type) ? handler(next, input, effects) : next;
+  // The neighbours are fetched at the size they will be drawn, known once the stage is.
+  if (input.type === "stageResized" && next.open && next.item) prefetchNeighbours(next, effects);
   return { state: next, effects };
 }
 
@@ -302,11 +304,16 @@ function show(state, item, position, effects, { address = true, announce = true 
   return state;
 }
 
-/** Asks for the items before and after the one shown to be fetched (once each pair), so that a step shows at once. */
+/** Asks for the items before and after the one shown to be fetched (once each pair and stage size, which picks the
+ * copy drawn: none before the stage is measured), so that a step shows at once. */
 function prefetchNeighbours(state, effects) {
-  const { list, position } = state;
+  const { list, position, stage } = state;
+  if (!(stage.width > 0 && stage.height > 0)) return;
   const neighbours = [itemAt(list, position - 1), itemAt(list, position + 1)].filter(Boolean);
-  const key = neighbours.map((each) => `${each.id}:${each.imageURL ?? each.posterURL ?? ""}`).join(" ");
+  const key = [
+    `${stage.width}×${stage.height}`,
+    ...neighbours.map((each) => `${each.id}:${each.imageURL ?? each.posterURL ?? ""}`),
+  ].join(" ");
   if (!neighbours.length || key === state.prefetched) return;
   state.prefetched = key;
   effects.push({ type: "prefetch", items: neighbours });

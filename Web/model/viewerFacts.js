@@ -138,6 +138,7 @@ export function detailRows(item, full = null) {
   const source = sourceOf(known);
   add("From", source.value, source.href);
   add("Added", addedText(known.createdAt));
+  add("Added by", known.addedBy);
   const photo = known.photo;
   if (photo) {
     if (photo.takenAt) add("Taken", takenText(photo.takenAt));

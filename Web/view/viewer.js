@@ -5,6 +5,7 @@
 // focus stays inside while it is open (Tab wraps around).
 
 import { isTextField } from "../dnd/textFields.js";
+import { isTurned } from "../model/orientation.js";
 import { decodeViewerKey } from "./viewerKeys.js";
 import { ViewerDetails } from "./viewerDetails.js";
 import { viewerGestures } from "./viewerGestures.js";
@@ -158,6 +159,10 @@ export class ViewerView {
     this.detailsButton.setAttribute("aria-pressed", String(state.details));
     this.download.hidden = !item?.downloadURL;
     if (item?.downloadURL) this.download.href = item.downloadURL;
+    // The download is the file as it was added: a turned image says it comes unturned.
+    const turned = isTurned(item?.orientation);
+    this.download.textContent = turned ? "Download Original" : "Download";
+    this.download.title = turned ? "The file as it was added, not rotated or flipped" : "Download the file";
     this.panel.hidden = !state.details;
     if (state.details) this.details.render(item, state.full, { editable: shown.editable });
     if (opening) this.stageElement.focus({ preventScroll: true });

@@ -76,6 +76,9 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var photo: PhotoDetails?
     /// The original file as a download under the item's name (a ready image or video).
     var downloadURL: String?
+    /// The name of the account that added it, told only by ``Presenter/response(for:showingLocation:addedBy:)`` (the
+    /// item's own answer, to the gallery's members).
+    var addedBy: String?
 
     init(_ item: Item, progress: ProgressBoard.Entry? = nil, thumbnails: [Thumbnail] = []) {
         id = item.id.rawValue

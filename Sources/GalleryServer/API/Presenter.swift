@@ -29,10 +29,11 @@ struct Presenter: Sendable {
     }
 
     /// An item as ``response(for:)`` shows it, and where its photo was taken when `showingLocation` (a person the
-    /// gallery lets see it: ``GalleryAccess/seesLocation(_:in:)``).
-    func response(for item: Item, showingLocation: Bool) -> ItemResponse {
+    /// gallery lets see it: ``GalleryAccess/seesLocation(_:in:)``), with the name of the account that added it.
+    func response(for item: Item, showingLocation: Bool, addedBy: String?) -> ItemResponse {
         var response = response(for: item)
         if showingLocation, let photo = item.photo, !photo.isEmpty { response.photo = photo }
+        response.addedBy = addedBy
         return response
     }
 

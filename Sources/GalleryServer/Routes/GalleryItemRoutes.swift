@@ -155,13 +155,14 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
                 return (drop, DropPayloadReader.sources(in: drop.payload, limit: DropPayloadReader.maximumItems + 1))
             }
             return try await self.drop(
-                drop, sources: sources, into: id, by: GalleryAccess.person(context), recordingFor: session)
+                drop, sources: sources, into: id, by: GalleryAccess.person(context),
+                addedBy: context.identity?.user?.id, recordingFor: session)
         }
     }
 
-    /// Adds a drop's items; `person` (a user id) is whose loads they count among.
+    /// Adds a drop's items; `person` (a user id) is whose loads they count among, `addedBy` the account adding them.
     func drop(
-        _ drop: DropRequest, sources: [DropSource], into gallery: GalleryID, by person: String,
+        _ drop: DropRequest, sources: [DropSource], into gallery: GalleryID, by person: String, addedBy: UserID?,
         recordingFor session: HistorySession?
     ) async throws -> EditedResponse<RecordedResponse<DropResponse>> {
         let point = try drop.insertionPoint()
@@ -185,8 +186,13 @@ struct GalleryItemRoutes<Context: IdentifiedRequestContext> {
         let loads = sources.filter(\.isLoadedByTheServer).count
         // Room for its links and inline images first: a drop that would go past the limit changes nothing.
         return try await ingestion.withReservedLoads(loads, for: person) { reservation in
+            let drafts = sources.map { source in
+                var draft = Self.draft(for: source)
+                draft.addedBy = addedBy
+                return draft
+            }
             let items = try await store.insertPendingItems(
-                sources.map(Self.draft(for:)), into: gallery, at: point, onBoard: arrival, recordingFor: session)
+                drafts, into: gallery, at: point, onBoard: arrival, recordingFor: session)
             var uploads: [DropResponse.Upload] = []
             var settled: [Item] = []
             for (item, source) in zip(items, sources) {

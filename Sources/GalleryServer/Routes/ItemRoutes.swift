@@ -16,7 +16,8 @@ struct ItemRoutes<Context: IdentifiedRequestContext> {
             let item = try await access.openedItem(request, context, in: store)
             let gallery = try await store.gallery(item.galleryID)
             return presenter.response(
-                for: item, showingLocation: try await access.seesLocation(context.identity, in: gallery))
+                for: item, showingLocation: try await access.seesLocation(context.identity, in: gallery),
+                addedBy: try await access.adderName(of: item, for: context.identity))
         }
         items.put(":item/content") { request, context in
             let id = try await access.item(request, context)

@@ -16,9 +16,10 @@ struct NoteRoutes<Context: IdentifiedRequestContext> {
             let id = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: NewNoteRequest.self, limit: jsonBodyBytes)
             let session = try request.historySession(for: context.identity)
-            let text = try NoteText.validated(body.text ?? "")
+            var note = ItemDraft(note: try NoteText.validated(body.text ?? ""))
+            note.addedBy = context.identity?.user?.id
             let items = try await store.insertPendingItems(
-                [ItemDraft(note: text)], into: id, at: try body.at.insertionPoint(), recordingFor: session)
+                [note], into: id, at: try body.at.insertionPoint(), recordingFor: session)
             return EditedResponse(
                 status: .created,
                 response: try await store.recorded(

@@ -74,6 +74,13 @@ struct GalleryAccess: Sendable {
         return role == .owner || !gallery.hidesLocation
     }
 
+    /// The name of the account that added `item`, told to the members of its gallery (the identity opened it, so it
+    /// may read it); never through a read-only link. Nil when nobody known added it (an account since removed).
+    func adderName(of item: Item, for identity: Identity?) async throws -> String? {
+        guard case .user = identity, let adder = item.addedBy else { return nil }
+        return try await accounts.user(adder)?.name
+    }
+
     /// The item of the `:item` path parameter for reading, as a person opens it: an item that does not exist, is in
     /// the trash, or lies in a gallery the person may not read is the same 404.
     func openedItem<Context: IdentifiedRequestContext>(
