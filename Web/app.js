@@ -13,6 +13,7 @@ import { changeableGalleries, isLinkSession } from "./model/roles.js";
 import { AccountView } from "./view/account.js";
 import { createAnnouncer } from "./view/announcer.js";
 import { GalleryPicker } from "./view/galleryPicker.js";
+import { TagsDialog } from "./view/tagsDialog.js";
 import { GoToDialog } from "./view/goToDialog.js";
 import { ItemMenu } from "./view/itemMenu.js";
 import { KeyboardView } from "./view/keyboard.js";
@@ -28,6 +29,7 @@ const announcer = createAnnouncer(document.getElementById("announcer"), document
 const menu = new ItemMenu(document.getElementById("item-menu"), document.getElementById("position-dialog"));
 const goTo = new GoToDialog(/** @type {HTMLDialogElement} */ (document.getElementById("goto-dialog")));
 const picker = new GalleryPicker(document.getElementById("gallery-picker"));
+const tagsDialog = new TagsDialog(/** @type {HTMLDialogElement} */ (document.getElementById("tags-dialog")));
 const shareDialog = new ShareDialog(document.getElementById("share-dialog"));
 const keyboard = new KeyboardView(document);
 const viewer = createViewerRunner({
@@ -59,6 +61,7 @@ const hooks = {
       announcer,
     }),
   onMoveToGallery: (pane, ids, returnFocus, run) => moveToGallery(pane, ids, returnFocus, run),
+  tagsDialog,
   onTrashElsewhere: ({ galleryId, itemIds, run }) =>
     run ? paneFor(galleryId)?.trashRun(run) : paneFor(galleryId)?.trashItems(itemIds),
   // Dragging by keyboard: the other galleries shown that items can go to, shown as the target, and dropped into.

@@ -159,7 +159,9 @@ export function itemName(item, position, count, progress) {
   }
   if (item.state === "failed")
     return `Failed: ${item.failure?.message || "could not load"}, ${item.title || "Untitled"}${where}`;
-  const label = (item.kind ?? "image") === "image" ? `Image: ${item.title || "Untitled"}` : itemLabel(item);
+  // An image's caption is its alternative text: said after its title.
+  const caption = item.caption ? ` — ${item.caption}` : "";
+  const label = (item.kind ?? "image") === "image" ? `Image: ${item.title || "Untitled"}${caption}` : itemLabel(item);
   return `${label}${where}`;
 }
 

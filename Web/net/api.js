@@ -70,6 +70,10 @@ export const api = {
   newNote: (id, text, at) => request("POST", `/api/galleries/${id}/notes`, { text, at }),
   /** One item, as the viewer opens it (with where a photo was taken, to those the gallery shows it). */
   item: (itemId) => request("GET", `/api/items/${itemId}`),
+  /** Changes the title or caption of items `itemIds` of gallery `id`, or adds and removes tags on them (`changes`:
+   * `{title, caption, addTags, removeTags}`), as one undoable change: the items, with `history`. */
+  describeItems: (id, itemIds, changes) =>
+    request("POST", `/api/galleries/${id}/descriptions`, { itemIds, ...changes }),
   /** Changes an item's `title` or `caption` (one undoable change): the item, with `history`. */
   describeItem: (itemId, changes) => request("PATCH", `/api/items/${itemId}`, changes),
   /** Changes a note's text. */

@@ -7,14 +7,15 @@ import { isEmptySelection } from "../model/selection.js";
 import { itemsFor, selectedItems, selectionRun, shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 
-/** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board`, `lifted` and
- * `turns` are its item, board, drag (pane/dragActions.js) and turn actions. */
+/** The key and menu actions of the pane `pane` (its store, views and announcer); `items`, `board`, `lifted`, `turns`
+ * and `tags` are its item, board, drag (pane/dragActions.js), turn and tag actions. */
 export function createKeyActions(
   /** @type {import("./paneContext.js").PaneContext} */ pane,
   items,
   board,
   lifted,
   turns,
+  tags,
 ) {
   const { store, announcer } = pane;
   const state = () => store.getState();
@@ -178,6 +179,7 @@ export function createKeyActions(
       else if (action === "gallery") pane.hooks.onMoveToGallery(ids, returnFocus, run);
       else if (action === "turn-left" || action === "turn-right" || action === "turn-flip")
         turns.turn(ids, /** @type {"left" | "right" | "flip"} */ (action.slice("turn-".length)));
+      else if (action === "tags") tags.edit(ids, returnFocus);
       else if (action === "position") {
         const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);
         // Position n of the final order: count the place among the items that do not move.

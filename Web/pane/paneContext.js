@@ -40,6 +40,7 @@
  *   onShare(button: any): void,
  *   onViewChanged(): void,
  *   keyboardTargets(): any[],
+ *   tagsDialog: import("../view/tagsDialog.js").TagsDialog,
  * }} BoundHooks the page's hooks, each already told which pane calls
  */
 

@@ -16,6 +16,7 @@ import { createDragActions } from "./dragActions.js";
 import { bindHooks } from "./paneContext.js";
 import { createSettingsActions } from "./settingsActions.js";
 import { createSyncRunner } from "./syncRunner.js";
+import { createTagActions } from "./tagActions.js";
 import { createTurnActions } from "./turnActions.js";
 
 /** The parts of `pane` (a GalleryPane with its store, view, toolbar and trash made), given the page's `shared` parts
@@ -117,7 +118,8 @@ export function createPaneParts(pane, { shared, hooks }) {
   const itemActions = createItemActions(context, historyActions, boardActions);
   const dragActions = createDragActions(context, itemActions, boardActions);
   const turnActions = createTurnActions(context, historyActions);
-  const keyActions = createKeyActions(context, itemActions, boardActions, dragActions, turnActions);
+  const tagActions = createTagActions(context, historyActions);
+  const keyActions = createKeyActions(context, itemActions, boardActions, dragActions, turnActions, tagActions);
   const settingsActions = createSettingsActions(context, historyActions);
   const actions = { historyActions, boardActions, itemActions, dragActions, keyActions, settingsActions, turnActions };
   return { sync, boardReading, context, ...actions };

@@ -26,6 +26,7 @@ export function updateRow(element, item, progress, { onRetry, onRemove }) {
     item.failure?.message,
     item.retryable,
     item.title,
+    ...(Array.isArray(item.tags) ? item.tags : []),
     ...facts,
     turnTransform(item.orientation),
   ].join("|");
@@ -82,6 +83,20 @@ function title(item) {
   element.className = "row-title";
   element.textContent = item.state === "pending" ? `Loading ${item.title ?? ""}`.trim() : item.title || "Untitled";
   element.title = item.sourceURL ?? item.title ?? "";
+  const tags = Array.isArray(item.tags) ? item.tags : [];
+  if (tags.length) {
+    const list = document.createElement("span");
+    list.className = "row-tags";
+    list.append(
+      ...tags.map((tag) => {
+        const chip = document.createElement("span");
+        chip.className = "tag";
+        chip.textContent = tag;
+        return chip;
+      }),
+    );
+    element.append(list);
+  }
   return element;
 }
 

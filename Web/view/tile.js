@@ -30,6 +30,7 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
     item.failure?.message,
     item.retryable,
     item.title,
+    item.caption,
     item.text,
     item.pageURL,
     item.siteName,
@@ -109,7 +110,7 @@ function imageSizes(drawnWidth) {
  * the tile (the file and its thumbnails are as the file is: model/orientation.js). */
 function image(item, drawnWidth) {
   const img = document.createElement("img");
-  img.alt = item.title || "Image";
+  img.alt = item.caption || item.title || "Image";
   img.decoding = "async";
   img.draggable = false;
   const file = fileSize(item);
@@ -123,7 +124,7 @@ function image(item, drawnWidth) {
     if (img.dataset.requested === requested) img.classList.add("loaded");
   });
   img.addEventListener("error", () => {
-    if (img.dataset.requested === requested) img.alt = `${item.title || "Image"} (could not be shown)`;
+    if (img.dataset.requested === requested) img.alt = `${item.caption || item.title || "Image"} (could not be shown)`;
   });
   // Thumbnails (smaller WebP copies) and the original, each with its width: the browser loads the smallest that
   // covers the drawn width at the screen's pixel density, so a full row of large photos does not load the originals.
