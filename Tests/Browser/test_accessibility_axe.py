@@ -153,6 +153,17 @@ def test_move_to_position_dialog(page, server, other_site):
     expect_no_axe_violations(page)
 
 
+def test_tags_dialog(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 3, "tag")
+    server.api("POST", f"/api/galleries/{server.gallery_id}/descriptions",
+               {"itemIds": [stored[0]["id"], stored[1]["id"]], "addTags": ["red", "a rather long tag of many words"]})
+    item_by_id(page, stored[0]["id"]).click()
+    item_by_id(page, stored[2]["id"]).click(modifiers=["Shift"])
+    open_item_menu(page, stored[0]["id"]).get_by_role("menuitem", name="Tags…").click()
+    expect(page.get_by_role("dialog", name="Tags of 3 items").locator(".tags-count")).to_have_count(2)
+    expect_no_axe_violations(page)
+
+
 def test_move_to_gallery_dialog(page, server, other_site):
     fruit = create_gallery(server, "Fruit")
     fill(server, other_site, fruit["id"], 2, "f")
