@@ -55,6 +55,7 @@ VIEWER_WATCH_JS = """
 (() => {
   const marks = { presses: [], draws: [], longTasks: [] };
   window.__viewer = marks;
+  performance.setResourceTimingBufferSize(100000); // every file fetched counts (FETCHED_JS), not the first 250
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) marks.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: "longtask", buffered: true });

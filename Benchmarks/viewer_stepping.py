@@ -9,13 +9,14 @@ every one different, starts the real server binary (`--no-auth`, a temporary dat
 gallery of its own through the API the way the page does, and waits until every item is ready with its thumbnails. Then,
 `--runs` times (the set stepped first alternates), for each set: opens the gallery in Debian's Chromium (1280 x 900, a
 new browser context: nothing cached) and the viewer on its first item by Enter on its tile, waits for it to be drawn and
-a second more, then holds Right the way a key is held, a keydown every 1/`--rate` s (`repeat` set after the first) until
-the last item, and waits until the last is drawn. The page notes (Benchmarks/photos.py) each key press and when the
-viewer next draws a sharp image other than the one shown at the press (its file at least as wide as it is drawn in
-device pixels, or the whole file; decoded; a frame later): a press whose image is passed over before it is drawn counts
-until the next one drawn. Per set it prints each run's median, 90th percentile and longest step, how many items were
-drawn sharp while stepping, the files drawn (thumbnail or whole file), what the page fetched of /media/, the longest
-task, then the medians of the runs and the ratio JPEG / PNG.
+a second more, then holds Right the way a key is held, a keydown every 1/`--rate` s (`repeat` set after the first; each
+sent once the page took the last: a busy page slows them, as the presses per second printed show) until the last item,
+and waits until the last is drawn. The page notes (Benchmarks/photos.py) each key press and when the viewer next draws a
+sharp image other than the one shown at the press (its file at least as wide as it is drawn in device pixels, or the
+whole file; decoded; a frame later): a press whose image is passed over before it is drawn counts until the next one
+drawn. Per set it prints each run's median, 90th percentile and longest step, how many items were drawn sharp while
+stepping, the files drawn (thumbnail or whole file), what the page fetched of /media/, the longest task, then the
+medians of the runs, the longest task of all, and the ratio JPEG / PNG.
 
     python3 Benchmarks/viewer_stepping.py [--bin .build/release/image-gallery] [--count 200] [--rate 30] [--runs 3]
 
@@ -143,17 +144,18 @@ def main() -> None:
                       + (f"; {result['throttled']} history updates throttled" if result["throttled"] else ""),
                       flush=True)
         browser.close()
-    medians = {kind: {key: statistics.median(run[key] for run in runs) for key in ("median", "p90", "longest task")}
+    medians = {kind: {key: statistics.median(run[key] for run in runs) for key in ("median", "p90")}
                for kind, runs in results.items()}
+    longest = {kind: max(run["longest task"] for run in runs) for kind, runs in results.items()}
     for kind, median in medians.items():
         print(f"{kind:>4}, medians of {args.runs} runs: step {median['median']:.0f} ms (90th percentile "
-              f"{median['p90']:.0f} ms), longest task {median['longest task']:.0f} ms")
+              f"{median['p90']:.0f} ms); longest task of all runs {longest[kind]:.0f} ms")
     jpeg, png = medians["JPEG"], medians["PNG"]
     ratio = jpeg["median"] / png["median"]
     each = ", ".join(f"{j['median'] / p['median']:.2f}" for j, p in zip(results["JPEG"], results["PNG"], strict=True))
     verdicts = [("JPEG median step", f"{jpeg['median']:.0f} ms", "<= 100 ms", jpeg["median"] <= 100),
-                ("longest task while stepping", f"{max(jpeg['longest task'], png['longest task']):.0f} ms",
-                 "<= 50 ms", max(jpeg["longest task"], png["longest task"]) <= 50),
+                ("longest task while stepping", f"{max(longest.values()):.0f} ms", "<= 50 ms",
+                 max(longest.values()) <= 50),
                 ("JPEG / PNG median step", f"{ratio:.2f}× (each run: {each})", "<= 1.50", ratio <= 1.5)]
     for what, value, goal, met in verdicts:
         print(f"{what}: {value} (goal {goal})   {'ok' if met else 'FAILED'}")
