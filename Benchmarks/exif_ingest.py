@@ -89,9 +89,9 @@ def camera_kept(server, ids: list[str]) -> str:
     """How many items the server kept every detail of the camera for; the first difference if not all."""
     for item_id in ids:
         photo = server.api("GET", f"/api/items/{item_id}").get("photo") or {}
-        wrong = {key: photo.get(key) for key, value in CAMERA.items() if not close(photo.get(key), value)}
+        wrong = [key for key, value in CAMERA.items() if not close(photo.get(key), value)]
         if wrong:
-            return f"NOT KEPT: an item's photo details differ from the camera's in {wrong}"
+            return f"NOT KEPT: {item_id}'s photo details lack or differ in {', '.join(wrong)} (kept: {photo})"
     return f"all {len(ids)} items show the camera's details ({CAMERA['cameraModel']}, {CAMERA['lens']}, ...)"
 
 
