@@ -1,6 +1,6 @@
-"""The benchmarks' server on a temporary data folder, and their big galleries: `fill_directly` (Tests/Browser/filler.py,
-shared with the tests) writes items straight into the stopped server's SQLite file; a million take about half a
-minute."""
+"""The benchmarks' server on a temporary data folder, their big galleries (`fill_directly`, Tests/Browser/filler.py,
+shared with the tests, writes items straight into the stopped server's SQLite file; a million take about half a
+minute), and files uploaded through the API the way the page uploads them."""
 
 import argparse
 import contextlib
@@ -9,6 +9,8 @@ import tempfile
 import threading
 import time
 import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from filler import fill_directly  # noqa: F401 - the benchmarks' big galleries (Tests/Browser on sys.path)
@@ -127,6 +129,32 @@ def all_items(server, gallery: str) -> list[dict]:
         cursor = page.get("nextCursor")
         if not cursor:
             return items
+
+
+def upload_files(server, gallery: str, files: list[tuple[bytes, str, str]], threads: int = 4) -> list[str]:
+    """Adds `files` (bytes, name, MIME type) to the gallery the way the page uploads them: dropped a hundred at a time,
+    then each file's bytes put to its `uploadURL` from `threads` threads. Returns the new items' ids, in file order."""
+    uploads, ids = [], []
+    for start in range(0, len(files), 100):
+        batch = files[start:start + 100]
+        payload = {"files": [{"name": name, "type": mime, "size": len(data)} for data, name, mime in batch]}
+        answer = server.api("POST", f"/api/galleries/{gallery}/drops", {"payload": payload})
+        for upload in sorted(answer["uploads"], key=lambda upload: upload["fileIndex"]):
+            uploads.append((upload["uploadURL"], batch[upload["fileIndex"]][0]))
+            ids.append(upload["itemId"])
+
+    def put(upload: tuple[str, bytes]) -> None:
+        url, data = upload
+        request = urllib.request.Request(server.base_url + url, data=data, method="PUT")
+        request.add_header("Content-Type", "application/octet-stream")
+        for name, value in server.extra_headers().items():
+            request.add_header(name, value)
+        with server.opener.open(request, timeout=300) as response:  # no proxy: 127.0.0.1 only
+            response.read()
+
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(put, uploads))
+    return ids
 
 
 def rates_compared(rates: list[float], baseline: list[float], what: str, baseline_what: str, *,

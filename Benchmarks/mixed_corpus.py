@@ -6,12 +6,10 @@ failed."""
 import shutil
 import subprocess
 import time
-import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from io import BytesIO
 from pathlib import Path
 
-from big_gallery import all_items
+from big_gallery import all_items, upload_files
 from PIL import Image, ImageDraw
 
 KINDS = [("png", "image/png"), ("jpeg", "image/jpeg"), ("webp", "image/webp"), ("tiff", "image/tiff"),
@@ -52,25 +50,7 @@ def encode(index: int, stamp: int, folder: Path) -> tuple[bytes, str, str] | Non
 def one_pass(server, files: list[tuple[bytes, str, str]], number: int) -> tuple[int, int]:
     """Drops and uploads the files into a new gallery; returns how many became ready and how many failed."""
     gallery = server.api("POST", "/api/galleries", {"name": f"Pass {number}"})["id"]
-    uploads = []
-    for start in range(0, len(files), 100):
-        batch = files[start:start + 100]
-        payload = {"files": [{"name": name, "type": mime, "size": len(data)} for data, name, mime in batch]}
-        answer = server.api("POST", f"/api/galleries/{gallery}/drops", {"payload": payload})
-        for upload in answer["uploads"]:
-            uploads.append((upload["uploadURL"], batch[upload["fileIndex"]][0]))
-
-    def put(upload: tuple[str, bytes]) -> None:
-        url, data = upload
-        request = urllib.request.Request(server.base_url + url, data=data, method="PUT")
-        request.add_header("Content-Type", "application/octet-stream")
-        for name, value in server.extra_headers().items():
-            request.add_header(name, value)
-        with urllib.request.urlopen(request, timeout=300) as response:
-            response.read()
-
-    with ThreadPoolExecutor(4) as pool:
-        list(pool.map(put, uploads))
+    upload_files(server, gallery, files)
     deadline = time.monotonic() + 600
     while True:
         states = [item["state"] for item in all_items(server, gallery)]
