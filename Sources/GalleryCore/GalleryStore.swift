@@ -269,6 +269,10 @@ public protocol GalleryStore: Sendable {
     /// Records what the camera wrote in a stored image (empty details: nothing).
     func recordPhotoDetails(hash: String, _ details: PhotoDetails) async throws
 
+    /// The live items of the request's galleries that match its words and phrases (and kind and tag), best first, a
+    /// page at a time.
+    func search(_ request: SearchRequest) async throws -> SearchPage
+
     /// The gallery's events after change `sequence` (at most `limit`), or a reset if they are no longer kept.
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed
     /// A signal after every committed change of `gallery`, or of any gallery when nil (coalesced: a slow reader gets

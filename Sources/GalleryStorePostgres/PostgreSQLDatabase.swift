@@ -109,6 +109,8 @@ public final class PostgreSQLDatabase: SQLDatabase {
 
     public var isSharedByServers: Bool { true }
 
+    public var textSearch: TextSearch { .postgresql }
+
     public func ping() async throws {
         _ = try await read { db in try db.value(Int.self, sql: "SELECT 1") }
     }

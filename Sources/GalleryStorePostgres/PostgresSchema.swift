@@ -32,6 +32,7 @@ enum PostgresSchema {
         ("v8: how people turned their images (SQLite's v16)", [OrientationColumn.migration]),
         ("v9: the viewer's display copies (SQLite's v17)", [DisplayCopyMigration.statement]),
         ("v10: who added each item (SQLite's v18)", [AddedByColumn.migration(text: text)]),
+        ("v11: the search index (SQLite's v19)", SearchIndex.postgresMigration),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

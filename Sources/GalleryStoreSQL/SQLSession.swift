@@ -21,6 +21,9 @@ public protocol SQLDatabase: Sendable {
     /// Whether other servers may work on this database at the same time (PostgreSQL), rather than this one alone
     /// (an SQLite file in this server's data folder).
     var isSharedByServers: Bool { get }
+
+    /// The full-text engine the database searches items with.
+    var textSearch: TextSearch { get }
 }
 
 /// One connection inside one transaction.

@@ -331,6 +331,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v18: who added each item") { db in
             try db.execute(sql: AddedByColumn.migration(text: "TEXT"))
         }
+        migrator.registerMigration("v19: the search index") { db in
+            for statement in SearchIndex.sqliteMigration { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

@@ -77,6 +77,8 @@ extension AppDatabase: SQLDatabase {
 
     public var isSharedByServers: Bool { false }
 
+    public var textSearch: TextSearch { .fts5 }
+
     public func ping() async throws {
         try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
     }

@@ -149,6 +149,7 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     {
         try await base.restoreItems(ids, in: gallery, recordingFor: session)
     }
+    func search(_ request: SearchRequest) async throws -> SearchPage { try await base.search(request) }
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed {
         try await base.events(in: gallery, since: sequence, limit: limit)
     }

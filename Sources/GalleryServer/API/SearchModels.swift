@@ -1,0 +1,72 @@
+import Foundation
+import GalleryCore
+import Hummingbird
+
+/// `GET /api/search`: the query's parameters, checked: `q` (words and "phrases"), `kind`, `tag`, `gallery`, `cursor`
+/// (where the page starts) and `limit`.
+struct SearchParameters {
+    var query: SearchQuery
+    var kind: ItemKind?
+    var tag: String?
+    var gallery: GalleryID?
+    var offset: Int
+    var limit: Int
+
+    /// The most results a page holds.
+    static let maximumLimit = 200
+
+    init(_ parameters: Parameters) throws(GalleryError) {
+        query = try SearchQuery(parameters.get("q") ?? "")
+        if let text = parameters.get("kind"), !text.isEmpty {
+            guard let kind = ItemKind(rawValue: text) else {
+                throw .invalid("'kind' must be one of \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            self.kind = kind
+        }
+        if let text = parameters.get("tag"), !text.isEmpty { tag = try ItemDescription.validatedTag(text) }
+        if query.isEmpty && tag == nil {
+            throw .invalid("Type a word to search for (letters or digits), or name a tag.")
+        }
+        if let text = parameters.get("gallery"), !text.isEmpty {
+            guard let gallery = GalleryID(text) else { throw .invalid("'gallery' must be a gallery's id.") }
+            self.gallery = gallery
+        }
+        offset = 0
+        if let text = parameters.get("cursor"), !text.isEmpty {
+            guard let offset = Int(text), (0...SearchRequest.maximumOffset).contains(offset) else {
+                throw .invalid("'cursor' must be one an earlier page of this search gave.")
+            }
+            self.offset = offset
+        }
+        limit = 50
+        if let text = parameters.get("limit") {
+            guard let limit = Int(text), (1...Self.maximumLimit).contains(limit) else {
+                throw .invalid("'limit' must be a whole number from 1 to \(Self.maximumLimit).")
+            }
+            self.limit = limit
+        }
+    }
+}
+
+/// A page of search results: items in the API's shape with their gallery's name, how many were found (`more`: more
+/// than `count`), and the cursor of the next page.
+struct SearchResponse: ResponseEncodable {
+    /// One item found: the item as the API shows it, and the name of its gallery.
+    struct Result: Encodable {
+        var item: ItemResponse
+        var galleryName: String
+
+        private enum CodingKeys: String, CodingKey { case galleryName }
+
+        func encode(to encoder: any Encoder) throws {
+            try item.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(galleryName, forKey: .galleryName)
+        }
+    }
+
+    var items: [Result]
+    var count: Int
+    var more: Bool
+    var nextCursor: String?
+}

@@ -1,0 +1,28 @@
+import Foundation
+import GalleryCore
+import Hummingbird
+
+/// `GET /api/search`: items found across every gallery the person may read (a read-only link: its gallery alone),
+/// best first, a page at a time. A gallery they may not read is never searched: its items, their count and its name
+/// stay unknown to them.
+struct SearchRoutes<Context: IdentifiedRequestContext> {
+    let store: any GalleryStore
+    /// Renders items as the API shows them.
+    let presenter: Presenter
+    let access: GalleryAccess
+
+    func add(to router: Router<Context>) {
+        router.get("api/search") { request, context in
+            let parameters = try SearchParameters(request.uri.queryParameters)
+            var galleries = Set(try await access.roles(of: context.identity).keys)
+            if let only = parameters.gallery { galleries = galleries.intersection([only]) }
+            let page = try await store.search(
+                SearchRequest(
+                    query: parameters.query, galleries: galleries.sorted { $0.rawValue < $1.rawValue },
+                    kind: parameters.kind, tag: parameters.tag, offset: parameters.offset, limit: parameters.limit))
+            return SearchResponse(
+                items: page.results.map { .init(item: presenter.response(for: $0.item), galleryName: $0.galleryName) },
+                count: page.count, more: page.countIsAtLeast, nextCursor: page.nextOffset.map(String.init))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GalleryCore
+
+// Searching items across galleries with the database's full-text engine (SearchIndex, TextSearch).
+extension SQLGalleryStore {
+    public func search(_ request: SearchRequest) async throws -> SearchPage {
+        let search = database.textSearch
+        let match = search.match(request.query, tag: request.tag)
+        guard !request.galleries.isEmpty, !match.isEmpty || (search == .postgresql && request.tag != nil) else {
+            return SearchPage(results: [], count: 0, countIsAtLeast: false, nextOffset: nil)
+        }
+        let limit = max(1, min(request.limit, 200))
+        let offset = max(0, min(request.offset, SearchRequest.maximumOffset))
+        // The items matched, with their rank (lower is better): one pass of the engine's index.
+        var arguments: [SQLValue] = []
+        let found: String
+        let order: String
+        switch search {
+        case .fts5:
+            found = """
+                SELECT search_doc.itemId AS itemId, bm25(item_search, 10.0, 5.0, 5.0, 1.0) AS rank
+                FROM item_search JOIN search_doc ON search_doc.docid = item_search.rowid WHERE item_search MATCH ?
+                """
+            arguments.append(match.sqlValue)
+            order = "found.rank, item.createdAt DESC, item.id"
+        case .postgresql:
+            if match.isEmpty {
+                found = "SELECT item.id AS itemId, 0 AS rank FROM item"
+            } else {
+                found = """
+                    SELECT item.id AS itemId, -ts_rank_cd(item.searchText, query) AS rank
+                    FROM item, to_tsquery('simple'::regconfig, \(SearchIndex.unaccented("?"))) AS query
+                    WHERE item.searchText @@ query
+                    """
+                arguments.append(match.sqlValue)
+            }
+            order = "found.rank, item.createdAt DESC, item.id"
+        }
+        var conditions = [
+            "item.id = found.itemId", "item.trashedAt IS NULL", "gallery.trashedAt IS NULL",
+            "item.galleryId IN (\(Array(repeating: "?", count: request.galleries.count).joined(separator: ", ")))",
+        ]
+        arguments += request.galleries.map { $0.rawValue.sqlValue }
+        if let kind = request.kind {
+            conditions.append("item.kind = ?")
+            arguments.append(kind.rawValue.sqlValue)
+        }
+        // FTS5 matches the tag in its tags column; PostgreSQL compares whole tags, without regard to case.
+        if search == .postgresql, let tag = request.tag {
+            conditions.append("position(lower(?) IN (? || lower(item.tags) || ?)) > 0")
+            arguments += ["\n\(tag)\n".sqlValue, "\n".sqlValue, "\n".sqlValue]
+        }
+        let matched = """
+            WITH found AS (\(found))
+            SELECT %@ FROM found CROSS JOIN \(Item.fromClause) JOIN gallery ON gallery.id = item.galleryId
+            WHERE \(conditions.joined(separator: " AND "))
+            """
+        let resultsSQL =
+            matched.replacingOccurrences(
+                of: "%@", with: "\(Item.selectColumns), gallery.name AS searchGalleryName")
+            + " ORDER BY \(order) LIMIT ? OFFSET ?"
+        let countSQL =
+            "SELECT count(*) FROM ("
+            + matched.replacingOccurrences(of: "%@", with: "1")
+            + " LIMIT \(SearchRequest.countLimit + 1)) AS counted"
+        // One more than a page is read, to know whether another follows.
+        let pageArguments = SQLArguments(arguments + [(limit + 1).sqlValue, offset.sqlValue])
+        let countArguments = SQLArguments(arguments)
+        return try await database.read { db in
+            let rows = try db.rows(sql: resultsSQL, arguments: pageArguments)
+            let results = try rows.prefix(limit).map { row in
+                (item: try Item(row: row), galleryName: row["searchGalleryName"] as String)
+            }
+            let counted = try db.value(Int.self, sql: countSQL, arguments: countArguments) ?? 0
+            let more = rows.count > limit && offset + limit <= SearchRequest.maximumOffset
+            return SearchPage(
+                results: results, count: min(counted, SearchRequest.countLimit),
+                countIsAtLeast: counted > SearchRequest.countLimit, nextOffset: more ? offset + limit : nil)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import GalleryCore
+import Testing
+
+@testable import GalleryStoreSQL
+@testable import GalleryStoreSQLite
+
+/// Full-text search on each engine (SQLite's FTS5, PostgreSQL's text search): words and prefixes without regard to
+/// case or accents, phrases, the index kept in the transaction of every change (notes edited, captions and tags,
+/// trash and restore, undo), galleries, kinds and tags, paging, and typed text that looks like query syntax.
+@Suite("Searching items")
+struct SearchTests {
+    private func titles(
+        _ store: SQLGalleryStore, _ text: String, in galleries: [GalleryID], kind: ItemKind? = nil, tag: String? = nil
+    ) async throws -> [String] {
+        let page = try await store.search(
+            SearchRequest(query: try SearchQuery(text), galleries: galleries, kind: kind, tag: tag))
+        return page.results.map(\.item.title).sorted()
+    }
+
+    private func note(_ store: SQLGalleryStore, _ text: String, in gallery: GalleryID) async throws -> Item {
+        try #require(try await store.insertPendingItems([ItemDraft(note: text)], into: gallery, at: .end).first)
+    }
+
+    @Test func wordsAndPrefixesAreFoundWithoutRegardToCaseOrAccentsAndPhrasesInOrder() async throws {
+        try await withStore { store, _ in
+            let gallery = try await store.firstGallery().id
+            _ = try await note(store, "Café au lait\nwith kerning notes", in: gallery)
+            _ = try await note(store, "Lait au chocolat", in: gallery)
+            _ = try await note(store, "nothing here", in: gallery)
+            #expect(try await titles(store, "cafe", in: [gallery]) == ["Café au lait"])
+            #expect(try await titles(store, "CAFÉ", in: [gallery]) == ["Café au lait"])
+            #expect(try await titles(store, "kern", in: [gallery]) == ["Café au lait"], "a prefix")
+            #expect(try await titles(store, "lait", in: [gallery]) == ["Café au lait", "Lait au chocolat"])
+            #expect(try await titles(store, "\"au lait\"", in: [gallery]) == ["Café au lait"])
+            #expect(try await titles(store, "\"lait au\"", in: [gallery]) == ["Lait au chocolat"])
+            #expect(try await titles(store, "lait chocolat", in: [gallery]) == ["Lait au chocolat"], "every word")
+            #expect(try await titles(store, "absent", in: [gallery]).isEmpty)
+        }
+    }
+
+    @Test func theIndexFollowsEveryChangeInItsTransaction() async throws {
+        try await withStore(clock: TickingClock()) { store, _ in
+            let gallery = try await store.firstGallery().id
+            let written = try await note(store, "first draft", in: gallery)
+            _ = try await store.editNote(written.id, text: "second thoughts", recordingFor: nil)
+            #expect(try await titles(store, "draft", in: [gallery]).isEmpty)
+            #expect(try await titles(store, "thoughts", in: [gallery]) == ["second thoughts"])
+
+            _ = try await store.describeItems(
+                [written.id], in: gallery, .init(caption: "Harbour at dawn", addedTags: ["Red wine"]),
+                recordingFor: sessionOne)
+            #expect(try await titles(store, "harbour", in: [gallery]) == ["second thoughts"])
+            #expect(try await titles(store, "wine", in: [gallery]) == ["second thoughts"])
+            #expect(try await titles(store, "", in: [gallery], tag: "red wine") == ["second thoughts"])
+            _ = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
+            #expect(try await titles(store, "harbour", in: [gallery]).isEmpty, "undone")
+            #expect(try await titles(store, "", in: [gallery], tag: "red wine").isEmpty)
+
+            _ = try await store.trashItem(written.id)
+            #expect(try await titles(store, "thoughts", in: [gallery]).isEmpty, "trashed")
+            _ = try await store.restoreItems([written.id], in: gallery)
+            #expect(try await titles(store, "thoughts", in: [gallery]) == ["second thoughts"], "restored")
+            _ = try await store.emptyTrash(in: gallery, removingFiles: { _ in })
+            _ = try await store.trashItem(written.id)
+            _ = try await store.emptyTrash(in: gallery, removingFiles: { _ in })
+            #expect(try await titles(store, "thoughts", in: [gallery]).isEmpty, "gone for good")
+        }
+    }
+
+    @Test func onlyTheGalleriesKindAndTagAskedForAreSearched() async throws {
+        try await withStore { store, _ in
+            let mine = try await store.firstGallery().id
+            let theirs = try await store.createGallery(named: "Theirs").id
+            let ownNote = try await note(store, "shared word", in: mine)
+            _ = try await note(store, "shared word too", in: theirs)
+            var link = ItemDraft(origin: .remote, sourceURL: "https://type.example/kerning", title: "shared word page")
+            link.tags = ["Fonts"]
+            _ = try await store.insertPendingItems([link], into: mine, at: .end)
+            #expect(try await titles(store, "shared", in: [mine]) == ["shared word", "shared word page"])
+            #expect(try await titles(store, "shared", in: [mine, theirs]).count == 3)
+            #expect(try await titles(store, "shared", in: []).isEmpty)
+            #expect(try await titles(store, "shared", in: [mine], kind: .note) == ["shared word"])
+            #expect(try await titles(store, "shared", in: [mine], tag: "FONTS") == ["shared word page"])
+            #expect(try await titles(store, "kerning", in: [mine]) == ["shared word page"], "its address")
+            let page = try await store.search(SearchRequest(query: try SearchQuery("shared"), galleries: [theirs]))
+            #expect(page.results.map(\.galleryName) == ["Theirs"])
+            // A gallery in the trash is not searched.
+            _ = try await store.trashGallery(theirs)
+            #expect(try await titles(store, "shared", in: [mine, theirs]).count == 2)
+            _ = ownNote
+        }
+    }
+
+    @Test func resultsComeAPageAtATimeWithTheirCount() async throws {
+        try await withStore(clock: TickingClock()) { store, _ in
+            let gallery = try await store.firstGallery().id
+            for index in 0..<5 { _ = try await note(store, "paged \(index)", in: gallery) }
+            var seen: [String] = []
+            var offset = 0
+            var pages = 0
+            while true {
+                let page = try await store.search(
+                    SearchRequest(query: try SearchQuery("paged"), galleries: [gallery], offset: offset, limit: 2))
+                #expect(page.count == 5 && !page.countIsAtLeast)
+                seen += page.results.map(\.item.title)
+                pages += 1
+                guard let next = page.nextOffset else { break }
+                offset = next
+            }
+            #expect(pages == 3)
+            // Equally good matches: the newest first.
+            #expect(seen == (0..<5).reversed().map { "paged \($0)" })
+        }
+    }
+
+    @Test(arguments: [
+        "\"", "*", "NEAR(", "title:", "-", "(", "AND OR NOT", "\"unclosed", "a\u{0}b", "'", "\\", "caf* OR x",
+        "^start", "{tags}: x", "\"\"", "&|!<->", ":*",
+    ])
+    func textThatLooksLikeQuerySyntaxIsReadAsWords(text: String) async throws {
+        try await withStore { store, _ in
+            let gallery = try await store.firstGallery().id
+            _ = try await note(store, "AND OR NOT near title start tags", in: gallery)
+            let found = try await titles(store, text, in: [gallery])
+            let words = SearchQuery.words(in: text)
+            #expect(found.isEmpty || !words.isEmpty, "\(text): \(found)")
+        }
+    }
+}
