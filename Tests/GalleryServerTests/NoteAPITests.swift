@@ -134,6 +134,6 @@ struct NoteAPITests {
 }
 
 /// A string as a JSON string literal.
-private func jsonString(_ text: String) -> String {
+func jsonString(_ text: String) -> String {
     String(decoding: (try? JSONEncoder().encode(text)) ?? Data(), as: UTF8.self)
 }

@@ -1,0 +1,156 @@
+import Foundation
+import GalleryCore
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import GalleryServer
+
+/// `GET /api/search` (issue "Find anything"): results from every gallery the person may read and none other (not
+/// their count, not a gallery's name), a read-only link's gallery alone, pages by cursor, and every bad input a clear
+/// 400 — text that looks like query syntax is plain words, never a 500.
+@Suite("Search over HTTP")
+struct SearchAPITests {
+    private struct FoundJSON: Decodable {
+        struct Item: Decodable {
+            var id: String
+            var title: String
+            var galleryId: String
+            var galleryName: String
+        }
+
+        var items: [Item]
+        var count: Int
+        var more: Bool
+        var nextCursor: String?
+    }
+
+    private struct AddedJSON: Decodable {
+        struct Item: Decodable { var id: String }
+        var items: [Item]
+    }
+
+    /// `/api/search` with these query parameters, each encoded.
+    private func searchURI(_ parameters: [String: String]) -> String {
+        var components = URLComponents()
+        components.path = "/api/search"
+        components.queryItems = parameters.sorted { $0.key < $1.key }.map {
+            URLQueryItem(name: $0.key, value: $0.value)
+        }
+        // `+` is a space to some readers: sent encoded, it is a plus.
+        return components.string!.replacingOccurrences(of: "+", with: "%2B")
+    }
+
+    private func addNote(_ client: some TestClientProtocol, _ text: String, to gallery: String, as visitor: Visitor)
+        async throws -> String
+    {
+        let added: AddedJSON = try await client.call(
+            .post, "/api/galleries/\(gallery)/notes", json: #"{"text":\#(jsonString(text))}"#, as: visitor,
+            expecting: .created)
+        return try #require(added.items.first?.id)
+    }
+
+    @Test func peopleFindOnlyWhatTheyMayReadAndALinkOnlyItsGallery() async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let shown = try await addNote(client, "Kerning specimen", to: world.ownerGallery, as: owner)
+            let secret: GalleryIDJSON = try await client.call(
+                .post, "/api/galleries", json: #"{"name":"Secret plans"}"#, as: owner, expecting: .created)
+            _ = try await addNote(client, "kerning secrets", to: secret.id, as: owner)
+
+            let all: FoundJSON = try await client.call(.get, searchURI(["q": "kern"]), as: owner)
+            #expect(Set(all.items.map(\.galleryId)) == [world.ownerGallery, secret.id] && all.count == 2)
+
+            let carol = try await client.signIn("carol", SignedInWorld.carolPassword)
+            let strangers = try await client.send(.get, searchURI(["q": "kerning"]), as: carol)
+            #expect(strangers.status == .ok)
+            let nothing = try strangers.decoded(as: FoundJSON.self)
+            #expect(nothing.items.isEmpty && nothing.count == 0 && !nothing.more)
+            let body = String(buffer: strangers.body)
+            #expect(!body.contains("Secret") && !body.contains(shown))
+            // Naming a gallery they may not read finds nothing either, the same way.
+            let named: FoundJSON = try await client.call(
+                .get, searchURI(["q": "kerning", "gallery": secret.id]), as: carol)
+            #expect(named.items.isEmpty && named.count == 0)
+
+            let visitor = try await readOnlyLinkVisitor(client, world, owner: owner)
+            let seen: FoundJSON = try await client.call(.get, searchURI(["q": "kerning"]), as: visitor)
+            #expect(seen.items.map(\.id) == [shown])
+            #expect(seen.items.first?.galleryName == "My Gallery")
+            let asked: FoundJSON = try await client.call(
+                .get, searchURI(["q": "kerning", "gallery": secret.id]), as: visitor)
+            #expect(asked.items.isEmpty)
+        }
+    }
+
+    @Test func resultsArePagedByCursorAndFilteredByKindAndTag() async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            var ids: [String] = []
+            for index in 0..<5 {
+                ids.append(try await addNote(client, "paged \(index)", to: world.ownerGallery, as: owner))
+            }
+            var seen: [String] = []
+            var cursor: String?
+            repeat {
+                var parameters = ["q": "PAGED", "limit": "2"]
+                if let cursor { parameters["cursor"] = cursor }
+                let page: FoundJSON = try await client.call(.get, searchURI(parameters), as: owner)
+                #expect(page.count == 5)
+                seen += page.items.map(\.id)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(seen == ids.reversed())
+
+            let images: FoundJSON = try await client.call(.get, searchURI(["q": "paged", "kind": "image"]), as: owner)
+            #expect(images.items.isEmpty)
+            let described = try await client.send(
+                .post, "/api/galleries/\(world.ownerGallery)/descriptions",
+                json: #"{"itemIds":["\#(ids[2])"],"addTags":["Café crème"]}"#, as: owner)
+            #expect(described.status == .ok)
+            let tagged: FoundJSON = try await client.call(.get, searchURI(["tag": "café CRÈME"]), as: owner)
+            #expect(tagged.items.map(\.id) == [ids[2]])
+            let accents: FoundJSON = try await client.call(.get, searchURI(["q": "creme"]), as: owner)
+            #expect(accents.items.map(\.id) == [ids[2]])
+        }
+    }
+
+    @Test(arguments: [
+        "\"", "*", "NEAR(", "title:", "-", "(", "AND OR NOT", "\"unclosed phrase", "a\u{0}b", "'", "\\", "%", "caf* OR",
+        "{tags} : x", "^", "&|!", ":*", "😀", "\u{202E}rtl",
+    ])
+    func textThatLooksLikeQuerySyntaxIsAnsweredNeverA500(text: String) async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            _ = try await addNote(client, "AND OR NOT near title", to: world.ownerGallery, as: owner)
+            let response = try await client.send(.get, searchURI(["q": text]), as: owner)
+            // Words are searched; text without any letter or digit is a 400 that says so.
+            #expect(response.status == .ok || response.status == .badRequest, "\(text): \(response.status)")
+            if response.status == .badRequest { #expect(String(buffer: response.body).contains("Type a word")) }
+        }
+    }
+
+    @Test(arguments: [
+        (["q": String(repeating: "a", count: 10_000)], "at most 1,000 characters"),
+        (["q": ""], "Type a word"),
+        (["q": "x", "tag": String(repeating: "t", count: 101)], "at most 100 characters"),
+        (["q": "x", "tag": "two\nlines"], "tag"),
+        (["q": "x", "kind": "pdf"], "'kind' must be one of"),
+        (["q": "x", "cursor": "-1"], "'cursor'"),
+        (["q": "x", "cursor": "abc"], "'cursor'"),
+        (["q": "x", "cursor": "99999999"], "'cursor'"),
+        (["q": "x", "limit": "0"], "'limit'"),
+        (["q": "x", "limit": "201"], "'limit'"),
+        (["q": "x", "gallery": "not-an-id"], "'gallery'"),
+    ])
+    func badInputIsAClearError(parameters: [String: String], said: String) async throws {
+        try await testSignedInApplication { client, _ in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let response = try await client.send(.get, searchURI(parameters), as: owner)
+            #expect(response.status == .badRequest)
+            #expect(String(buffer: response.body).contains(said), "\(String(buffer: response.body))")
+        }
+    }
+
+    private struct GalleryIDJSON: Decodable { var id: String }
+}
