@@ -97,9 +97,13 @@ export function createViewerRunner({ view, announcer, addressOf }) {
         announcer.alert(effect.text);
         pane.view.showStatus(effect.text, 15_000);
         return;
-      case "prefetch":
-        ahead = [...effect.items.map(fetchAhead).filter(Boolean), ...ahead].slice(0, 6);
+      case "prefetch": {
+        const all = [...effect.items.map(fetchAhead).filter(Boolean), ...ahead];
+        ahead = all.slice(0, 6);
+        // Those passed over long ago stop loading (a key held steps past many).
+        for (const image of all.slice(6)) if (!image.complete) image.removeAttribute("src");
         return;
+      }
       case "readPosition": {
         const { position } = effect;
         pane.context.sync.itemAt(position).then(

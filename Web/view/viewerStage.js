@@ -18,6 +18,8 @@ export class ViewerStage {
     this.signature = "";
     /** @type {HTMLImageElement | null} */
     this.image = null;
+    /** @type {HTMLImageElement | null} the next image, loading while the one before is still drawn */
+    this.pending = null;
     this.sourceWidth = 0;
     /** @type {HTMLVideoElement | null} */
     this.video = null;
@@ -36,12 +38,37 @@ export class ViewerStage {
       if (this.content.querySelector("[data-editing]")) return; // a note being edited keeps its field
       this.leaveVideo();
       this.signature = signature;
+      this.abandonPending();
       this.image = null;
       this.sourceWidth = 0;
-      this.content.replaceChildren(...(item ? this.build(item, editable) : []));
-      this.content.classList.toggle("viewer-fade", Boolean(fade));
+      const built = item ? this.build(item, editable) : [];
+      const next = this.image;
+      if (next && !fade && this.content.querySelector("img.viewer-image.loaded")) {
+        // From one image to the next, the one drawn stays until the next is ready to draw: a key held steps without
+        // blanks, and an image passed over stops loading (abandonPending).
+        this.pending = next;
+        const show = () => {
+          if (this.pending !== next) return;
+          this.pending = null;
+          this.content.replaceChildren(next);
+          this.content.classList.remove("viewer-fade");
+        };
+        next.addEventListener("load", () => next.decode().then(show, show), { once: true });
+        next.addEventListener("error", show, { once: true });
+      } else {
+        this.content.replaceChildren(...built);
+        this.content.classList.toggle("viewer-fade", Boolean(fade));
+      }
     }
     if (this.image && item) this.place(item, view, size);
+  }
+
+  /** Stops loading the image that was to replace the one drawn (the viewer moved on before it was ready). */
+  abandonPending() {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    pending.removeAttribute("src");
   }
 
   build(item, editable) {
