@@ -74,6 +74,22 @@ test("the neighbours are fetched once the stage is measured, and again at a new 
   assert.ok(find(result.effects, "prefetch"), "a larger stage may draw them from larger copies");
 });
 
+test("the items the way the viewer steps are fetched further ahead, one the other way", () => {
+  const items = "abcdefgh".split("").map((id) => image(id));
+  const viewer = machine(whole(items));
+  let effects = viewer.send({ type: "openWanted", itemId: "d", by: "user" });
+  assert.deepEqual(
+    find(effects, "prefetch").items.map((item) => item.id),
+    ["c", "e", "f", "g"],
+  );
+  effects = viewer.send({ type: "arrowPressed", direction: "left" });
+  assert.equal(viewer.state.itemId, "c");
+  assert.deepEqual(
+    find(effects, "prefetch").items.map((item) => item.id),
+    ["d", "b", "a"],
+  );
+});
+
 test("Left and Right step through the gallery and say so at its ends", () => {
   const items = [image("a"), image("b")];
   const viewer = machine(whole(items));

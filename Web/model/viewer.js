@@ -45,6 +45,7 @@ export function initialViewer({ details = false } = {}) {
     notice: /** @type {string | null} */ (null), // said over the item: the one shown before left the gallery
     pushed: false, // opening added an entry to the browser's history: closing goes back to the gallery's
     prefetched: "", // the neighbours last fetched ahead
+    heading: 1, // the way the last step went (1: next, -1: previous): the items that way are fetched further ahead
   };
 }
 
@@ -269,6 +270,7 @@ function step(state, by, effects, wrap) {
     return state;
   }
   state.notice = null;
+  state.heading = by < 0 ? -1 : 1;
   return goTo(state, target, effects);
 }
 
@@ -298,18 +300,25 @@ function show(state, item, position, effects, { address = true, announce = true 
   if (announce) effects.push({ type: "announce", text: positionText(item, position, total) });
   effects.push({ type: "reveal", itemId: item.id });
   prefetchNeighbours(state, effects);
-  if (state.list.ordered)
-    effects.push({ type: "want", first: Math.max(0, position - 2), last: Math.min(total - 1, position + 2) });
+  if (state.list.ordered) {
+    const [back, ahead] = state.heading < 0 ? [AHEAD, 2] : [2, AHEAD];
+    effects.push({ type: "want", first: Math.max(0, position - back), last: Math.min(total - 1, position + ahead) });
+  }
   if (state.details && state.full?.id !== item.id) effects.push({ type: "readDetails", itemId: item.id });
   return state;
 }
 
-/** Asks for the items before and after the one shown to be fetched (once each pair and stage size, which picks the
- * copy drawn: none before the stage is measured), so that a step shows at once. */
+/** How many items are fetched ahead the way the viewer steps (one the other way). */
+const AHEAD = 3;
+
+/** Asks for the item before and the items after the one shown (after: the way it steps) to be fetched, once each set
+ * and stage size (which picks the copy drawn; none before the stage is measured), so that a step, or a key held,
+ * shows the next at once. */
 function prefetchNeighbours(state, effects) {
-  const { list, position, stage } = state;
+  const { list, position, stage, heading } = state;
   if (!(stage.width > 0 && stage.height > 0)) return;
-  const neighbours = [itemAt(list, position - 1), itemAt(list, position + 1)].filter(Boolean);
+  const offsets = [-heading, ...Array.from({ length: AHEAD }, (_, index) => heading * (index + 1))];
+  const neighbours = offsets.map((offset) => itemAt(list, position + offset)).filter(Boolean);
   const key = [
     `${stage.width}×${stage.height}`,
     ...neighbours.map((each) => `${each.id}:${each.imageURL ?? each.posterURL ?? ""}`),

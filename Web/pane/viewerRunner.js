@@ -98,10 +98,16 @@ export function createViewerRunner({ view, announcer, addressOf }) {
         pane.view.showStatus(effect.text, 15_000);
         return;
       case "prefetch": {
-        const all = [...effect.items.map(fetchAhead).filter(Boolean), ...ahead];
-        ahead = all.slice(0, 6);
+        // Each file once: those already fetched ahead are kept, the others fetched now.
+        const fresh = [];
+        for (const url of effect.items.map(urlAhead).filter(Boolean)) {
+          const absolute = new URL(url, document.baseURI).href;
+          fresh.push(ahead.find((image) => image.src === absolute) ?? fetchAhead(url));
+        }
+        const all = [...fresh, ...ahead.filter((image) => !fresh.includes(image))];
+        ahead = all.slice(0, 8);
         // Those passed over long ago stop loading (a key held steps past many).
-        for (const image of all.slice(6)) if (!image.complete) image.removeAttribute("src");
+        for (const image of all.slice(8)) if (!image.complete) image.removeAttribute("src");
         return;
       }
       case "readPosition": {
@@ -165,16 +171,19 @@ export function createViewerRunner({ view, announcer, addressOf }) {
     }
   }
 
-  /** Starts fetching what the viewer would draw of `item` at fit on this stage; the Image, held while it loads. */
-  function fetchAhead(item) {
-    let url = null;
+  /** The file the viewer would draw of `item` at fit on this stage (null: none). */
+  function urlAhead(item) {
     if (item.state !== "ready") return null;
     if ((item.kind ?? "image") === "image" && item.width > 0 && item.height > 0) {
       const size = { width: item.width, height: item.height };
       const needed = fitScale(state.stage, size) * size.width * (window.devicePixelRatio || 1);
-      url = imageSource(item, needed)?.url ?? null;
-    } else url = item.kind === "video" ? item.posterURL : item.imageURL;
-    if (!url) return null;
+      return imageSource(item, needed)?.url ?? null;
+    }
+    return (item.kind === "video" ? item.posterURL : item.imageURL) ?? null;
+  }
+
+  /** Starts fetching `url`; the Image, held while it loads. */
+  function fetchAhead(/** @type {string} */ url) {
     const image = new Image();
     image.decoding = "async";
     image.src = url;

@@ -20,6 +20,8 @@ export class ViewerStage {
     this.image = null;
     /** @type {HTMLImageElement | null} the next image, loading while the one before is still drawn */
     this.pending = null;
+    /** @type {HTMLImageElement | null} the newest, drawn after `pending` (a key held steps past several) */
+    this.queued = null;
     this.sourceWidth = 0;
     /** @type {HTMLVideoElement | null} */
     this.video = null;
@@ -38,24 +40,29 @@ export class ViewerStage {
       if (this.content.querySelector("[data-editing]")) return; // a note being edited keeps its field
       this.leaveVideo();
       this.signature = signature;
-      this.abandonPending();
       this.image = null;
       this.sourceWidth = 0;
       const built = item ? this.build(item, editable) : [];
       const next = this.image;
       if (next && !fade && this.content.querySelector("img.viewer-image.loaded")) {
-        // From one image to the next, the one drawn stays until the next is ready to draw: a key held steps without
-        // blanks, and an image passed over stops loading (abandonPending).
-        this.pending = next;
-        const show = () => {
-          if (this.pending !== next) return;
-          this.pending = null;
-          this.content.replaceChildren(next);
-          this.content.classList.remove("viewer-fade");
+        // From one image to the next, the one drawn stays until the next is ready to draw (no blank between). A key
+        // held steps faster than images decode: the one being readied is still shown when it is, then the newest
+        // (those between stop loading), so the stage keeps up as fast as images can be drawn.
+        if (this.pending && !this.pending.dataset.ready) {
+          this.drop(this.queued);
+          this.queued = next;
+        } else {
+          this.abandonPending();
+          this.pending = next;
+        }
+        const ready = () => {
+          next.dataset.ready = "true";
+          this.promote();
         };
-        next.addEventListener("load", () => next.decode().then(show, show), { once: true });
-        next.addEventListener("error", show, { once: true });
+        next.addEventListener("load", () => next.decode().then(ready, ready), { once: true });
+        next.addEventListener("error", ready, { once: true });
       } else {
+        this.abandonPending();
         this.content.replaceChildren(...built);
         this.content.classList.toggle("viewer-fade", Boolean(fade));
       }
@@ -63,12 +70,30 @@ export class ViewerStage {
     if (this.image && item) this.place(item, view, size);
   }
 
-  /** Stops loading the image that was to replace the one drawn (the viewer moved on before it was ready). */
+  /** Draws the newest image that is ready of those waiting (the one readied first, then the newest). */
+  promote() {
+    let shown = null;
+    while (this.pending?.dataset.ready) {
+      shown = this.pending;
+      this.pending = this.queued;
+      this.queued = null;
+    }
+    if (!shown) return;
+    this.content.replaceChildren(shown);
+    this.content.classList.remove("viewer-fade");
+  }
+
+  /** Stops loading the images that were to replace the one drawn (the viewer moved on to something else). */
   abandonPending() {
-    const pending = this.pending;
-    if (!pending) return;
+    this.drop(this.pending);
+    this.drop(this.queued);
     this.pending = null;
-    pending.removeAttribute("src");
+    this.queued = null;
+  }
+
+  /** Stops loading `image` (one passed over before it was drawn). */
+  drop(/** @type {HTMLImageElement | null} */ image) {
+    if (image && !image.dataset.ready && image !== this.image) image.removeAttribute("src");
   }
 
   build(item, editable) {
