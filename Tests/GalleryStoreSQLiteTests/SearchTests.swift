@@ -128,3 +128,37 @@ struct SearchTests {
         }
     }
 }
+
+@Suite("The search index of a database made before it")
+struct SearchIndexMigrationTests {
+    @Test func theItemsAlreadyKeptAreFoundAndKeptInStepAfterwards() async throws {
+        try await withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            try await makeOlderDatabase(
+                at: path, upTo: "v18: who added each item",
+                """
+                INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
+                  VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0);
+                INSERT INTO item (id, kind, galleryId, orderKey, state, origin, title, text, tags, createdAt, updatedAt,
+                  changeSequence)
+                VALUES
+                  ('00000000-0000-4000-8000-00000000000a', 'note', '00000000-0000-4000-8000-000000000001', 'a0',
+                   'ready', 'inline', 'Crème brûlée', 'Crème brûlée', 'Dessert', 0, 0, 0),
+                  ('00000000-0000-4000-8000-00000000000b', 'note', '00000000-0000-4000-8000-000000000001', 'a1',
+                   'ready', 'inline', 'Kerning', 'Kerning', '', 0, 0, 0);
+                """)
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
+            let gallery = GalleryID(trusted: "00000000-0000-4000-8000-000000000001")
+            let found = { (text: String) in
+                try await store.search(SearchRequest(query: try SearchQuery(text), galleries: [gallery])).results
+                    .map(\.item.title)
+            }
+            #expect(try await found("creme brulee") == ["Crème brûlée"])
+            #expect(try await found("dessert") == ["Crème brûlée"])
+            _ = try await store.editNote(
+                ItemID(trusted: "00000000-0000-4000-8000-00000000000b"), text: "Tracking", recordingFor: nil)
+            #expect(try await found("kerning").isEmpty)
+            #expect(try await found("tracking") == ["Tracking"])
+        }
+    }
+}
