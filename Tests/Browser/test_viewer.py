@@ -1,8 +1,8 @@
 """The viewer (issue 29, "Look closely"): an item opened by a double click, Enter or Open, over the page in a modal
-dialog named by the item; its address, Back and reload; stepping with keys through a small gallery and a windowed one
-of 6,000 items; zoom to 100% and pan; closing with focus on the tile of the item shown last; an item trashed elsewhere;
-a video that plays and keeps its place; a note and a link; the details of a JPEG with EXIF; the slideshow; and axe on
-the viewer and its details panel, light and dark."""
+dialog named by the item; its address, Back and reload; stepping with keys through a small gallery, a windowed one
+of 6,000 items and a board of 6,000 that holds only its region; zoom to 100% and pan; closing with focus on the tile
+of the item shown last; an item trashed elsewhere; a video that plays and keeps its place; a note and a link; the
+details of a JPEG with EXIF; the slideshow; and axe on the viewer and its details panel, light and dark."""
 
 import re
 
@@ -270,6 +270,56 @@ def test_a_windowed_gallery_of_6000_items_is_stepped_through_across_its_windows(
 
 def item_at(server, gallery: str, position: int) -> str:
     return server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
+
+
+def test_a_big_board_is_stepped_through_in_the_whole_gallerys_order(server, window):
+    """A board of 6,000 items holds only the region it shows, which knows no order: the viewer reads the gallery's
+    order itself, so it steps through every item, in order, with its place in the whole gallery."""
+    gallery = refill(server, 6_000)
+    server.api("PATCH", f"/api/galleries/{gallery}", {"view": "board"})
+    page = window()
+    page.goto(f"{server.base_url}/g/{gallery}")
+    board = page.get_by_role("grid", name="My Gallery")
+    expect(board).to_have_attribute("data-zoom", "1")
+    # The server puts the items on the board (rows of 78); the page reads the region it shows.
+    wait_until(lambda: server.api("GET", f"/api/galleries/{gallery}/items?position=5999&limit=1")["items"][0]["board"],
+               timeout=60, message="every item put on the board")
+    first = page.locator(f'{ITEM}[aria-label="Image: filler1.png"]')
+    expect(first).to_be_visible()
+
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(where(page)).to_have_text("Image 2 of 6000: filler1.png")
+    expect(page.get_by_role("dialog", name="Image: filler1.png, 2 of 6000")).to_be_visible()
+    # Past the order read around it (51 items) and on: every item, in order, none skipped.
+    for number in range(2, 60):
+        page.keyboard.press("ArrowRight")
+        expect(where(page)).to_have_text(f"Image {number + 1} of 6000: filler{number}.png")
+    page.keyboard.press("End")
+    expect(where(page)).to_have_text("Image 6000 of 6000: filler5999.png")
+    page.keyboard.press("ArrowLeft")
+    expect(where(page)).to_have_text("Image 5999 of 6000: filler5998.png")
+    page.keyboard.press("Home")
+    expect(where(page)).to_have_text("Image 1 of 6000: filler0.png")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(where(page)).to_have_text("Image 3 of 6000: filler2.png")
+    assert page.locator(ITEM).count() < 300  # the page still holds only the board's region
+    # Closed on an item of the region shown: the focus goes to its tile.
+    page.keyboard.press("Escape")
+    expect(page.locator(f'{ITEM}[aria-label="Image: filler2.png"]')).to_be_focused()
+
+    # Opened by its address in the middle of the gallery, far from the region shown: stepped through from there, and
+    # closed, the focus goes to the board.
+    page.goto(f"{server.base_url}/g/{gallery}/items/{item_at(server, gallery, 2990)}")
+    expect(where(page)).to_have_text("Image 2991 of 6000: filler2990.png")
+    for number in range(2991, 3021):
+        page.keyboard.press("ArrowRight")
+        expect(where(page)).to_have_text(f"Image {number + 1} of 6000: filler{number}.png")
+    page.keyboard.press("Escape")
+    expect(viewer(page)).to_be_hidden()
+    expect(page.locator(".gallery")).to_be_focused()
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
 
 
 def test_a_video_plays_in_the_viewer_space_pauses_it_and_it_keeps_its_place(page, server, other_site):
