@@ -1,8 +1,9 @@
-"""The viewer (issue 29, "Look closely"): an item opened by a double click, Enter or Open, over the page in a modal
-dialog named by the item; its address, Back and reload; stepping with keys through a small gallery and a windowed one
-of 6,000 items; zoom to 100% and pan; closing with focus on the tile of the item shown last; an item trashed elsewhere;
-a video that plays and keeps its place; a note and a link; the details of a JPEG with EXIF; the slideshow; and axe on
-the viewer and its details panel, light and dark."""
+"""The viewer (issue 29, "Look closely"): an item opened by a double click, a tap on a touch screen (unless items are
+selected: a press held still selects, and taps then select), Enter or Open, over the page in a modal dialog named by
+the item; its address, Back and reload; stepping with keys through a small gallery, a windowed one of 6,000 items and
+a board of 6,000 that holds only its region; zoom to 100% and pan; closing with focus on the tile of the item shown
+last; an item trashed elsewhere; a video that plays and keeps its place; a note and a link; the details of a JPEG
+with EXIF; the slideshow; and axe on the viewer and its details panel, light and dark."""
 
 import re
 
@@ -11,7 +12,7 @@ from kind_helpers import drop_every_kind, drop_fixture
 from playwright.sync_api import expect
 from test_accessibility_axe import expect_no_axe_violations
 
-from helpers import item_by_id, seed_gallery, wait_images_loaded, wait_until
+from helpers import item_by_id, seed_gallery, wait_images_loaded, wait_tiles_still, wait_until
 
 ITEM = '[role="row"]'
 
@@ -279,6 +280,56 @@ def item_at(server, gallery: str, position: int) -> str:
     return server.api("GET", f"/api/galleries/{gallery}/items?limit=1&position={position}")["items"][0]["id"]
 
 
+def test_a_big_board_is_stepped_through_in_the_whole_gallerys_order(server, window):
+    """A board of 6,000 items holds only the region it shows, which knows no order: the viewer reads the gallery's
+    order itself, so it steps through every item, in order, with its place in the whole gallery."""
+    gallery = refill(server, 6_000)
+    server.api("PATCH", f"/api/galleries/{gallery}", {"view": "board"})
+    page = window()
+    page.goto(f"{server.base_url}/g/{gallery}")
+    board = page.get_by_role("grid", name="My Gallery")
+    expect(board).to_have_attribute("data-zoom", "1")
+    # The server puts the items on the board (rows of 78); the page reads the region it shows.
+    wait_until(lambda: server.api("GET", f"/api/galleries/{gallery}/items?position=5999&limit=1")["items"][0]["board"],
+               timeout=60, message="every item put on the board")
+    first = page.locator(f'{ITEM}[aria-label="Image: filler1.png"]')
+    expect(first).to_be_visible()
+
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(where(page)).to_have_text("Image 2 of 6000: filler1.png")
+    expect(page.get_by_role("dialog", name="Image: filler1.png, 2 of 6000")).to_be_visible()
+    # Past the order read around it (51 items) and on: every item, in order, none skipped.
+    for number in range(2, 60):
+        page.keyboard.press("ArrowRight")
+        expect(where(page)).to_have_text(f"Image {number + 1} of 6000: filler{number}.png")
+    page.keyboard.press("End")
+    expect(where(page)).to_have_text("Image 6000 of 6000: filler5999.png")
+    page.keyboard.press("ArrowLeft")
+    expect(where(page)).to_have_text("Image 5999 of 6000: filler5998.png")
+    page.keyboard.press("Home")
+    expect(where(page)).to_have_text("Image 1 of 6000: filler0.png")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(where(page)).to_have_text("Image 3 of 6000: filler2.png")
+    assert page.locator(ITEM).count() < 300  # the page still holds only the board's region
+    # Closed on an item of the region shown: the focus goes to its tile.
+    page.keyboard.press("Escape")
+    expect(page.locator(f'{ITEM}[aria-label="Image: filler2.png"]')).to_be_focused()
+
+    # Opened by its address in the middle of the gallery, far from the region shown: stepped through from there, and
+    # closed, the focus goes to the board.
+    page.goto(f"{server.base_url}/g/{gallery}/items/{item_at(server, gallery, 2990)}")
+    expect(where(page)).to_have_text("Image 2991 of 6000: filler2990.png")
+    for number in range(2991, 3021):
+        page.keyboard.press("ArrowRight")
+        expect(where(page)).to_have_text(f"Image {number + 1} of 6000: filler{number}.png")
+    page.keyboard.press("Escape")
+    expect(viewer(page)).to_be_hidden()
+    expect(page.locator(".gallery")).to_be_focused()
+    assert not [problem for problem in page.problems if "filler" not in problem and "404" not in problem]
+
+
 def test_a_video_plays_in_the_viewer_space_pauses_it_and_it_keeps_its_place(page, server, other_site):
     drop_fixture(page, "clip.webm", "video/webm")
     video = wait_until(lambda: next((i for i in server.items(server.gallery_id)
@@ -489,6 +540,101 @@ def test_two_fingers_pinch_around_their_middle_and_a_swipe_steps(touch_page, ser
     touch(cdp, "touchMove", [(x - 200, y + 10)])
     touch(cdp, "touchEnd", [])
     expect(where(page)).to_have_text("Image 2 of 2: big1.png")
+    assert not page.problems, page.problems
+
+
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def long_press(page, cdp, locator) -> None:
+    """A finger held still on `locator` for longer than a tap (the grid lifts an item after half a second), until the
+    tiles are still again."""
+    x, y = centre(locator)
+    touch(cdp, "touchStart", [(x, y)])
+    page.wait_for_timeout(700)
+    touch(cdp, "touchEnd", [])
+    wait_tiles_still(page)
+
+
+def test_a_tap_on_touch_opens_the_viewer_in_the_grid_the_list_and_the_board(touch_page, server, other_site):
+    page = touch_page
+    stored = seed_gallery(page, server, other_site, 3, "tap")
+    tile = item_by_id(page, stored[1]["id"])
+    dialog = page.get_by_role("dialog", name="Image: tap1.png, 2 of 3")
+    for view in ("Grid", "List", "Board"):
+        page.get_by_role("radiogroup", name="View").get_by_role("radio", name=view).check()
+        expect(tile).to_be_visible()
+        page.touchscreen.tap(*centre(tile))
+        expect(dialog).to_be_visible()
+        expect(where(page)).to_have_text("Image 2 of 3: tap1.png")
+        page.get_by_role("button", name="Close").tap()
+        expect(dialog).to_be_hidden()
+        expect(tile).to_be_focused()
+        expect(page.locator(f'{ITEM}[aria-selected="true"]')).to_have_count(0)  # a tap opens: it selects nothing
+    # A finger that moves scrolls or moves; it opens nothing.
+    page.get_by_role("radiogroup", name="View").get_by_role("radio", name="Grid").check()
+    cdp = page.context.new_cdp_session(page)
+    x, y = centre(tile)
+    touch(cdp, "touchStart", [(x, y)])
+    touch(cdp, "touchMove", [(x, y - 30)])
+    touch(cdp, "touchEnd", [])
+    page.touchscreen.tap(*centre(item_by_id(page, stored[2]["id"])))
+    expect(page.get_by_role("dialog", name="Image: tap2.png, 3 of 3")).to_be_visible()
+    page.keyboard.press("Escape")
+    assert not page.problems, page.problems
+
+
+def test_a_double_tap_opens_the_viewer_once_and_its_second_tap_neither_closes_nor_zooms(touch_page, server, other_site):
+    page = touch_page
+    # A tall image: shown in the viewer, it leaves dark backdrop where its narrow tile was.
+    server.drop_uris(server.gallery_id, [other_site.image("tall.png", 60, 300), other_site.image("wide.png", 400, 300)])
+    stored = server.wait_settled(server.gallery_id, 2)
+    page.reload()
+    wait_images_loaded(page, 2)
+    cdp = page.context.new_cdp_session(page)
+    x, y = centre(item_by_id(page, stored[0]["id"]))
+    for _ in range(2):
+        touch(cdp, "touchStart", [(x, y)])
+        touch(cdp, "touchEnd", [])
+    page.keyboard.press("ArrowRight")  # heard after both taps: the viewer is still open
+    expect(where(page)).to_have_text("Image 2 of 2: wide.png")
+    page.keyboard.press("Escape")
+    expect(item_by_id(page, stored[1]["id"])).to_be_focused()
+    assert not page.problems, page.problems
+
+
+def test_on_touch_a_press_held_still_selects_and_then_taps_add_and_take_out(touch_page, server, other_site):
+    page = touch_page
+    stored = seed_gallery(page, server, other_site, 4, "pick")
+    tiles = [item_by_id(page, item["id"]) for item in stored]
+    cdp = page.context.new_cdp_session(page)
+    # In the grid the long press lifts the item; let go where it was, it is selected.
+    long_press(page, cdp, tiles[0])
+    expect(tiles[0]).to_have_attribute("aria-selected", "true")
+    expect(page.locator('[aria-live="polite"]')).to_have_text("Selected 'pick0.png'.")
+    # While items are selected, a tap adds an item or takes it out, and opens nothing.
+    page.touchscreen.tap(*centre(tiles[2]))
+    expect(tiles[2]).to_have_attribute("aria-selected", "true")
+    expect(tiles[0]).to_have_attribute("aria-selected", "true")
+    page.touchscreen.tap(*centre(tiles[0]))
+    expect(tiles[0]).to_have_attribute("aria-selected", "false")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.touchscreen.tap(*centre(tiles[2]))
+    expect(page.locator(f'{ITEM}[aria-selected="true"]')).to_have_count(0)
+    # None selected: a tap opens again.
+    page.touchscreen.tap(*centre(tiles[3]))
+    expect(page.get_by_role("dialog", name="Image: pick3.png, 4 of 4")).to_be_visible()
+    page.keyboard.press("Escape")
+    # On the board, where a finger moves a tile at once, a press held still selects it.
+    page.get_by_role("radiogroup", name="View").get_by_role("radio", name="Board").check()
+    expect(tiles[1]).to_be_visible()
+    long_press(page, cdp, tiles[1])
+    expect(tiles[1]).to_have_attribute("aria-selected", "true")
+    page.touchscreen.tap(*centre(tiles[3]))
+    expect(tiles[3]).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("dialog")).to_have_count(0)
     assert not page.problems, page.problems
 
 

@@ -5,7 +5,9 @@
 // holds them (`listChanged`: the items held, a window of a big gallery, and where they lie in it); an item that is not
 // held is asked for by position (`readPosition`), which the pane's own sync machine reads, and an item that left the
 // items held is looked for (`locate`): moved, it is followed; gone (trashed elsewhere), the viewer says so and shows
-// the next.
+// the next. A big board's region holds no order (`ordered: false`): there the viewer reads the gallery's order itself
+// (`readOrder`, a page of it around the item shown, at the gallery's change `sequence`), and reads it again once the
+// gallery changed since.
 
 import { fitView, isFitted } from "./viewerZoom.js";
 import { positionText, titleOf } from "./viewerFacts.js";
@@ -13,10 +15,14 @@ import { panByArrow, zoomInputs, zoomSize } from "./viewerZoomInputs.js";
 
 /** How long (ms) the slideshow shows each item. */
 export const SLIDESHOW_MS = 5000;
+/** How many items of a big board's order are read on each side of the one wanted (a page of 51): most steps then show
+ * at once. */
+export const ORDER_REACH = 25;
 
 /**
- * @typedef {{items: any[], offset: number, total: number, ordered: boolean}} ViewerList the items the pane holds:
- *   from position `offset` of `total` (`ordered`: positions known; a big board's region has none: the items alone)
+ * @typedef {{items: any[], offset: number, total: number, ordered: boolean, sequence?: number}} ViewerList the items
+ *   the pane holds: from position `offset` of `total` (`ordered`: positions known; a big board's region has none: the
+ *   items alone), at the gallery's change `sequence`
  * @typedef {{type: string, [key: string]: any}} ViewerInput
  * @typedef {{type: string, [key: string]: any}} ViewerEffect
  * @typedef {ReturnType<typeof initialViewer>} ViewerState
@@ -32,6 +38,10 @@ export function initialViewer({ details = false } = {}) {
     held: false, // whether the pane holds it now
     /** @type {ViewerList} */
     list: { items: [], offset: 0, total: 0, ordered: true },
+    /** On a big board: a page of the gallery's order read by the viewer (`ordered`, with the `sequence` it was read
+     * at), which it steps through; its items are emptied once the gallery changed since (its total kept). */
+    order: /** @type {ViewerList | null} */ (null),
+    orderReading: /** @type {number | null} */ (null), // the first position of the page of the order being read
     wanted: /** @type {{position: number} | null} */ (null), // a step whose item is being read
     locating: /** @type {string | null} */ (null), // the item whose place is asked of the server
     opening: false, // opened by an address: shown, but not known to be in the gallery yet
@@ -70,7 +80,7 @@ const ANY_TIME = new Set(["openWanted", "listChanged", "stageResized"]);
  * The state after `input`, and the effects to carry out. Inputs: openWanted, closeWanted, listChanged, located,
  * locateFailed, positionRead, stepWanted, arrowPressed, edgeWanted, zoomWanted, wheelTurned, pinchStarted, pinchMoved,
  * pinchEnded, dragged, stageResized, imageSized, slideshowToggled, slideshowTicked, detailsToggled, detailsRead,
- * inputSeen.
+ * inputSeen, orderRead, orderFailed.
  * @param {ViewerState} state
  * @param {ViewerInput} input
  * @returns {{state: ViewerState, effects: ViewerEffect[]}}
@@ -107,6 +117,20 @@ export function totalOf(/** @type {ViewerList} */ list) {
   return list.ordered ? Math.max(list.total, list.offset + list.items.length) : list.items.length;
 }
 
+const NO_ORDER = { items: [], offset: 0, total: 0, ordered: true };
+
+/** The items the viewer steps through, in the gallery's order: those the pane holds, or on a big board (whose region
+ * holds no order) the page of the order it read itself (none yet: nothing to step through). */
+export function orderOf(/** @type {ViewerState} */ state) {
+  return state.list.ordered ? state.list : (state.order ?? NO_ORDER);
+}
+
+/** The pane's copy of `item` when it holds it (kept up to date by the gallery's events), else `item` as read. */
+function freshest(/** @type {ViewerState} */ state, /** @type {any} */ item) {
+  if (state.list.ordered) return item;
+  return state.list.items.find((each) => each.id === item.id) ?? item;
+}
+
 /** @type {Record<string, (state: ViewerState, input: ViewerInput, effects: ViewerEffect[]) => ViewerState>} */
 const HANDLERS = {
   /** Open item `itemId` (`item`: as the pane holds it, when it does): by a person (`by` "user": the address gains an
@@ -117,14 +141,16 @@ const HANDLERS = {
     if (!state.open) {
       Object.assign(state, { open: true, pushed: by !== "address", opening: by === "address", notice: null });
       Object.assign(state, { itemId: null, wanted: null, locating: null, view: null, pinch: null, full: null });
-      state.prefetched = "";
+      Object.assign(state, { order: null, orderReading: null, prefetched: "" });
       if (by === "user") effects.push({ type: "address", itemId, how: "push" });
     }
-    const index = state.list.items.findIndex((each) => each.id === itemId);
+    const order = orderOf(state);
+    const index = order.items.findIndex((each) => each.id === itemId);
     if (index >= 0) {
       state.opening = false;
-      return show(state, state.list.items[index], positionOf(state.list, index), effects, { address: false });
+      return show(state, freshest(state, order.items[index]), positionOf(order, index), effects, { address: false });
     }
+    item = state.list.items.find((each) => each.id === itemId) ?? item; // a big board's: shown while it is looked for
     Object.assign(state, { itemId, item, position: null, held: false, natural: null, view: null, full: null });
     locate(state, effects);
     if (state.details) effects.push({ type: "readDetails", itemId });
@@ -136,13 +162,15 @@ const HANDLERS = {
     effects.push({ type: "stopTimer" });
     if (by !== "history") effects.push({ type: "addressClosed", back: state.pushed });
     if (state.itemId) effects.push({ type: "focusTile", itemId: state.itemId });
-    return { ...state, open: false, wanted: null, locating: null, view: null, pinch: null, notice: null };
+    return { ...state, open: false, wanted: null, locating: null, view: null, pinch: null, notice: null, order: null };
   },
 
   /** The items the pane holds changed (read, moved, trashed, added, here or elsewhere). */
   listChanged(state, { list }, effects) {
     state.list = list;
     if (!state.open || !state.itemId) return state;
+    if (!list.ordered) return followBoard(state, effects);
+    state.order = null;
     // A step waits for the item it goes to: shown once it is read.
     const wanted = state.wanted ? itemAt(list, state.wanted.position) : null;
     if (wanted && state.wanted) return show(state, wanted, state.wanted.position, effects);
@@ -169,30 +197,85 @@ const HANDLERS = {
     if (state.locating !== itemId || state.itemId !== itemId) return state;
     const announce = state.position === null;
     Object.assign(state, { locating: null, opening: false, position, item: item ?? state.item });
-    if (announce) effects.push({ type: "announce", text: positionText(state.item, position, totalOf(state.list)) });
+    if (announce) effects.push({ type: "announce", text: positionText(state.item, position, totalOf(orderOf(state))) });
     effects.push({ type: "readPosition", position });
     return state;
   },
 
   /** The item looked for is not in the gallery (`status` 404), or the server could not say. */
   locateFailed(state, { itemId, status, message = "" }, effects) {
-    if (state.locating !== itemId || state.itemId !== itemId) return state;
-    state.locating = null;
-    if (status !== 404) {
-      effects.push({ type: "announce", text: `Could not find this item in the gallery: ${message}` });
+    return lost(state, itemId, status, message, effects);
+  },
+
+  /** A page of a big board's order was read (`where`: {around: an item looked for} or {position}): the item looked for
+   * is shown where it is, or the one a step waits for. */
+  orderRead(state, { where, page }, effects) {
+    if (where.position !== undefined && where.position === state.orderReading) state.orderReading = null;
+    if (state.list.ordered) return askAgain(state, where, effects); // the board is held whole now, or was left
+    /** @type {ViewerList} */
+    const order = {
+      items: page.items,
+      offset: page.position,
+      total: page.count,
+      ordered: true,
+      sequence: page.gallery?.sequence ?? 0,
+    };
+    if (where.around !== undefined) {
+      if (state.locating !== where.around || state.itemId !== where.around) return state;
+      const index = order.items.findIndex((each) => each.id === where.around);
+      if (index < 0) return lost(state, where.around, 404, "", effects);
+      state.order = order;
+      if (state.wanted) {
+        // A step waits: the item shown is placed, and the step goes on (the page read may hold its item).
+        Object.assign(state, { locating: null, opening: false, position: order.offset + index, held: true });
+        const next = itemAt(order, state.wanted.position);
+        if (next) show(state, freshest(state, next), state.wanted.position, effects);
+        else readOrder(state, { position: state.wanted.position }, effects);
+        return followBoard(state, effects);
+      }
+      const announce = state.position === null;
+      show(state, freshest(state, order.items[index]), order.offset + index, effects, { address: false, announce });
+      return followBoard(state, effects);
+    }
+    const wanted = state.wanted?.position;
+    if (wanted === undefined) return state; // no step waits for it
+    const found = itemAt(order, wanted);
+    if (found) {
+      state.order = order;
+      show(state, freshest(state, found), wanted, effects);
+      return followBoard(state, effects);
+    }
+    if (wanted < order.total) {
+      // An earlier step's page: the one this step asked for comes (or, none under way, is asked for now).
+      if (state.orderReading === null) readOrder(state, { position: wanted }, effects);
       return state;
     }
-    if (state.opening) {
-      const text =
-        "This item is not in the gallery: it was moved to the trash or to another gallery, or it never was here.";
-      return closeWith(state, text, effects);
+    // The gallery ends before it now: its last item (read, unless this page holds it), or none left.
+    state.wanted = null;
+    if (!order.total) return closeWith(state, "This gallery is empty now.", effects);
+    const last = itemAt(order, order.total - 1);
+    if (!last) {
+      state.wanted = { position: order.total - 1 };
+      readOrder(state, state.wanted, effects);
+      return state;
     }
-    const title = titleOf(state.item);
-    state.notice = `'${title}' is no longer in this gallery: it was moved to the trash or to another gallery elsewhere. Showing the next item.`;
-    effects.push({ type: "announce", text: state.notice });
-    const total = totalOf(state.list);
-    if (total === 0) return closeWith(state, `'${title}' is no longer in this gallery, which is empty now.`, effects);
-    return goTo(state, Math.min(state.position ?? 0, total - 1), effects);
+    state.order = order;
+    show(state, freshest(state, last), order.total - 1, effects);
+    return followBoard(state, effects);
+  },
+
+  /** A page of a big board's order could not be read. */
+  orderFailed(state, { where, status, message = "" }, effects) {
+    const mine = where.position !== undefined && where.position === state.orderReading;
+    if (mine) state.orderReading = null;
+    if (state.list.ordered) return askAgain(state, where, effects);
+    if (where.around !== undefined) return lost(state, where.around, status, message, effects);
+    if (!mine) return state;
+    if (state.wanted) {
+      state.wanted = null;
+      effects.push({ type: "announce", text: `Could not read the next item: ${message}` });
+    }
+    return state;
   },
 
   /** The item at `position` was read into the items held (`item`, or null: there is none). */
@@ -216,7 +299,7 @@ const HANDLERS = {
 
   /** Home or End: the gallery's first or last item. */
   edgeWanted(state, { edge }, effects) {
-    const total = totalOf(state.list);
+    const total = totalOf(orderOf(state));
     if (!total) return state;
     state.notice = null;
     return goTo(state, edge === "first" ? 0 : total - 1, effects);
@@ -261,7 +344,8 @@ const HANDLERS = {
  * first. */
 function step(state, by, effects, wrap) {
   const base = state.wanted?.position ?? state.position;
-  const total = totalOf(state.list);
+  // On a big board whose order is still being read, a step goes by position all the same (its end is found then).
+  const total = totalOf(orderOf(state)) || (state.list.ordered ? 0 : Number.POSITIVE_INFINITY);
   if (base === null || !total) return state;
   let target = base + by;
   if (wrap && target >= total) target = 0;
@@ -274,19 +358,81 @@ function step(state, by, effects, wrap) {
   return goTo(state, target, effects);
 }
 
-/** Shows the item at `position`, read first when the pane does not hold it. */
+/** Shows the item at `position`, read first when the pane does not hold it (on a big board: when the page of the
+ * order read does not). */
 function goTo(state, position, effects) {
-  const found = itemAt(state.list, position);
-  if (found) return show(state, found, position, effects);
+  const found = itemAt(orderOf(state), position);
+  if (found) return show(state, freshest(state, found), position, effects);
   state.wanted = { position };
-  effects.push({ type: "readPosition", position });
+  if (state.list.ordered) effects.push({ type: "readPosition", position });
+  else readOrder(state, { position }, effects);
   return state;
 }
 
-/** Asks the server where the item shown is (it is not among the items held). */
+/** Asks the server where the item shown is (it is not among the items held; on a big board, a page around it). */
 function locate(state, effects) {
   state.locating = state.itemId;
-  effects.push({ type: "locate", itemId: state.itemId });
+  if (state.list.ordered) effects.push({ type: "locate", itemId: state.itemId });
+  else readOrder(state, { around: state.itemId }, effects);
+}
+
+/** Reads a page of a big board's order: around an item, or around a position (unless the page being read holds it). */
+function readOrder(state, /** @type {{around?: string, position?: number}} */ at, effects) {
+  const count = 2 * ORDER_REACH + 1;
+  if (at.around !== undefined) {
+    effects.push({ type: "readOrder", where: { around: at.around }, count });
+    return;
+  }
+  const position = at.position ?? 0;
+  const reading = state.orderReading;
+  if (reading !== null && position >= reading && position < reading + count) return;
+  state.orderReading = Math.max(0, position - ORDER_REACH);
+  effects.push({ type: "readOrder", where: { position: state.orderReading }, count });
+}
+
+/** A page of a big board's order came after the pane's items came to be in order (the board held whole, or left):
+ * what waited for it is asked of the pane's items instead. */
+function askAgain(state, where, effects) {
+  if (where.around !== undefined && state.locating === where.around) locate(state, effects);
+  else if (where.position !== undefined && state.wanted && state.orderReading === null)
+    goTo(state, state.wanted.position, effects);
+  return state;
+}
+
+/** A big board's items changed: the item shown follows the pane's copy, and a change of the gallery since its order
+ * was read (the pane's sequence is past the order's) makes that order stale: its items are let go (a step reads them
+ * afresh) and the item shown is looked for again, where it is now (as it is while its place is not known: a look that
+ * failed is tried again). */
+function followBoard(state, effects) {
+  const held = state.list.items.find((each) => each.id === state.itemId);
+  if (held) state.item = held;
+  const order = state.order;
+  if (order && (state.list.sequence ?? 0) <= (order.sequence ?? 0) && state.position !== null) return state;
+  if (order?.items.length) state.order = { ...order, items: [] }; // its total is still the best guess
+  if (!state.locating) locate(state, effects);
+  return state;
+}
+
+/** The item `itemId` looked for is not in the gallery (`status` 404: the next is shown, or an address's closes the
+ * viewer), or the server could not say (`message`). */
+function lost(state, itemId, status, message, effects) {
+  if (state.locating !== itemId || state.itemId !== itemId) return state;
+  state.locating = null;
+  if (status !== 404) {
+    effects.push({ type: "announce", text: `Could not find this item in the gallery: ${message}` });
+    return state;
+  }
+  if (state.opening) {
+    const text =
+      "This item is not in the gallery: it was moved to the trash or to another gallery, or it never was here.";
+    return closeWith(state, text, effects);
+  }
+  const title = titleOf(state.item);
+  state.notice = `'${title}' is no longer in this gallery: it was moved to the trash or to another gallery elsewhere. Showing the next item.`;
+  effects.push({ type: "announce", text: state.notice });
+  const total = totalOf(orderOf(state));
+  if (total === 0) return closeWith(state, `'${title}' is no longer in this gallery, which is empty now.`, effects);
+  return goTo(state, Math.min(state.position ?? 0, total - 1), effects);
 }
 
 /** Shows `item` at `position`, at fit: the address names it (unless `address` is false: it already does) and where it
@@ -296,7 +442,7 @@ function show(state, item, position, effects, { address = true, announce = true 
   Object.assign(state, { itemId: item.id, item, position, held: true, wanted: null, locating: null, opening: false });
   if (changed) Object.assign(state, { view: null, pinch: null, natural: null, full: null });
   if (changed && address) effects.push({ type: "address", itemId: item.id, how: "replace" });
-  const total = totalOf(state.list);
+  const total = totalOf(orderOf(state));
   if (announce) effects.push({ type: "announce", text: positionText(item, position, total) });
   effects.push({ type: "reveal", itemId: item.id });
   prefetchNeighbours(state, effects);
@@ -315,8 +461,9 @@ const AHEAD = 3;
  * and stage size (which picks the copy drawn; none before the stage is measured), so that a step, or a key held,
  * shows the next at once. */
 function prefetchNeighbours(state, effects) {
-  const { list, position, stage, heading } = state;
+  const { position, stage, heading } = state;
   if (!(stage.width > 0 && stage.height > 0)) return;
+  const list = orderOf(state);
   const offsets = [-heading, ...Array.from({ length: AHEAD }, (_, index) => heading * (index + 1))];
   const neighbours = offsets.map((offset) => itemAt(list, position + offset)).filter(Boolean);
   const key = [
@@ -331,7 +478,16 @@ function prefetchNeighbours(state, effects) {
 /** Closes the viewer, saying `text` on the page. */
 function closeWith(state, text, effects) {
   effects.push({ type: "stopTimer" }, { type: "addressClosed", back: state.pushed }, { type: "tell", text });
-  return { ...state, open: false, slideshow: false, wanted: null, locating: null, view: null, notice: null };
+  return {
+    ...state,
+    open: false,
+    slideshow: false,
+    wanted: null,
+    locating: null,
+    view: null,
+    notice: null,
+    order: null,
+  };
 }
 
 /** The zoom and pan the image is drawn at now (fit when not zoomed), or null for what is not an image of known size. */

@@ -156,7 +156,12 @@ export function createDragActions(pane, items, board) {
     else if (drag.target?.kind === "trash") items.trashItems(drag.ids);
     else if (drag.target?.kind === "gallery")
       pane.hooks.dropIntoGallery?.({ payload, galleryId: drag.target.galleryId, copy: drag.copy });
-    else if (!drag.copy && staysPut(drag))
+    else if (!drag.copy && staysPut(drag) && ended.sensor === "pointer" && !state().selection.ids.has(ended.itemId)) {
+      // A long press let go where it was picks the item (as a phone's photos do): it joins the selection, and taps
+      // then add items to it or take them out (view/itemEvents.js).
+      store.dispatch(paneActions.itemClicked(ended.itemId, { toggle: true }));
+      announcer.announce(`Selected '${titleOf(ended.itemId)}'.`);
+    } else if (!drag.copy && staysPut(drag))
       announcer.announce(`Dropped where it was. ${whereText(state().shown, drag, place())}`);
     else if (drag.board) {
       // Where a mouse drop on the board puts them: moved there in one request, or copies put there.

@@ -1,13 +1,14 @@
 // The runner of the viewer machine (model/viewer.js), one for the page: it opens the viewer on an item of a pane, feeds
 // the machine that pane's items as its store changes and what the dialog (view/viewer.js) reports, draws each state,
 // and carries out the effects: the page's address and the browser's history, the items read by position through the
-// pane's own sync machine (its jump, and the positions wanted), an item looked for by the API, images fetched ahead,
+// pane's own sync machine (its jump, and the positions wanted), an item looked for by the API (on a big board, a page
+// of the gallery's order around an item or a position, which its region does not hold), images fetched ahead,
 // the slideshow's timer, the details remembered, what is said, and the focus given back to the tile. No viewer state
 // of its own.
 
 import { api } from "../net/api.js";
 import { itemName } from "../model/itemKinds.js";
-import { initialViewer, shownView, totalOf, viewerStep } from "../model/viewer.js";
+import { initialViewer, orderOf, shownView, totalOf, viewerStep } from "../model/viewer.js";
 import { imageSource, positionText } from "../model/viewerFacts.js";
 import { fitScale, isZoomedIn, zoomPercent } from "../model/viewerZoom.js";
 import { zoomSize } from "../model/viewerZoomInputs.js";
@@ -40,8 +41,9 @@ export function createViewerRunner({ view, announcer, addressOf }) {
   }
 
   function draw() {
-    const { item, position, list } = state;
-    const total = totalOf(list);
+    const { item } = state;
+    const total = totalOf(orderOf(state));
+    const position = state.position !== null && state.position < total ? state.position : null; // null: not known yet
     const zoom = shownView(state);
     const size = zoomSize(state);
     view.render(state, {
@@ -56,10 +58,10 @@ export function createViewerRunner({ view, announcer, addressOf }) {
     });
   }
 
-  /** The items `paneState` holds, as the machine takes them. */
+  /** The items `paneState` holds, as the machine takes them, at the gallery's change its replica is at. */
   function listOf(paneState) {
     const { offset, total, unordered } = shownWindow(paneState);
-    return { items: paneState.shown, offset, total, ordered: !unordered };
+    return { items: paneState.shown, offset, total, ordered: !unordered, sequence: paneState.replica?.sequence ?? 0 };
   }
 
   /** Follows `next`'s items from now on (the pane the viewer is opened on). */
@@ -69,7 +71,8 @@ export function createViewerRunner({ view, announcer, addressOf }) {
     pane = next;
     send({ type: "listChanged", list: listOf(pane.state) });
     unsubscribe = pane.store.subscribe((paneState, previous) => {
-      if (paneState.shown === previous.shown && paneState.replica?.window === previous.replica?.window) return;
+      const same = paneState.shown === previous.shown && paneState.replica?.window === previous.replica?.window;
+      if (same && paneState.replica?.sequence === previous.replica?.sequence) return;
       send({ type: "listChanged", list: listOf(paneState) });
     });
   }
@@ -120,6 +123,16 @@ export function createViewerRunner({ view, announcer, addressOf }) {
       }
       case "locate":
         return void locate(effect.itemId);
+      case "readOrder": {
+        const { where } = effect;
+        const from = pane;
+        api.itemsWindow(pane.galleryId, where, effect.count).then(
+          (page) => from === pane && send({ type: "orderRead", where, page }),
+          (error) =>
+            from === pane && send({ type: "orderFailed", where, status: error.status ?? 0, message: error.message }),
+        );
+        return;
+      }
       case "reveal": {
         const items = pane.itemsView();
         items.focusedId = effect.itemId; // the tile focus comes back to, and the one the pane's rereads keep

@@ -2,14 +2,18 @@
 // extends), the "⋯" button and the context menu open the item menu, keys on a focused item (view/itemKeys.js), and
 // which item has focus. What only some kinds do happens here too: Enter or a double click opens an image or a video
 // in the viewer, a double click a link (Enter opens its page), and a note where it cannot be edited (Enter or a double
-// click edits it where it can); the Play button plays a video in its tile. `view` holds `intents` ({onSelect, onMenu,
-// onKey, onDragKey, onFocus, onEditNote, onOpen}), `menuEnabled`, `editable`, `keyboardDrag` (items are lifted by
-// keyboard), `longPressing` and `swallowClick` (the drag operation's, pane/dragActions.js), and finds an item with
-// `itemFor(id)`. A view whose own gestures end in a click or use a key (the board's pan and corner handles) says so
-// when asked (`takesClick(event)`, `takesKey(event)`), and a Space that a board takes for panning is not the item's
+// click edits it where it can); the Play button plays a video in its tile. On a touch screen (model/tap.js) a tap
+// does what a double click does, unless items are selected: then, as in a phone's photos, a tap adds the item to the
+// selection or takes it out; a press held still selects (in the grid and the list it lifts the item too: let go where
+// it was, pane/dragActions.js selects it). `view` holds `intents` ({onSelect, onMenu, onKey, onDragKey, onFocus,
+// onEditNote, onOpen}), `menuEnabled`, `editable`, `selected`, `keyboardDrag` (items are lifted by keyboard),
+// `longPressing` and `swallowClick` (the drag operation's, pane/dragActions.js), and finds an item with `itemFor(id)`.
+// A view whose own gestures end in a click or use a key (the board's pan and corner handles) says so when asked
+// (`takesClick(event)`, `takesKey(event)`), and a Space that a board takes for panning is not the item's
 // (view/boardGestures.js spaceIsPanning): they are asked before an item acts, instead of stopping the event first.
 
 import { kindOf } from "../model/itemFacts.js";
+import { gestureOf, noTouch, tapStep } from "../model/tap.js";
 import { decodeDragKey } from "../dnd/keyboardSensor.js";
 import { spaceIsPanning } from "./boardGestures.js";
 import { decodeItemKey } from "./itemKeys.js";
@@ -42,9 +46,30 @@ export function actOnKind(view, element, how) {
 
 /** Listens on `list` (the items' container) for `view`, until `signal` aborts. */
 export function listenToItems(list, view, signal) {
+  // What each finger does on the items, for the click that follows (heard in the capture phase, before the views'
+  // own gestures act on them).
+  let touch = noTouch;
+  const itemIdOf = (/** @type {Event} */ event) =>
+    /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest?.("[data-item-id]"))?.dataset
+      .itemId ?? null;
+  const pointer = (/** @type {PointerEvent} */ event) => {
+    const { pointerId, clientX: x, clientY: y, timeStamp: time } = event;
+    if (event.type === "pointerdown") {
+      const { pointerType, isPrimary: primary } = event;
+      touch = tapStep(touch, { type: "down", pointerId, pointerType, primary, itemId: itemIdOf(event), x, y, time });
+    } else if (event.type === "pointermove") touch = tapStep(touch, { type: "move", pointerId, x, y });
+    else if (event.type === "pointerup")
+      touch = tapStep(touch, { type: "up", pointerId, itemId: itemIdOf(event), x, y, time });
+    else touch = tapStep(touch, { type: "cancel", pointerId });
+  };
+  for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"])
+    list.addEventListener(type, pointer, { signal, capture: true });
   list.addEventListener(
     "click",
     (event) => {
+      const tapped = /** @type {Element} */ (event.target).closest?.("[data-item-id]");
+      const gesture = tapped ? gestureOf(touch, /** @type {HTMLElement} */ (tapped).dataset.itemId ?? "") : null;
+      touch = tapStep(touch, { type: "click" });
       if (view.takesClick?.(event)) {
         event.preventDefault(); // the click that ends a pan, or a press on a corner handle, selects nothing
         return;
@@ -66,7 +91,9 @@ export function listenToItems(list, view, signal) {
         return;
       }
       if (event.target.closest("button, a, video, textarea")) return;
-      view.intents.onSelect(element.dataset.itemId, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
+      const id = element.dataset.itemId;
+      if (gesture && touched(view, element, id, gesture)) return;
+      view.intents.onSelect(id, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
       element.focus({ preventScroll: true });
     },
     { signal },
@@ -135,6 +162,17 @@ export function listenToItems(list, view, signal) {
     },
     { signal },
   );
+}
+
+/** What a finger's `gesture` ("tap" or "press", model/tap.js) on item `id` does: with no item selected a tap opens it
+ * (as a double click does), with some selected (a selection under way) it adds the item or takes it out; a press
+ * held still adds it. False when it did nothing (a tap on an item still loading: it is selected as a click selects). */
+function touched(view, /** @type {HTMLElement} */ element, /** @type {string} */ id, /** @type {string} */ gesture) {
+  const selected = /** @type {Set<string> | undefined} */ (view.selected);
+  if (gesture === "tap" && !selected?.size) return actOnKind(view, element, "double");
+  if (gesture === "tap" || !selected?.has(id)) view.intents.onSelect(id, { toggle: true, range: false });
+  element.focus({ preventScroll: true });
+  return true;
 }
 
 /** A new element for an item in a view (`className`: "tile" or "row"): a row of the items' grid (the ARIA grid

@@ -70,7 +70,12 @@ export class ViewerView {
       if (this.shownOpen) this.onClose("key");
     });
     dialog.addEventListener("keydown", (event) => this.keydown(event));
-    viewerGestures(this.stageElement, { input: (input) => this.onInput(input), close: () => this.onClose("backdrop") });
+    this.openedAt = Number.NEGATIVE_INFINITY;
+    viewerGestures(this.stageElement, {
+      input: (input) => this.onInput(input),
+      close: () => this.onClose("backdrop"),
+      openedAt: () => this.openedAt,
+    });
     new ResizeObserver(() => {
       const { clientWidth: width, clientHeight: height } = this.stageElement;
       if (width > 0 && height > 0) this.onInput({ type: "stageResized", width, height });
@@ -132,6 +137,7 @@ export class ViewerView {
       return;
     }
     const opening = !this.shownOpen;
+    if (opening) this.openedAt = performance.now();
     this.shownOpen = true;
     if (!this.dialog.open) this.dialog.showModal();
     this.dialog.setAttribute("aria-label", shown.name);

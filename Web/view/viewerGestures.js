@@ -3,15 +3,21 @@
 // pans an image zoomed in, a swipe (touch or pen) steps, a double click on the image toggles fit and 100% there, and
 // a click on the dark backdrop around the item closes the viewer. Returns the cleanup.
 
+import { TAP_MS } from "../model/tap.js";
+
 /** What is the item itself (or a control): a click there is not a click on the backdrop. */
 const NOT_BACKDROP = ".viewer-object, button, a, input, textarea, video, select, label";
 /** How far (CSS pixels) a pointer may move and still click; how far a swipe goes. */
 const CLICK_SLOP = 6;
 const SWIPE = 60;
+/** How soon after the viewer opened (ms) a finger's click is the second tap of a double tap that opened it (on a
+ * touch screen the first tap opens it, model/tap.js): it neither closes the viewer nor zooms. */
+const OPENING_MS = TAP_MS;
 
 /**
  * @param {HTMLElement} stage
- * @param {{input(input: {type: string, [key: string]: any}): void, close(): void}} intents
+ * @param {{input(input: {type: string, [key: string]: any}): void, close(): void, openedAt(): number}} intents
+ *   `openedAt`: when the viewer last opened (`performance.now()`)
  */
 export function viewerGestures(stage, intents) {
   const pointers = new Map();
@@ -20,6 +26,8 @@ export function viewerGestures(stage, intents) {
   let pinching = false;
   /** Where the pointer went down: a click there on the backdrop closes (a drag's pointer is captured by the stage). */
   let downTarget = null;
+  /** The type of the pointer last pressed ("mouse", "pen", "touch"). */
+  let lastType = "";
   const at = (/** @type {{clientX: number, clientY: number}} */ event) => {
     const box = stage.getBoundingClientRect();
     return { x: event.clientX - box.left, y: event.clientY - box.top };
@@ -37,6 +45,7 @@ export function viewerGestures(stage, intents) {
     if (event.button !== 0 || /** @type {HTMLElement} */ (event.target).closest("button, a, input, textarea, video"))
       return;
     pointers.set(event.pointerId, { point: at(event), type: event.pointerType, captured: false });
+    lastType = event.pointerType;
     if (pointers.size === 1) {
       moved = 0;
       downTarget = /** @type {HTMLElement} */ (event.target);
@@ -84,15 +93,16 @@ export function viewerGestures(stage, intents) {
     )
       intents.input({ type: "stepWanted", by: dx < 0 ? 1 : -1 });
   };
+  const secondTap = () => lastType === "touch" && performance.now() - intents.openedAt() < OPENING_MS;
   const click = (/** @type {MouseEvent} */ event) => {
-    if (moved > CLICK_SLOP) return; // the end of a drag or a swipe
+    if (moved > CLICK_SLOP || secondTap()) return; // the end of a drag or a swipe, or of the double tap that opened it
     const target = downTarget ?? /** @type {HTMLElement} */ (event.target);
     downTarget = null;
     if (target.closest(NOT_BACKDROP) || /** @type {HTMLElement} */ (event.target).closest(NOT_BACKDROP)) return;
     intents.close();
   };
   const doubleClick = (/** @type {MouseEvent} */ event) => {
-    if (!(/** @type {HTMLElement} */ (event.target).closest(".viewer-image"))) return;
+    if (!(/** @type {HTMLElement} */ (event.target).closest(".viewer-image")) || secondTap()) return;
     event.preventDefault();
     intents.input({ type: "zoomWanted", how: "toggle", at: at(event) });
   };
