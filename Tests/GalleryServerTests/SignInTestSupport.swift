@@ -1,10 +1,11 @@
 import Foundation
-import GalleryServer
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+
+@testable import GalleryServer
 
 /// Someone signed in through the API: the session cookie and the CSRF token their page would send.
 struct Visitor: Sendable {
@@ -30,6 +31,17 @@ struct SessionJSON: Decodable {
     var authRequired: Bool
 }
 
+/// The passwords' hashes of every signed-in world, made once: the server hashes one password at a time, process-wide,
+/// so three hashes for each of the many worlds the tests make would queue the sign-ins of those running meanwhile
+/// past their client's 20-second timeout on a loaded machine.
+private let signedInWorldHashes = Task { () async throws -> (owner: String, bob: String, carol: String) in
+    let hasher = PasswordHasher()
+    return (
+        try await hasher.hash(SignedInWorld.ownerPassword), try await hasher.hash(SignedInWorld.bobPassword),
+        try await hasher.hash(SignedInWorld.carolPassword)
+    )
+}
+
 /// The server with sign-in required, an owner (password set), and two more users, bob and carol, who were given
 /// nothing yet; `test` runs against its router.
 /// With `live`, the application listens on a free port of 127.0.0.1 with its WebSocket feeds.
@@ -39,10 +51,12 @@ func testSignedInApplication(
     _ test: @Sendable (any TestClientProtocol, SignedInWorld) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
-        let administration = try await AccountAdministration.open(dataDirectory: folder)
-        try await administration.resetPassword(of: "owner", to: SignedInWorld.ownerPassword)
-        _ = try await administration.addUser(named: "bob", password: SignedInWorld.bobPassword)
-        _ = try await administration.addUser(named: "carol", password: SignedInWorld.carolPassword)
+        let accounts = try await AccountAdministration.open(dataDirectory: folder).accounts
+        let hashes = try await signedInWorldHashes.value
+        let owner = try #require(try await accounts.user(named: "owner"))
+        try await accounts.setPasswordHash(hashes.owner, of: owner.id)
+        _ = try await accounts.createUser(named: "bob", passwordHash: hashes.bob, isAdmin: false)
+        _ = try await accounts.createUser(named: "carol", passwordHash: hashes.carol, isAdmin: false)
         var logger = Logger(label: "GalleryServerTests")
         logger.logLevel = .error
         let configuration = ServerConfiguration(
