@@ -123,7 +123,9 @@ struct SearchAPITests {
 
     /// Each bad input, and what its 400 says.
     static let badInputs: [([String: String], String)] = [
-        (["q": String(repeating: "a", count: 10_000)], "at most 1,000 characters"),
+        // One character over the limit. (A query of 10,000 characters is refused the same way, in 4 ms, but sent in this
+        // suite it made three live-socket tests of the same test process time out, for a reason not found yet.)
+        (["q": String(repeating: "a", count: 1_001)], "at most 1,000 characters"),
         (["q": ""], "Type a word"),
         (["q": "x", "tag": String(repeating: "t", count: 101)], "at most 100 characters"),
         (["q": "x", "tag": "two\nlines"], "tag"),
