@@ -96,10 +96,21 @@ public struct SearchRequest: Sendable, Equatable {
     }
 }
 
+/// One item found, with the name of its gallery.
+public struct SearchResult: Sendable, Equatable {
+    public var item: Item
+    public var galleryName: String
+
+    public init(item: Item, galleryName: String) {
+        self.item = item
+        self.galleryName = galleryName
+    }
+}
+
 /// A page of search results, best first (then newest first).
 public struct SearchPage: Sendable, Equatable {
     /// The items found, each with its gallery's name.
-    public var results: [(item: Item, galleryName: String)]
+    public var results: [SearchResult]
     /// How many items were found, up to ``SearchRequest/countLimit``.
     public var count: Int
     /// Whether more than ``count`` were found.
@@ -107,18 +118,10 @@ public struct SearchPage: Sendable, Equatable {
     /// The offset of the next page, or nil at the end.
     public var nextOffset: Int?
 
-    public init(results: [(item: Item, galleryName: String)], count: Int, countIsAtLeast: Bool, nextOffset: Int?) {
+    public init(results: [SearchResult], count: Int, countIsAtLeast: Bool, nextOffset: Int?) {
         self.results = results
         self.count = count
         self.countIsAtLeast = countIsAtLeast
         self.nextOffset = nextOffset
-    }
-
-    public static func == (lhs: SearchPage, rhs: SearchPage) -> Bool {
-        lhs.results.map(\.item) == rhs.results.map(\.item)
-            && lhs.results.map(\.galleryName)
-                == rhs.results.map(\.galleryName)
-            && lhs.count == rhs.count && lhs.countIsAtLeast == rhs.countIsAtLeast
-            && lhs.nextOffset == rhs.nextOffset
     }
 }

@@ -69,7 +69,7 @@ extension SQLGalleryStore {
         return try await database.read { db in
             let rows = try db.rows(sql: resultsSQL, arguments: pageArguments)
             let results = try rows.prefix(limit).map { row in
-                (item: try Item(row: row), galleryName: row["searchGalleryName"] as String)
+                SearchResult(item: try Item(row: row), galleryName: row["searchGalleryName"] as String)
             }
             let counted = try db.value(Int.self, sql: countSQL, arguments: countArguments) ?? 0
             let more = rows.count > limit && offset + limit <= SearchRequest.maximumOffset
