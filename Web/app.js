@@ -1,15 +1,18 @@
 // Wiring only: reads the URL, makes one pane per gallery shown (`/g/{id}`, and `?beside={id2}` for a second one side
-// by side), opens the viewer on the item it names (`/g/{id}/items/{itemId}`) and follows Back and Forward, routes
-// page-wide keys, the clipboard and the shared menu, dialogs and viewer to the pane in use, and shows who is signed
-// in.
+// by side) or a pane of search results (`/search?q=…`, model/search.js) with a gallery beside it if asked, opens the
+// viewer on the item it names (`/g/{id}/items/{itemId}`) or selects it (`?select=`), follows Back and Forward, routes
+// page-wide keys, the clipboard and the shared menu, dialogs and viewer to the pane in use, runs the header's search,
+// and shows who is signed in.
 
 import { api } from "./net/api.js";
 import { account, signOut } from "./net/account.js";
+import { searchSource } from "./net/itemSources.js";
 import { pasteTarget } from "./dnd/externalDrop.js";
 import { GalleryPane } from "./pane/galleryPane.js";
 import { transferItems } from "./pane/transfers.js";
-import { galleryURL, parseGalleryURL } from "./model/location.js";
+import { galleryURL, knownView, parseGalleryURL } from "./model/location.js";
 import { changeableGalleries, isLinkSession } from "./model/roles.js";
+import { countText, isAsking, parseSearchURL, searchOf, searchURL } from "./model/search.js";
 import { AccountView } from "./view/account.js";
 import { createAnnouncer } from "./view/announcer.js";
 import { GalleryPicker } from "./view/galleryPicker.js";
@@ -18,6 +21,7 @@ import { GoToDialog } from "./view/goToDialog.js";
 import { ItemMenu } from "./view/itemMenu.js";
 import { KeyboardView } from "./view/keyboard.js";
 import { PaneView } from "./view/pane.js";
+import { SearchBar } from "./view/searchBar.js";
 import { ShareDialog } from "./view/shareDialog.js";
 import { sharingFor } from "./pane/sharing.js";
 import { createViewerRunner } from "./pane/viewerRunner.js";
@@ -32,6 +36,7 @@ const picker = new GalleryPicker(document.getElementById("gallery-picker"));
 const tagsDialog = new TagsDialog(/** @type {HTMLDialogElement} */ (document.getElementById("tags-dialog")));
 const shareDialog = new ShareDialog(document.getElementById("share-dialog"));
 const keyboard = new KeyboardView(document);
+const searchBar = new SearchBar(/** @type {HTMLElement} */ (document.querySelector(".app-header")));
 const viewer = createViewerRunner({
   view: new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer"))),
   announcer,
@@ -97,8 +102,8 @@ function activate(pane) {
 }
 
 /** Adds a pane on `galleryId` (`itemsView`: the view the address asks for), opening item `openItem` in the viewer
- * once it has loaded (the address named it). */
-function addPane(galleryId, itemsView = null, openItem = null) {
+ * once it has loaded (the address named it), or selecting item `selectItem`. */
+function addPane(galleryId, itemsView = null, openItem = null, selectItem = null) {
   const view = new PaneView(template, container, { primary: panes.length === 0 });
   const pane = new GalleryPane({ galleryId, itemsView, view, shared: { announcer, menu, viewer }, hooks });
   panes.push(pane);
@@ -109,6 +114,7 @@ function addPane(galleryId, itemsView = null, openItem = null) {
     .load()
     .then(() => {
       if (openItem) viewer.open(pane, openItem, "address");
+      else if (selectItem) pane.selectItem(selectItem);
       return opened(galleryId);
     })
     .catch((error) => {
@@ -116,6 +122,78 @@ function addPane(galleryId, itemsView = null, openItem = null) {
       else announcer.alert(`Could not open the gallery: ${error.message}`);
     });
   return pane;
+}
+
+/** Adds the pane of `search`'s results, first: view only; opening a result goes to it in its gallery. */
+function addSearchPane(search, itemsView = null) {
+  const view = new PaneView(template, container, { primary: true });
+  const source = searchSource(search);
+  const pane = new GalleryPane({
+    galleryId: source.galleryId,
+    itemsView,
+    view,
+    shared: { announcer, menu, viewer },
+    hooks,
+    source,
+    open: (item) => location.assign(galleryURL([{ galleryId: item.galleryId }, null], null, item.id)),
+  });
+  panes.push(pane);
+  container.dataset.panes = String(panes.length);
+  updatePaneButtons();
+  activate(pane);
+  pane.store.subscribe((state, previous) => {
+    if (state.gallery !== previous.gallery || state.sync.replica !== previous.sync.replica) showFound(pane);
+  });
+  pane.load().catch((error) => announcer.alert(`Could not search: ${error.message}`));
+  return pane;
+}
+
+/** Says how many the search pane found (or how to search, when it asks for nothing). */
+function showFound(pane) {
+  const { gallery } = pane.state;
+  if (!isAsking(pane.source.search)) searchBar.setCount("Type a word to search every gallery, or name a tag.");
+  else if (gallery) searchBar.setCount(countText(gallery.itemCount, gallery.more));
+}
+
+/** Shows the results of `search` in the first pane: a search shown is asked again with these words (its address
+ * replaced), else the galleries shown give way to it (a new address: Back returns to them). */
+function showSearch(search) {
+  searchBar.render(search);
+  const first = panes[0];
+  if (first?.source.search) {
+    history.replaceState(history.state, "", searchURL(search, panes[1]?.address(), first.address().view));
+    first.showSource(searchSource(search)).then((error) => {
+      if (error) searchBar.setCount(`Could not search: ${error.message}`);
+      else showFound(first);
+    });
+    return;
+  }
+  if (!isAsking(search)) return;
+  for (const pane of panes.splice(0)) pane.close();
+  active = null;
+  history.pushState(null, "", searchURL(search));
+  addSearchPane(search);
+}
+
+/** Builds the panes the address asks for (at the start, and when Back or Forward goes between a search and a
+ * gallery). */
+function showAddress() {
+  for (const pane of panes.splice(0)) pane.close();
+  active = null;
+  const search = parseSearchURL(location);
+  const { galleryIds, views, itemId, select } = parseGalleryURL(location);
+  if (search) {
+    const view = knownView(new URLSearchParams(location.search).get("view"));
+    addSearchPane(search, view === "board" ? null : view);
+    if (galleryIds[0]) addPane(galleryIds[0], views[0]);
+  } else {
+    for (const [index, galleryId] of galleryIds.entries())
+      addPane(galleryId, views[index], index === 0 ? itemId : null, index === 0 ? select : null);
+  }
+  searchBar.render(search ?? searchOf());
+  if (!search) searchBar.setCount("");
+  if (panes[0]) activate(panes[0]);
+  if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));
 }
 
 /** Tells the server a gallery was opened (a read-only link's session has no list of galleries to keep it in). */
@@ -137,6 +215,7 @@ function updatePaneButtons() {
 /** The page's address: its panes, and `itemId` (of the first pane) open in the viewer. */
 function pageAddress(itemId = null) {
   const [first, beside] = panes.map((pane) => pane.address());
+  if (panes[0]?.source.search) return searchURL(panes[0].source.search, beside, first.view);
   return galleryURL([first, beside], itemId);
 }
 
@@ -235,6 +314,11 @@ keyboard.bindGoTo(() => {
   return goTo.open(pane.itemCount, returnFocus, (position) => pane.goToPosition(position));
 });
 keyboard.bindUndo(() => active?.undo?.());
+keyboard.bindSearch(() => {
+  searchBar.focus();
+  return true;
+});
+searchBar.bindChange((search) => showSearch(search));
 keyboard.bindRedo(() => active?.redo?.());
 // A paste while the viewer is open is not for the gallery behind it.
 pasteTarget(document, (data) => (viewer.isOpen ? undefined : active?.paste(data)));
@@ -242,6 +326,9 @@ pasteTarget(document, (data) => (viewer.isOpen ? undefined : active?.paste(data)
 // Back and Forward: an address naming an item (or an entry the viewer added for a pane beside) opens it, any other
 // closes the viewer.
 window.addEventListener("popstate", () => {
+  const search = parseSearchURL(location);
+  if (Boolean(search) !== Boolean(panes[0]?.source.search)) return showAddress();
+  if (search) return showSearch(search);
   const { itemId } = parseGalleryURL(location);
   const entry = history.state;
   const pane = itemId ? panes[0] : entry?.viewer ? paneFor(entry.galleryId) : null;
@@ -263,8 +350,13 @@ function showAccount(view) {
   });
 }
 
+/** Lists the galleries a search may be narrowed to (a read-only link's visitor searches its gallery alone). */
+async function listGalleriesToSearch() {
+  if (isLinkSession(await account())) return;
+  const { galleries } = await api.galleries();
+  searchBar.setGalleries(galleries);
+}
+
 // ---- Start ----
-const { galleryIds, views, itemId } = parseGalleryURL(location);
-for (const [index, galleryId] of galleryIds.entries()) addPane(galleryId, views[index], index === 0 ? itemId : null);
-activate(panes[0]);
-if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));
+showAddress();
+listGalleriesToSearch().catch(() => {}); // the filter then offers "All galleries" alone

@@ -162,7 +162,9 @@ export function itemName(item, position, count, progress) {
   // An image's caption is its alternative text: said after its title.
   const caption = item.caption ? ` — ${item.caption}` : "";
   const label = (item.kind ?? "image") === "image" ? `Image: ${item.title || "Untitled"}${caption}` : itemLabel(item);
-  return `${label}${where}`;
+  // A search result says which gallery it is in.
+  const gallery = item.galleryName ? `, in ${item.galleryName}` : "";
+  return `${label}${gallery}${where}`;
 }
 
 function escapeHTML(/** @type {string} */ text) {

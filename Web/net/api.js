@@ -68,6 +68,9 @@ export const api = {
   turn: (id, itemIds, turn) => request("POST", `/api/galleries/${id}/turns`, { itemIds, turn }),
   /** Writes a new note (`text`, "" for an empty one) into gallery `id` at `at`. */
   newNote: (id, text, at) => request("POST", `/api/galleries/${id}/notes`, { text, at }),
+  /** A page of search results across the galleries the person may read (`query`: model/search.js searchQuery):
+   * `{items, count, more, nextCursor}`, each item with its `galleryName`. */
+  search: (query) => request("GET", `/api/search?${query}`),
   /** One item, as the viewer opens it (with where a photo was taken, to those the gallery shows it). */
   item: (itemId) => request("GET", `/api/items/${itemId}`),
   /** Changes the title or caption of items `itemIds` of gallery `id`, or adds and removes tags on them (`changes`:

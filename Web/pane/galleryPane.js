@@ -5,6 +5,7 @@
 
 import { api } from "../net/api.js";
 import { account } from "../net/account.js";
+import { gallerySource } from "../net/itemSources.js";
 import { isBoardWindow, isLoading } from "../model/replica.js";
 import { roleOf } from "../model/roles.js";
 import { createStore } from "../store/store.js";
@@ -26,10 +27,15 @@ export class GalleryPane {
    * gallery's own; `view`: a PaneView (the pane's frame); `shared`: { announcer, menu, viewer } shared by every pane;
    * `hooks`: { isActive(pane), onActivate(pane), onTransfer({payload, target, index, copy, onBoard}),
    * onMoveToGallery(pane, ids, returnFocus, run), onTrashElsewhere(payload), onOpenBeside(pane, button), onClose(pane),
-   * onHistoryStep(pane), onShare(pane, button), onViewChanged(pane), keyboardTargets(pane), … }.
+   * onHistoryStep(pane), onShare(pane, button), onViewChanged(pane), keyboardTargets(pane), … }; `source`: where the
+   * items come from (net/itemSources.js), the gallery's own unless given (a search's results: view only, no gallery);
+   * `open(item)`: what opening an item does in place of the viewer (a search result: go to it in its gallery).
    */
-  constructor({ galleryId, itemsView = null, view, shared, hooks }) {
+  constructor({ galleryId, itemsView = null, view, shared, hooks, source = gallerySource(galleryId), open = null }) {
     this.galleryId = galleryId;
+    this.source = source;
+    this.open = open;
+    if (source.search) view.setSearch(true);
     this.view = view;
     this.viewer = shared.viewer;
     this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
@@ -127,7 +133,11 @@ export class GalleryPane {
   copySelection = (clipboardData) => this.keyActions.copySelection(clipboardData);
   menuAction = (id, action, position, returnFocus) => this.keyActions.menuAction(id, action, position, returnFocus);
   /** Opens item `id` in the page's viewer (a double click, Enter, Open in the item menu). */
-  openViewer = (id) => this.viewer?.open(this, id);
+  openViewer = (id) => {
+    const item = this.itemById(id);
+    if (this.open) return item && !item.local ? this.open(item) : undefined;
+    return this.viewer?.open(this, id);
+  };
   undo = () => this.historyActions.undo();
   redo = () => this.historyActions.redo();
   /** After a change this page made that concerns this gallery (e.g. from the other pane): `history` if carried. */
@@ -216,10 +226,38 @@ export class GalleryPane {
 
   /** Opens the gallery on its first page (the sync machine reads the rest) and follows its live feed. */
   async load() {
-    const [page, session] = await Promise.all([api.itemsPage(this.galleryId), account()]);
+    const [page, session] = await Promise.all([this.source.first(), account()]);
     this.store.dispatch(paneActions.accessChanged(roleOf(page.gallery), session));
     this.sync.start(page);
     this.historyActions.refresh();
+  }
+
+  /** Shows the items of `source` in place of those shown (a search asked again with other words): resolves with the
+   * error when they could not be read, else null. */
+  async showSource(source) {
+    this.source = source;
+    this.store.dispatch(paneActions.selectionCleared());
+    const error = await this.sync.replaceSource(source);
+    return error ?? null;
+  }
+
+  /** Selects and focuses item `itemId` (a search result opened in its gallery), read first if the gallery is big. */
+  async selectItem(itemId) {
+    let item = this.itemById(itemId);
+    try {
+      while (!item && isLoading(this.state.replica)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        item = this.itemById(itemId);
+      }
+      if (!item && this.state.replica?.window) {
+        const page = await api.itemsWindow(this.galleryId, { around: itemId }, 1);
+        const index = page.items.findIndex((each) => each.id === itemId);
+        if (index >= 0) item = await this.context.sync.itemAt(page.position + index);
+      }
+    } catch {}
+    if (!item || item.id !== itemId) return this.tell("That item is no longer in this gallery.");
+    this.store.dispatch(paneActions.itemClicked(itemId, {}));
+    this.shownView.focusItem(itemId);
   }
 
   /** The gallery is gone (in the trash of galleries, or unknown): nothing more is read. */
@@ -235,6 +273,7 @@ export class GalleryPane {
   }
 
   async refreshGallery() {
+    if (this.source.search) return;
     try {
       this.store.dispatch(paneActions.galleryReceived(await api.gallery(this.galleryId)));
     } catch {}

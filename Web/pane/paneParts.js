@@ -57,7 +57,7 @@ export function createPaneParts(pane, { shared, hooks }) {
     if (!held() && state().replica?.window) await sync.jumpTo(position);
     return held();
   }
-  const sync = createSyncRunner(galleryId, store, {
+  const sync = createSyncRunner(pane.source, store, {
     setLoading: (done, count) => view.setLoading(done, count),
     setConnection: (state) => view.setConnection(state),
     focusedId: () => pane.shownView?.focusedId ?? null,
@@ -93,7 +93,11 @@ export function createPaneParts(pane, { shared, hooks }) {
     /** In a view-only pane, says so and returns true (the change is not made); else false. */
     refuseChange() {
       if (!state().access.readOnly) return false;
-      tell("This gallery is view only.");
+      tell(
+        pane.source.search
+          ? "Search results are not changed here: open one in its gallery."
+          : "This gallery is view only.",
+      );
       return true;
     },
     tell,

@@ -2,8 +2,6 @@
 // events, what the view shows), keeps its state in the pane store, and carries out the effects it returns: requests
 // to the API, the live socket's restart, timers, and what the pane shows or says. No sync state of its own.
 
-import { api } from "../net/api.js";
-import { connectLive } from "../net/live.js";
 import { syncStep } from "../model/gallerySync.js";
 import { roleOf } from "../model/roles.js";
 import { paneActions } from "../store/paneState.js";
@@ -23,8 +21,16 @@ import { paneActions } from "../store/paneState.js";
  * }} SyncOutlets what the runner may show, say and ask of the pane
  */
 
-/** The sync of gallery `galleryId`, its state in `store`, its effects shown through `outlets`. */
-export function createSyncRunner(galleryId, store, /** @type {SyncOutlets} */ outlets) {
+/** The sync of the items of `source` (net/itemSources.js: a gallery or a search), its state in `store`, its effects
+ * shown through `outlets`. */
+export function createSyncRunner(
+  /** @type {import("../net/itemSources.js").ItemSource} */ initialSource,
+  store,
+  /** @type {SyncOutlets} */ outlets,
+) {
+  let source = initialSource;
+  /** Counts the reloads asked: only the newest one's answer opens the list (an older answer never replaces it). */
+  let reloads = 0;
   /** The callers waiting for a jump to end, oldest first (jumps end in the order they were asked). */
   const jumps = [];
   let live = null;
@@ -54,25 +60,13 @@ export function createSyncRunner(galleryId, store, /** @type {SyncOutlets} */ ou
     const echo = { generation: effect.generation };
     switch (effect.type) {
       case "readPage":
-        return answer(
-          api.itemsWindow(galleryId, effect.where, effect.count),
-          { ...effect },
-          "pageRead",
-          "page",
-          "pageFailed",
-        );
+        return answer(source.window(effect.where, effect.count), { ...effect }, "pageRead", "page", "pageFailed");
       case "readRest":
-        return answer(api.itemsPage(galleryId, effect.cursor, 1000), echo, "restRead", "page", "restFailed");
+        return answer(source.rest(effect.cursor), echo, "restRead", "page", "restFailed");
       case "readRegion":
-        return answer(
-          api.boardItems(galleryId, effect.asked, effect.limit),
-          { ...effect },
-          "regionRead",
-          "page",
-          "regionFailed",
-        );
+        return answer(source.region(effect.asked, effect.limit), { ...effect }, "regionRead", "page", "regionFailed");
       case "readEvents":
-        return answer(api.events(galleryId, effect.since), {}, "eventsRead", "feed", "eventsFailed");
+        return answer(source.events(effect.since), {}, "eventsRead", "feed", "eventsFailed");
       case "readEventsLater":
         clearTimeout(gapTimer);
         gapTimer = setTimeout(() => send({ type: "gapFound" }), effect.ms);
@@ -104,15 +98,20 @@ export function createSyncRunner(galleryId, store, /** @type {SyncOutlets} */ ou
     }
   }
 
-  /** Reads the gallery's first page afresh and opens it; true when it loaded. */
-  async function reload({ restart = true, catchUp = false } = {}) {
+  /** Reads the list's first page afresh and opens it; true when it loaded. `quiet`: a failure is answered (the
+   * error), not said. */
+  async function reload({ restart = true, catchUp = false, quiet = false } = {}) {
+    const mine = ++reloads;
     let page;
     try {
-      page = await api.itemsPage(galleryId);
+      page = await source.first();
     } catch (error) {
+      if (mine !== reloads) return false;
+      if (quiet) return { failed: error };
       send({ type: "reloadFailed", error });
       return false;
     }
+    if (mine !== reloads) return false;
     store.dispatch(paneActions.accessChanged(roleOf(page.gallery)));
     send({ type: "opened", page, board: outlets.board(), reloading: true, restart, catchUp });
     return true;
@@ -123,7 +122,7 @@ export function createSyncRunner(galleryId, store, /** @type {SyncOutlets} */ ou
     /** Opens the gallery from its first page, then follows its live feed. */
     start(page) {
       send({ type: "opened", page, board: outlets.board() });
-      live = connectLive(galleryId, {
+      live = source.live({
         since: () => store.getState().sync.replica.sequence,
         onEvent: (event) => send({ type: "eventReceived", event }),
         onProgress: (progress) => store.dispatch(paneActions.progressReceived(progress)),
@@ -133,6 +132,13 @@ export function createSyncRunner(galleryId, store, /** @type {SyncOutlets} */ ou
       });
     },
     reload,
+    /** Reads the items of `next` in place of those shown (a search with other words): an answer to the one before
+     * is let go. Resolves with the error when they could not be read. */
+    async replaceSource(next) {
+      source = next;
+      const done = await reload({ restart: false, quiet: true });
+      return (typeof done === "object" && done?.failed) || null;
+    },
     generation,
     /** Reads into a big gallery's window the positions the view shows. */
     showRange: (first, last) => send({ type: "positionWanted", first, last }),

@@ -17,6 +17,7 @@ export class KeyboardView {
       onCopy: () => false,
       onNewNote: () => false,
       onGoTo: () => false,
+      onSearch: () => false,
     };
     root.addEventListener("keydown", (event) => this.keydown(event));
     root.addEventListener("copy", (event) => {
@@ -41,6 +42,7 @@ export class KeyboardView {
     else if (event.key === "Escape") handled = this.handlers.onClearSelection();
     else if (key === "n" && !mod && !event.altKey && !event.shiftKey) handled = this.handlers.onNewNote();
     else if (key === "g" && !mod && !event.altKey && !event.shiftKey) handled = this.handlers.onGoTo();
+    else if (event.key === "/" && !mod && !event.altKey) handled = this.handlers.onSearch();
     else if ((event.key === "Delete" || event.key === "Backspace") && !event.target.closest?.("[data-item-id]")) {
       handled = this.handlers.onDeleteSelection();
     }
@@ -69,6 +71,10 @@ export class KeyboardView {
   /** `handler()` asks for a position to go to (the G key); false when there is nothing to go to. */
   bindGoTo(handler) {
     this.handlers.onGoTo = handler;
+  }
+  /** `handler()` focuses the page's search field (the / key) and returns true. */
+  bindSearch(handler) {
+    this.handlers.onSearch = handler;
   }
   /** `handler(clipboardData)` writes the selection and returns true, or returns false when nothing is selected. */
   bindCopy(handler) {

@@ -63,6 +63,12 @@ export class PaneView {
     else delete this.root.dataset.readOnly;
   }
 
+  /** A pane of search results: the gallery's own controls (notes, undo, trash, board, sharing) are not offered. */
+  setSearch(search) {
+    if (search) this.root.dataset.search = "true";
+    else delete this.root.dataset.search;
+  }
+
   setActive(active) {
     if (active) this.root.dataset.active = "true";
     else delete this.root.dataset.active;

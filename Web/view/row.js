@@ -4,7 +4,7 @@
 import { dateAddedOf, dimensionsOf, hostOf, kindOf, sizeOf } from "../model/itemFacts.js";
 import { turnTransform } from "../model/orientation.js";
 import { cellOf, createItemElement } from "./itemEvents.js";
-import { button, kindLabel, menuButton, showProgress } from "./tile.js";
+import { button, foundIn, kindLabel, menuButton, showProgress } from "./tile.js";
 
 export function createRow(item) {
   return createItemElement(item, "row");
@@ -29,6 +29,7 @@ export function updateRow(element, item, progress, { onRetry, onRemove }) {
     ...(Array.isArray(item.tags) ? item.tags : []),
     ...facts,
     turnTransform(item.orientation),
+    item.galleryName,
   ].join("|");
   element.dataset.state = item.state;
   if (item.state === "pending") element.setAttribute("aria-busy", "true");
@@ -83,6 +84,7 @@ function title(item) {
   element.className = "row-title";
   element.textContent = item.state === "pending" ? `Loading ${item.title ?? ""}`.trim() : item.title || "Untitled";
   element.title = item.sourceURL ?? item.title ?? "";
+  if (item.galleryName) element.append(foundIn(item));
   const tags = Array.isArray(item.tags) ? item.tags : [];
   if (tags.length) {
     const list = document.createElement("span");

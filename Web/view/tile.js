@@ -42,6 +42,7 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
     item.videoCodec,
     item.playableSeconds,
     turnTransform(item.orientation),
+    item.galleryName,
   ].join("|");
   element.dataset.state = item.state;
   element.dataset.kind = item.kind ?? "image";
@@ -75,7 +76,22 @@ export function menuButton(item) {
   return element;
 }
 
-function content(item, { onRetry, onRemove, drawnWidth, progress }) {
+function content(item, options) {
+  const parts = itemContent(item, options);
+  return item.galleryName ? [...parts, foundIn(item)] : parts;
+}
+
+/** Which gallery a search result is in, shown on it (its accessible name says so already). */
+export function foundIn(item) {
+  const label = document.createElement("span");
+  label.className = "found-in";
+  label.textContent = item.galleryName;
+  label.title = `In ${item.galleryName}`;
+  label.setAttribute("aria-hidden", "true");
+  return label;
+}
+
+function itemContent(item, { onRetry, onRemove, drawnWidth, progress }) {
   if (item.state === "ready") {
     const picture = (/** @type {any} */ shown) => image(shown, drawnWidth);
     if (item.kind === "note") return [kindLabel(item), ...noteContent(item), menuButton(item)];

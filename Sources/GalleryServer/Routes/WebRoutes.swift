@@ -5,7 +5,8 @@ import NIOCore
 import WebClient
 
 /// The web client: `/` opens the last gallery, `/g/{id}` is a gallery's page (`/g/{id}/items/{itemId}`: with that
-/// item open in the viewer, which the page reads and checks), `/galleries` the gallery browser; `/signin`, `/setup`
+/// item open in the viewer, which the page reads and checks), `/search?q=…` the same page showing a search's results
+/// (which the page reads from `GET /api/search`), `/galleries` the gallery browser; `/signin`, `/setup`
 /// and `/s/{token}` (a read-only link; `/s/{token}/items/{itemId}` with an item open) are the pages reached before
 /// signing in. Opening a page
 /// changes nothing: the page itself says which gallery was opened (`POST /api/galleries/{id}/opened`).
@@ -31,6 +32,7 @@ struct WebRoutes<Context: IdentifiedRequestContext> {
                 return try await page("index.html", context: context)
             }
         }
+        router.get("search") { _, context in try await page("index.html", context: context) }
         router.get("galleries") { _, context in try await page("galleries.html", context: context) }
         router.get("signin") { _, context in try await page("signin.html", context: context) }
         router.get("setup") { _, context in try await page("setup.html", context: context) }

@@ -96,6 +96,6 @@ enum PublicPaths {
 
     /// Whether a path is one of the pages a browser opens (rather than the API, images or files).
     static func isPage(_ path: String) -> Bool {
-        path == "/" || path == "/galleries" || path.hasPrefix("/g/") || path.hasSuffix(".html")
+        path == "/" || path == "/galleries" || path == "/search" || path.hasPrefix("/g/") || path.hasSuffix(".html")
     }
 }

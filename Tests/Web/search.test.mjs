@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import {
+  countText,
+  isAsking,
+  parseSearchURL,
+  rankKey,
+  resultsPage,
+  searchName,
+  searchOf,
+  searchQuery,
+  searchURL,
+} from "../../Web/model/search.js";
+
+test("a search's address holds its words and filters, and reads back the same", () => {
+  const search = searchOf({ q: "café “x”", kind: "note", tag: " red ", gallery: "g1" });
+  assert.deepEqual(search, { q: "café “x”", kind: "note", tag: "red", gallery: "g1" });
+  const url = new URL(searchURL(search), "http://host");
+  assert.equal(url.pathname, "/search");
+  assert.deepEqual(parseSearchURL(url), search);
+  assert.equal(
+    searchURL(searchOf({ q: "a" }), { galleryId: "b", view: "list" }, "list"),
+    "/search?q=a&view=list&beside=b&besideView=list",
+  );
+});
+
+test("an address that is not a search, or filters that are not known, are not taken", () => {
+  assert.equal(parseSearchURL({ pathname: "/g/abc", search: "?q=x" }), null);
+  assert.deepEqual(parseSearchURL({ pathname: "/search", search: "?kind=plant&tag=%20&q=" }), searchOf());
+});
+
+test("a search asks for something when it holds a letter or digit, or a tag", () => {
+  assert.equal(isAsking(searchOf({ q: '  "* -( ' })), false);
+  assert.equal(isAsking(searchOf({ q: "é" })), true);
+  assert.equal(isAsking(searchOf({ q: "7" })), true);
+  assert.equal(isAsking(searchOf({ tag: "red" })), true);
+});
+
+test("the API query names each filter once and the cursor of the page", () => {
+  const query = new URLSearchParams(searchQuery(searchOf({ q: "a&b=c", kind: "link", tag: "t" }), "400"));
+  assert.deepEqual(Object.fromEntries(query), { q: "a&b=c", kind: "link", tag: "t", cursor: "400", limit: "200" });
+});
+
+test("results become a gallery's page: view only, in rank order, each saying its gallery", () => {
+  const answer = {
+    items: [
+      { id: "b", galleryId: "g2", galleryName: "Two", orderKey: "zz" },
+      { id: "a", galleryId: "g1", galleryName: "One", orderKey: "aa" },
+    ],
+    count: 1000,
+    more: true,
+    nextCursor: "202",
+  };
+  const page = resultsPage(answer, searchOf({ q: "x" }), "200");
+  assert.equal(page.position, 200);
+  assert.equal(page.nextCursor, "202");
+  assert.deepEqual(
+    page.items.map((item) => [item.id, item.orderKey, item.galleryId]),
+    [
+      ["b", rankKey(200), "g2"],
+      ["a", rankKey(201), "g1"],
+    ],
+  );
+  assert.ok(rankKey(9) < rankKey(10), "ranks order as text");
+  assert.equal(page.gallery.role, "viewer");
+  assert.equal(page.gallery.id, null);
+  assert.equal(page.gallery.more, true);
+  // A count below what was read grows to it (results found since the count).
+  assert.equal(resultsPage({ items: [{ id: "x" }], count: 0 }, searchOf({ q: "x" }), "50").count, 51);
+  assert.deepEqual(resultsPage(null, searchOf()).items, []);
+});
+
+test("what a search is called and what it found, in words", () => {
+  assert.equal(searchName(searchOf({ q: " kern ", kind: "note" })), "Search “kern” in notes");
+  assert.equal(searchName(searchOf({ tag: "red" })), "Search tagged red");
+  assert.equal(countText(0), "No results");
+  assert.equal(countText(1), "1 result");
+  assert.equal(countText(1234), "1,234 results");
+  assert.equal(countText(1000, true), "More than 1,000 results");
+});
