@@ -20,6 +20,7 @@ import { TagsDialog } from "./view/tagsDialog.js";
 import { GoToDialog } from "./view/goToDialog.js";
 import { ItemMenu } from "./view/itemMenu.js";
 import { KeyboardView } from "./view/keyboard.js";
+import { NameDialog } from "./view/galleryNameDialog.js";
 import { PaneView } from "./view/pane.js";
 import { SearchBar } from "./view/searchBar.js";
 import { ShareDialog } from "./view/shareDialog.js";
@@ -36,6 +37,7 @@ const picker = new GalleryPicker(document.getElementById("gallery-picker"));
 const tagsDialog = new TagsDialog(/** @type {HTMLDialogElement} */ (document.getElementById("tags-dialog")));
 const shareDialog = new ShareDialog(document.getElementById("share-dialog"));
 const keyboard = new KeyboardView(document);
+const saveSearchDialog = new NameDialog(document.getElementById("save-search-dialog"));
 const searchBar = new SearchBar(/** @type {HTMLElement} */ (document.querySelector(".app-header")));
 const viewer = createViewerRunner({
   view: new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer"))),
@@ -144,8 +146,24 @@ function addSearchPane(search, itemsView = null) {
   pane.store.subscribe((state, previous) => {
     if (state.gallery !== previous.gallery || state.sync.replica !== previous.sync.replica) showFound(pane);
   });
+  view.bindSaveSearch((button) => saveSearch(pane.source.search, button));
   pane.load().catch((error) => announcer.alert(`Could not search: ${error.message}`));
   return pane;
+}
+
+/** Asks for a name and saves `search`; the gallery browser then lists it. */
+function saveSearch(search, button) {
+  if (!isAsking(search)) return announcer.alert("Type a word or name a tag before saving the search.");
+  saveSearchDialog.open({
+    title: "Save Search",
+    action: "Save",
+    value: search.q.trim() || search.tag || "",
+    submit: (name) => api.saveSearch(name, search),
+    done: (saved) => {
+      announcer.announce(`Saved the search '${saved.name}'. It is listed with your galleries.`);
+      button.focus();
+    },
+  });
 }
 
 /** Says how many the search pane found (or how to search, when it asks for nothing). */

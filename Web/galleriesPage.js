@@ -6,11 +6,15 @@ import { galleriesAPI } from "./net/galleries.js";
 import { connectGalleryList } from "./net/live.js";
 import { applyGallery, createGalleryListState, isArchive, itemCountText } from "./model/galleryList.js";
 import { GalleryListView } from "./view/galleryList.js";
+import { SavedSearchList } from "./view/savedSearchList.js";
+import { api } from "./net/api.js";
+import { TEXT_FIELD } from "./dnd/textFields.js";
 import { AccountView } from "./view/account.js";
 import { createAnnouncer } from "./view/announcer.js";
 
 const view = new GalleryListView(document);
 const announcer = createAnnouncer(document.getElementById("announcer"), document.getElementById("alert"));
+const savedSearches = new SavedSearchList(/** @type {HTMLElement} */ (document.querySelector(".saved-searches")));
 
 let state = createGalleryListState();
 // Every change made here counts; a refresh that started before one would show an older list, so it starts again.
@@ -143,6 +147,37 @@ const live = connectGalleryList({ onChanged: refresh });
 view.bindShown(() => {
   live.reconnectNow();
   refresh();
+  showSavedSearches();
+});
+
+// ---- Saved searches: each a smart gallery, its results live on its own page ----
+
+async function showSavedSearches() {
+  try {
+    savedSearches.render((await api.savedSearches()).searches);
+  } catch (error) {
+    announcer.alert(`Could not list the saved searches: ${error.message}`);
+  }
+}
+
+savedSearches.bindDelete(async (saved) => {
+  try {
+    await api.deleteSavedSearch(saved.id);
+  } catch (error) {
+    if (error.status !== 404) return announcer.alert(error.message);
+  }
+  savedSearches.remove(saved.id);
+  announcer.announce(`Deleted the saved search ${saved.name}.`);
+});
+showSavedSearches();
+
+// `/` focuses the search field, as on a gallery's page (not while typing in a field or a dialog).
+document.addEventListener("keydown", (event) => {
+  const target = /** @type {HTMLElement} */ (event.target);
+  if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target.closest?.(`${TEXT_FIELD}, dialog, [role=menu]`)) return;
+  event.preventDefault();
+  document.getElementById("search-field")?.focus();
 });
 
 const accountView = new AccountView(document.getElementById("account"));

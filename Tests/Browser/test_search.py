@@ -131,3 +131,42 @@ def test_a_person_finds_nothing_of_a_gallery_not_shared_with_them(owner, auth_se
     expect(page.locator(".gallery [role=row]")).to_have_count(0)
     # Nor is the gallery offered as a filter.
     assert page.get_by_label("Gallery").locator("option").all_inner_texts() == ["All galleries"]
+
+
+def test_a_saved_search_is_listed_with_the_galleries_and_a_new_match_appears_in_it_live(page, server, other_site):
+    kept_things(server, other_site)
+    page.goto(f"{server.base_url}/search?q=kerning")
+    expect(results(page)).to_have_count(3)
+    save = page.get_by_role("button", name="Save Search…")
+    save.click()
+    dialog = page.get_by_role("dialog", name="Save Search")
+    expect(dialog.get_by_label("Name")).to_have_value("kerning")
+    dialog.get_by_label("Name").fill("x" * 201)
+    dialog.get_by_role("button", name="Save").click()
+    # The field holds at most 200 characters: what the server would refuse cannot be typed.
+    expect(dialog.get_by_label("Name")).to_have_value("x" * 200)
+    dialog.get_by_label("Name").fill("Kerning everywhere")
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#announcer")).to_have_text(
+        "Saved the search 'Kerning everywhere'. It is listed with your galleries.")
+    expect(save).to_be_focused()
+
+    page.goto(f"{server.base_url}/galleries")
+    saved = page.get_by_role("list", name="Saved searches").get_by_role("listitem")
+    expect(saved).to_have_count(1)
+    expect(saved.first).to_contain_text("Search “kerning”")
+    saved.first.get_by_role("link", name="Kerning everywhere").click()
+    expect(page).to_have_url(re.compile(r"/search\?q=kerning$"))
+    expect(results(page)).to_have_count(3)
+
+    # A note written elsewhere that matches appears in the results, live.
+    server.api("POST", f"/api/galleries/{server.gallery_id}/notes", {"text": "More kerning tables", "at": {}})
+    expect(results(page)).to_have_count(4, timeout=10_000)
+    expect(page.locator(".search-count")).to_have_text("4 results")
+
+    page.goto(f"{server.base_url}/galleries")
+    page.get_by_role("button", name="Delete the saved search Kerning everywhere").click()
+    expect(page.get_by_role("list", name="Saved searches")).to_be_hidden()
+    expect(page.locator("#search-field")).to_be_focused()
+    assert server.api("GET", "/api/searches")["searches"] == []

@@ -94,3 +94,30 @@ def test_a_caption_is_the_images_alternative_text_and_part_of_its_name(page, ser
     expect(tile).to_have_attribute("aria-label", re.compile("^Image: harbour.png — Boats at dawn, 1 of 1"))
     expect(tile.locator("img")).to_have_attribute("alt", "Boats at dawn")
     assert not page.problems, page.problems
+
+
+def test_the_tags_switch_shows_each_tiles_tags_and_is_remembered(page, server):
+    stored = notes(server, "one", "two")
+    server.api("POST", f"/api/galleries/{server.gallery_id}/descriptions",
+               {"itemIds": [stored[0]["id"]], "addTags": ["kerning", "Café"]})
+    page.reload()
+    tags = item_by_id(page, stored[0]["id"]).locator(".tile-tags .tag")
+    expect(tags).to_have_count(2)
+    expect(tags.first).to_be_hidden()
+    switch = page.get_by_role("button", name="Tags", exact=True)
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    expect(tags).to_have_text(["kerning", "Café"])
+    expect(tags.first).to_be_visible()
+    expect(page.locator("#announcer")).to_have_text("Tags shown on the tiles.")
+    expect(item_by_id(page, stored[1]["id"]).locator(".tile-tags")).to_have_count(0)
+    # A tag added elsewhere shows at once.
+    server.api("POST", f"/api/galleries/{server.gallery_id}/descriptions",
+               {"itemIds": [stored[1]["id"]], "addTags": ["serif"]})
+    expect(item_by_id(page, stored[1]["id"]).locator(".tile-tags .tag")).to_have_text(["serif"])
+    # Remembered across a reload, and not an undoable change of the gallery.
+    page.reload()
+    expect(page.get_by_role("button", name="Tags", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(item_by_id(page, stored[0]["id"]).locator(".tile-tags .tag").first).to_be_visible()
+    expect(page.locator("#gallery").locator("xpath=..").locator(".undo")).to_be_disabled()

@@ -71,6 +71,12 @@ export const api = {
   /** A page of search results across the galleries the person may read (`query`: model/search.js searchQuery):
    * `{items, count, more, nextCursor}`, each item with its `galleryName`. */
   search: (query) => request("GET", `/api/search?${query}`),
+  /** The searches the person saved: `{searches: [{id, name, q, kind, tag, gallery, createdAt}]}`. */
+  savedSearches: () => request("GET", "/api/searches"),
+  /** Saves `search` (model/search.js) as `name`: the saved search. */
+  saveSearch: (name, search) => request("POST", "/api/searches", { name, ...search }, { changesNothingShown: true }),
+  deleteSavedSearch: (id) =>
+    request("DELETE", `/api/searches/${encodeURIComponent(id)}`, undefined, { changesNothingShown: true }),
   /** One item, as the viewer opens it (with where a photo was taken, to those the gallery shows it). */
   item: (itemId) => request("GET", `/api/items/${itemId}`),
   /** Changes the title or caption of items `itemIds` of gallery `id`, or adds and removes tags on them (`changes`:

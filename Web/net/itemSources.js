@@ -4,7 +4,7 @@
 // one sync machine (model/gallerySync.js) keeps either.
 
 import { api } from "./api.js";
-import { connectLive } from "./live.js";
+import { connectGalleryList, connectLive } from "./live.js";
 import { isAsking, resultsPage, SEARCH_PANE_ID, searchQuery } from "../model/search.js";
 
 /**
@@ -35,7 +35,8 @@ export function gallerySource(galleryId) {
 }
 
 /** The results of `search` (model/search.js), read whole a page at a time (a search answers at most 10,000). A
- * search has no board, no events and no feed. @returns {ItemSource} */
+ * search has no board and no events: it is read again after a change in any gallery the person may see (the gallery
+ * browser's feed, told at most a few times a second), so that new matches appear live. @returns {ItemSource} */
 export function searchSource(search) {
   // A search that asks for nothing (no word, no tag) finds nothing, without asking the server.
   const read = async (cursor) =>
@@ -49,6 +50,16 @@ export function searchSource(search) {
     rest: (cursor) => read(cursor),
     region: none,
     events: () => Promise.resolve({ events: [] }),
-    live: () => null,
+    live: ({ onChanged, onState }) => {
+      // The feed says "changed" once as it opens: the results were just read.
+      let opened = false;
+      return connectGalleryList({
+        onChanged: () => {
+          if (opened) onChanged();
+          opened = true;
+        },
+        onState,
+      });
+    },
   };
 }

@@ -17,6 +17,7 @@ import { ListView } from "../view/list.js";
 import { ToolbarView } from "../view/toolbar.js";
 import { TrashView } from "../view/trash.js";
 import { createPaneParts } from "./paneParts.js";
+import { rememberedShowTags } from "./settingsActions.js";
 import { wireItemsView, wirePane } from "./wiring.js";
 
 const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
@@ -51,6 +52,7 @@ export class GalleryPane {
     this.dragActions = parts.dragActions;
     this.keyActions = parts.keyActions;
     this.settingsActions = parts.settingsActions;
+    this.store.dispatch(paneActions.tagsShown(rememberedShowTags()));
     this.showView(this.state.view);
     this.store.subscribe((state, previous) => this.render(state, previous));
     this.cleanups = wirePane(this.context, {
@@ -195,8 +197,9 @@ export class GalleryPane {
     }
     if (state.history !== previous.history && state.history) this.toolbar.renderHistory(state.history);
     this.drawItems(state);
-    const { gallery, perRow, view, dragMode } = state;
-    this.toolbar.render({ name: gallery?.name ?? "Image Gallery", perRow, view, dragMode });
+    const { gallery, perRow, view, dragMode, showTags } = state;
+    this.toolbar.render({ name: gallery?.name ?? "Image Gallery", perRow, view, dragMode, showTags });
+    this.view.setShowTags(showTags);
     this.trash.renderCount(gallery?.trashCount ?? 0);
     // Items not on the board yet are put in free space and saved (after this change is drawn).
     if (state.view === "board") queueMicrotask(() => this.boardActions.placeOnBoard());

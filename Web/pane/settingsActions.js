@@ -5,6 +5,23 @@ import { api } from "../net/api.js";
 import { clampPerRow } from "../model/zoom.js";
 import { paneActions } from "../store/paneState.js";
 
+const SHOW_TAGS_KEY = "imageGallery.showTags";
+
+/** Whether tiles show their tags on this browser (the Tags switch, remembered). */
+export function rememberedShowTags() {
+  try {
+    return localStorage.getItem(SHOW_TAGS_KEY) === "true";
+  } catch {
+    return false; // storage refused (private mode, a sandbox): not remembered
+  }
+}
+
+function rememberShowTags(on) {
+  try {
+    localStorage.setItem(SHOW_TAGS_KEY, String(on));
+  } catch {}
+}
+
 /** The settings actions of a pane, given its narrow context (pane/paneContext.js) and its history actions. */
 export function createSettingsActions(/** @type {import("./paneContext.js").PaneContext} */ pane, history) {
   const { store, announcer, galleryId } = pane;
@@ -31,6 +48,13 @@ export function createSettingsActions(/** @type {import("./paneContext.js").Pane
         store.dispatch(paneActions.viewChosen(view));
         announcer.alert(error.message);
       }
+    },
+
+    /** Tiles show their tags (`on`) or not: a preference of this browser, kept for every gallery. */
+    setShowTags(on) {
+      store.dispatch(paneActions.tagsShown(on));
+      rememberShowTags(on);
+      announcer.announce(on ? "Tags shown on the tiles." : "Tags hidden.");
     },
 
     /** Changes the images per row here, and for everyone unless the pane is view only (then only on this page). */

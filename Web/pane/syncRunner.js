@@ -129,6 +129,8 @@ export function createSyncRunner(
         onReset: () => send({ type: "reset" }),
         onGone: (reason) => send({ type: "gone", reason }),
         onState: (state) => send({ type: state === "open" ? "socketOpened" : "socketClosed" }),
+        // A list without events (a search's results) is read again when what it shows may have changed.
+        onChanged: () => reload({ restart: false }),
       });
     },
     reload,

@@ -54,6 +54,7 @@ export function wirePane(pane, { items, history, drags, settings }) {
   toolbar.bindView((chosen) => settings.setView(chosen));
   toolbar.bindPerRow((value) => settings.setPerRow(value));
   toolbar.bindDragMode((mode) => store.dispatch(paneActions.dragModeChosen(mode)));
+  toolbar.bindShowTags((on) => settings.setShowTags(on));
   toolbar.bindZoomFit(() => pane.sync.zoomToFit());
   toolbar.bindZoomActual(() => shown().zoomToActual?.());
   toolbar.bindNewNote(() => items.newNote());

@@ -34,6 +34,7 @@ export function initialPaneState(galleryId, view = null) {
     selection: emptySelection(),
     dragging: new Set(),
     dragMode: "move", // what dragging items on the board does: "move", or "copy" (the Move/Copy switch)
+    showTags: false, // whether tiles show their tags (the toolbar's Tags switch, remembered on this browser)
     perRow: 4,
     perRowSaving: false, // a change of images per row not yet saved: the gallery's own value waits
     history: null,
@@ -70,6 +71,8 @@ export const paneActions = {
   dragEnded: () => ({ type: "dragEnded" }),
   /** What a drag from the board does: "move", or "copy" (the toolbar's Move/Copy switch). */
   dragModeChosen: (mode) => ({ type: "dragModeChosen", mode }),
+  /** Tiles show their tags, or not. */
+  tagsShown: (on) => ({ type: "tagsShown", on }),
   /** Images per row changed here (saving: to be saved for everyone). */
   perRowChanged: (perRow, { saving = false } = {}) => ({ type: "perRowChanged", perRow, saving }),
   /** The images per row were saved (or saving failed): the gallery's own value counts again. */
@@ -125,6 +128,8 @@ export function paneReducer(state, action) {
       return isEmptySelection(state.selection) ? state : { ...state, selection: emptySelection() };
     case "dragStarted":
       return { ...state, dragging: new Set(action.ids) };
+    case "tagsShown":
+      return state.showTags === Boolean(action.on) ? state : { ...state, showTags: Boolean(action.on) };
     case "dragModeChosen":
       return { ...state, dragMode: action.mode === "copy" ? "copy" : "move" };
     case "dragEnded":

@@ -31,6 +31,7 @@ export class PaneView {
     this.list = root.querySelector(".items");
     this.toolbar = root.querySelector(".toolbar");
     this.trashButton = root.querySelector(".trash-target");
+    this.saveSearchButton = /** @type {HTMLButtonElement} */ (root.querySelector(".save-search"));
     this.trashDialog = root.querySelector(".trash-dialog");
     this.status = root.querySelector(".pane-status");
     this.notice = root.querySelector(".pane-notice");
@@ -67,6 +68,18 @@ export class PaneView {
   setSearch(search) {
     if (search) this.root.dataset.search = "true";
     else delete this.root.dataset.search;
+    this.saveSearchButton.hidden = !search;
+  }
+
+  /** `handler(button)` when Save Search… is chosen (a pane of search results). */
+  bindSaveSearch(handler) {
+    this.saveSearchButton.addEventListener("click", () => handler(this.saveSearchButton));
+  }
+
+  /** Tiles show their tags (the Tags switch), or not. */
+  setShowTags(on) {
+    if (on) this.root.dataset.showTags = "true";
+    else delete this.root.dataset.showTags;
   }
 
   setActive(active) {

@@ -43,6 +43,7 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
     item.playableSeconds,
     turnTransform(item.orientation),
     item.galleryName,
+    ...(Array.isArray(item.tags) ? item.tags : []),
   ].join("|");
   element.dataset.state = item.state;
   element.dataset.kind = item.kind ?? "image";
@@ -78,7 +79,24 @@ export function menuButton(item) {
 
 function content(item, options) {
   const parts = itemContent(item, options);
-  return item.galleryName ? [...parts, foundIn(item)] : parts;
+  const tags = item.state === "ready" && Array.isArray(item.tags) && item.tags.length ? [tagChips(item.tags)] : [];
+  return [...parts, ...tags, ...(item.galleryName ? [foundIn(item)] : [])];
+}
+
+/** An item's tags on its tile: shown while the pane's Tags switch is on (styles.css); Tags… says them to everyone. */
+function tagChips(tags) {
+  const list = document.createElement("span");
+  list.className = "tile-tags";
+  list.setAttribute("aria-hidden", "true");
+  list.append(
+    ...tags.map((tag) => {
+      const chip = document.createElement("span");
+      chip.className = "tag";
+      chip.textContent = tag;
+      return chip;
+    }),
+  );
+  return list;
 }
 
 /** Which gallery a search result is in, shown on it (its accessible name says so already). */

@@ -26,6 +26,7 @@ export class ToolbarView {
     this.openBesideButton = root.querySelector(".open-beside");
     this.closeButton = root.querySelector(".close-pane");
     this.shareButton = root.querySelector(".share");
+    this.showTagsButton = root.querySelector(".show-tags");
     this.viewOnly = root.querySelector(".view-only");
     this.galleriesLink = root.querySelector(".galleries-link");
     /** @type {Record<string, (...args: any[]) => any>} */
@@ -43,7 +44,10 @@ export class ToolbarView {
     this.closeButton.addEventListener("click", () => this.handlers.onClose());
   }
 
-  render({ name, perRow, view, dragMode = "move" }) {
+  render({ name, perRow, view, dragMode = "move", showTags = false }) {
+    // The list shows every row's tags: the switch is the grid's and the board's.
+    this.showTagsButton.hidden = view === "list";
+    this.showTagsButton.setAttribute("aria-pressed", String(showTags));
     this.name.textContent = name;
     for (const choice of this.viewChoices) choice.checked = choice.value === view;
     for (const choice of this.dragModeChoices) choice.checked = choice.value === dragMode;
@@ -96,6 +100,12 @@ export class ToolbarView {
       choice.addEventListener("change", () => choice.checked && handler(choice.value));
   }
   /** `handler(mode)` when "move" or "copy" is chosen with the board's Move/Copy switch. */
+  /** `handler(on)` when the Tags switch is pressed: whether tiles are to show their tags. */
+  bindShowTags(handler) {
+    this.showTagsButton.addEventListener("click", () =>
+      handler(this.showTagsButton.getAttribute("aria-pressed") !== "true"),
+    );
+  }
   bindDragMode(handler) {
     for (const choice of this.dragModeChoices)
       choice.addEventListener("change", () => choice.checked && handler(choice.value));

@@ -69,6 +69,14 @@ public protocol AccountStore: Sendable {
     func lastOpenedGallery(of user: UserID) async throws -> GalleryID?
     /// Remembers the gallery the user opened last.
     func setLastOpenedGallery(_ gallery: GalleryID, of user: UserID) async throws
+
+    /// The searches `user` saved, oldest first (`user` nil: the one person of a server without sign-in).
+    func savedSearches(of user: UserID?) async throws -> [SavedSearch]
+    /// Changes the searches `user` saved in one transaction (two changes at once never lose one): `change` is given
+    /// them and what it returns is answered; when it throws nothing is changed.
+    func changeSavedSearches<Result: Sendable>(
+        of user: UserID?, _ change: @escaping @Sendable (inout [SavedSearch]) throws -> Result
+    ) async throws -> Result
 }
 
 extension ShareLink: Identifiable {}
