@@ -319,6 +319,10 @@ def test_the_name_link_opens_the_gallery(browser_page, server):
 
 def test_everything_works_from_the_keyboard(browser_page, server):
     page = browser_page
+    # The header's search comes first (its field, then its button).
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("searchbox", name="Search")).to_be_focused()
+    page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     new_button = page.get_by_role("button", name="New Gallery")
     expect(new_button).to_be_focused()

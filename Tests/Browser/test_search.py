@@ -141,10 +141,12 @@ def test_a_saved_search_is_listed_with_the_galleries_and_a_new_match_appears_in_
     save.click()
     dialog = page.get_by_role("dialog", name="Save Search")
     expect(dialog.get_by_label("Name")).to_have_value("kerning")
+    # The field holds at most 200 characters, as the server; a name of spaces alone is refused saying why.
     dialog.get_by_label("Name").fill("x" * 201)
-    dialog.get_by_role("button", name="Save").click()
-    # The field holds at most 200 characters: what the server would refuse cannot be typed.
     expect(dialog.get_by_label("Name")).to_have_value("x" * 200)
+    dialog.get_by_label("Name").fill("   ")
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog.get_by_role("alert")).to_have_text("Give the search a name.")
     dialog.get_by_label("Name").fill("Kerning everywhere")
     dialog.get_by_role("button", name="Save").click()
     expect(dialog).to_be_hidden()

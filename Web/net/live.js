@@ -78,7 +78,10 @@ export function connectFeed(
   function drop() {
     const current = socket;
     socket = null;
-    if (current && current.readyState <= WebSocket.OPEN) current.close(1000, "done");
+    // A socket still connecting is closed once open: closed before, the browser warns of it in the console.
+    if (current?.readyState === WebSocket.CONNECTING)
+      current.addEventListener("open", () => current.close(1000, "done"));
+    else if (current?.readyState === WebSocket.OPEN) current.close(1000, "done");
   }
 
   open();
