@@ -73,6 +73,10 @@ public struct SearchRequest: Sendable, Equatable {
     public var kind: ItemKind?
     /// Only items holding this tag (matched without regard to case).
     public var tag: String?
+    /// Only items added at or after this time.
+    public var addedFrom: Date?
+    /// Only items added before this time.
+    public var addedBefore: Date?
     /// How many results to skip (the cursor).
     public var offset: Int
     /// The most results to answer.
@@ -84,13 +88,15 @@ public struct SearchRequest: Sendable, Equatable {
     public static let maximumOffset = 10_000
 
     public init(
-        query: SearchQuery, galleries: [GalleryID], kind: ItemKind? = nil, tag: String? = nil, offset: Int = 0,
-        limit: Int = 50
+        query: SearchQuery, galleries: [GalleryID], kind: ItemKind? = nil, tag: String? = nil, addedFrom: Date? = nil,
+        addedBefore: Date? = nil, offset: Int = 0, limit: Int = 50
     ) {
         self.query = query
         self.galleries = galleries
         self.kind = kind
         self.tag = tag
+        self.addedFrom = addedFrom
+        self.addedBefore = addedBefore
         self.offset = offset
         self.limit = limit
     }

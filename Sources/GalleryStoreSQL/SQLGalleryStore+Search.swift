@@ -45,6 +45,14 @@ extension SQLGalleryStore {
             conditions.append("item.kind = ?")
             arguments.append(kind.rawValue.sqlValue)
         }
+        if let from = request.addedFrom {
+            conditions.append("item.createdAt >= ?")
+            arguments.append(from.sqlValue)
+        }
+        if let before = request.addedBefore {
+            conditions.append("item.createdAt < ?")
+            arguments.append(before.sqlValue)
+        }
         // FTS5 matches the tag in its tags column; PostgreSQL compares whole tags, without regard to case.
         if search == .postgresql, let tag = request.tag {
             conditions.append("position(lower(?) IN (? || lower(item.tags) || ?)) > 0")

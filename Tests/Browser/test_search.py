@@ -66,6 +66,18 @@ def test_typing_a_word_finds_a_note_a_link_and_an_image_from_two_galleries(page,
     expect(results(page)).to_have_count(1)
     expect(page.locator(".search-count")).to_have_text("1 result")
 
+    # Only what was added in a range of days: none from tomorrow on, all three up to today.
+    tomorrow = page.evaluate("() => { const d = new Date(); d.setDate(d.getDate() + 1); "
+                             "return d.toLocaleDateString('en-CA'); }")
+    page.get_by_role("textbox", name="Added from").fill(tomorrow)
+    expect(page).to_have_url(re.compile(rf"/search\?q=kern&kind=link&from={tomorrow}$"))
+    expect(page.locator(".search-count")).to_have_text("No results")
+    page.get_by_role("textbox", name="Added from").fill("")
+    page.get_by_role("textbox", name="Added to").fill(tomorrow)
+    expect(results(page)).to_have_count(1)
+    page.get_by_role("textbox", name="Added to").fill("")
+    expect(page).to_have_url(re.compile(r"/search\?q=kern&kind=link$"))
+
     # Reload keeps the search; Back returns to the gallery, Forward to the search.
     page.reload()
     expect(results(page)).to_have_count(1)

@@ -68,6 +68,7 @@ struct SavedSearchAPITests {
         (#"{"name":"n","q":"x","kind":"pdf"}"#, "'kind' must be one of"),
         (#"{"name":"n","q":"x","tag":"\#(String(repeating: "t", count: 101))"}"#, "at most 100 characters"),
         (#"{"name":"n","q":"x","gallery":"not-an-id"}"#, "'gallery'"),
+        (#"{"name":"n","q":"x","from":"soon"}"#, "'from' must be a day"),
         (#"{"q":"x"}"#, "missing 'name'"),
     ]
 

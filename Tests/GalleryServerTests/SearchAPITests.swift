@@ -115,6 +115,27 @@ struct SearchAPITests {
         }
     }
 
+    @Test func resultsAreNarrowedToWhenTheyWereAdded() async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let id = try await addNote(client, "dated kerning", to: world.ownerGallery, as: owner)
+            let day: TimeInterval = 86_400
+            func iso(_ offset: TimeInterval) -> String {
+                ISO8601DateFormatter().string(from: Date().addingTimeInterval(offset))
+            }
+            let since: FoundJSON = try await client.call(
+                .get, searchURI(["q": "dated", "from": iso(-day), "to": iso(day)]), as: owner)
+            #expect(since.items.map(\.id) == [id])
+            let later: FoundJSON = try await client.call(.get, searchURI(["q": "dated", "from": iso(day)]), as: owner)
+            #expect(later.items.isEmpty && later.count == 0)
+            let before: FoundJSON = try await client.call(.get, searchURI(["q": "dated", "to": iso(-day)]), as: owner)
+            #expect(before.items.isEmpty)
+            let days: FoundJSON = try await client.call(
+                .get, searchURI(["q": "dated", "from": "2000-01-01", "to": "2999-01-01"]), as: owner)
+            #expect(days.items.map(\.id) == [id])
+        }
+    }
+
     /// Text that looks like query syntax: words are searched; text without any letter or digit is a 400 saying so.
     static let syntaxLikeQueries = [
         "\"", "*", "NEAR(", "title:", "-", "(", "AND OR NOT", "\"unclosed phrase", "a\u{0}b", "'", "\\", "%", "caf* OR",
@@ -136,6 +157,9 @@ struct SearchAPITests {
         (["q": "x", "limit": "0"], "'limit'"),
         (["q": "x", "limit": "201"], "'limit'"),
         (["q": "x", "gallery": "not-an-id"], "'gallery'"),
+        (["q": "x", "from": "yesterday"], "'from' must be a day"),
+        (["q": "x", "to": "2026-13-45"], "'to' must be a day"),
+        (["q": "x", "from": "2026-11-27", "to": "2026-11-26"], "'from' must be before 'to'"),
     ]
 
     // One signed-in server for all the cases: each costs its users' password hashing, which a loaded CI feels.

@@ -3,6 +3,7 @@ import test from "node:test";
 
 import {
   countText,
+  dayStart,
   isAsking,
   parseSearchURL,
   rankKey,
@@ -14,8 +15,8 @@ import {
 } from "../../Web/model/search.js";
 
 test("a search's address holds its words and filters, and reads back the same", () => {
-  const search = searchOf({ q: "café “x”", kind: "note", tag: " red ", gallery: "g1" });
-  assert.deepEqual(search, { q: "café “x”", kind: "note", tag: "red", gallery: "g1" });
+  const search = searchOf({ q: "café “x”", kind: "note", tag: " red ", gallery: "g1", from: "2026-11-01", to: "x" });
+  assert.deepEqual(search, { q: "café “x”", kind: "note", tag: "red", gallery: "g1", from: "2026-11-01", to: null });
   const url = new URL(searchURL(search), "http://host");
   assert.equal(url.pathname, "/search");
   assert.deepEqual(parseSearchURL(url), search);
@@ -28,6 +29,18 @@ test("a search's address holds its words and filters, and reads back the same", 
 test("an address that is not a search, or filters that are not known, are not taken", () => {
   assert.equal(parseSearchURL({ pathname: "/g/abc", search: "?q=x" }), null);
   assert.deepEqual(parseSearchURL({ pathname: "/search", search: "?kind=plant&tag=%20&q=" }), searchOf());
+});
+
+test("days are the person's: from the start of the first to the start of the day after the last", () => {
+  const query = new URLSearchParams(searchQuery(searchOf({ q: "a", from: "2026-12-30", to: "2026-12-31" })));
+  assert.equal(query.get("from"), new Date(2026, 11, 30).toISOString());
+  assert.equal(query.get("to"), new Date(2027, 0, 1).toISOString());
+  assert.equal(dayStart("2026-02-29"), null);
+  assert.equal(dayStart("2026-1-5"), null);
+  assert.equal(
+    searchName(searchOf({ q: "a", from: "2026-11-01", to: "2026-11-27" })),
+    "Search “a”, added 2026-11-01 to 2026-11-27",
+  );
 });
 
 test("a search asks for something when it holds a letter or digit, or a tag", () => {

@@ -12,17 +12,37 @@ export const SEARCH_KINDS = { image: "Images", video: "Videos", link: "Links", n
  * gallery has it (a gallery's id is a UUID), so that nothing takes the results for a gallery's own items. */
 export const SEARCH_PANE_ID = "search";
 
-/** @typedef {{q: string, kind: string | null, tag: string | null, gallery: string | null}} Search */
+/**
+ * @typedef {{q: string, kind: string | null, tag: string | null, gallery: string | null, from: string | null,
+ *   to: string | null}} Search `from` and `to`: the first and last day added (`YYYY-MM-DD`, the person's own days)
+ */
 
-/** A search with `fields` given (any left out is empty). @returns {Search} */
-export function searchOf({ q = "", kind = null, tag = null, gallery = null } = {}) {
+/** The fields of a search, as its address names them. */
+const SEARCH_FIELDS = /** @type {const} */ (["q", "kind", "tag", "gallery", "from", "to"]);
+
+/** A search with `fields` given (any left out is empty; a day that is not one is left out too). @returns {Search} */
+export function searchOf({ q = "", kind = null, tag = null, gallery = null, from = null, to = null } = {}) {
   const text = (value) => (typeof value === "string" && value.trim() ? value.trim() : null);
+  const day = (value) => (typeof value === "string" && dayStart(value) ? value : null);
   return {
     q: typeof q === "string" ? q : "",
     kind: Object.hasOwn(SEARCH_KINDS, kind ?? "") ? kind : null,
     tag: text(tag),
     gallery: text(gallery),
+    from: day(from),
+    to: day(to),
   };
+}
+
+/** The start of day `text` (`YYYY-MM-DD`) where the person is, `after` days later; null when it is no day. */
+export function dayStart(text, after = 0) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  if (after) date.setDate(day + after);
+  return date;
 }
 
 /** Whether `search` asks for anything: a word (a letter or digit typed) or a tag. */
@@ -34,32 +54,32 @@ export function isAsking(search) {
 export function parseSearchURL({ pathname, search }) {
   if (pathname !== "/search") return null;
   const query = new URLSearchParams(search);
-  return searchOf({
-    q: query.get("q") ?? "",
-    kind: query.get("kind"),
-    tag: query.get("tag"),
-    gallery: query.get("gallery"),
-  });
+  return searchOf(Object.fromEntries(SEARCH_FIELDS.map((name) => [name, query.get(name) ?? undefined])));
 }
 
 /** The address of `search`; `beside`: a gallery pane shown beside the results ({galleryId, view}); `view`: how the
  * results are shown when not as a grid. */
 export function searchURL(search, beside = null, view = null) {
   const query = new URLSearchParams();
-  for (const name of /** @type {const} */ (["q", "kind", "tag", "gallery"]))
-    if (search[name]) query.set(name, search[name]);
+  for (const name of SEARCH_FIELDS) if (search[name]) query.set(name, search[name]);
   if (view) query.set("view", view);
   if (beside) query.set("beside", beside.galleryId);
   if (beside?.view) query.set("besideView", beside.view);
   return `/search?${query}`;
 }
 
-/** The API query (`GET /api/search?…`) of the page of `search`'s results from `cursor` (null: the first). */
+/** The API query (`GET /api/search?…`) of the page of `search`'s results from `cursor` (null: the first). Its days
+ * are the person's: `from` is the start of the first, `to` the start of the day after the last (the API's `to` is
+ * not included). */
 export function searchQuery(search, cursor = null, limit = RESULTS_PAGE) {
   const query = new URLSearchParams({ q: search.q });
   if (search.kind) query.set("kind", search.kind);
   if (search.tag) query.set("tag", search.tag);
   if (search.gallery) query.set("gallery", search.gallery);
+  const from = search.from && dayStart(search.from);
+  const to = search.to && dayStart(search.to, 1);
+  if (from) query.set("from", from.toISOString());
+  if (to) query.set("to", to.toISOString());
   if (cursor) query.set("cursor", cursor);
   query.set("limit", String(limit));
   return query.toString();
@@ -69,7 +89,15 @@ export function searchQuery(search, cursor = null, limit = RESULTS_PAGE) {
 export function searchName(search) {
   const parts = [search.q.trim() ? `“${search.q.trim()}”` : null, search.tag ? `tagged ${search.tag}` : null];
   const kind = search.kind ? ` in ${SEARCH_KINDS[search.kind].toLowerCase()}` : "";
-  return `Search ${parts.filter(Boolean).join(", ")}${kind}`.trim();
+  const days =
+    search.from && search.to
+      ? `, added ${search.from} to ${search.to}`
+      : search.from
+        ? `, added from ${search.from}`
+        : search.to
+          ? `, added until ${search.to}`
+          : "";
+  return `Search ${parts.filter(Boolean).join(", ")}${kind}${days}`.trim();
 }
 
 /** How many were found, said in words: "No results", "1 result", "1,000 results", "More than 1,000 results". */

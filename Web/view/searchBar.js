@@ -14,13 +14,22 @@ export class SearchBar {
     this.kind = /** @type {HTMLSelectElement} */ (header.querySelector(".search-kind"));
     this.tag = /** @type {HTMLInputElement} */ (header.querySelector(".search-tag"));
     this.gallery = /** @type {HTMLSelectElement} */ (header.querySelector(".search-gallery"));
+    this.from = /** @type {HTMLInputElement} */ (header.querySelector(".search-from"));
+    this.to = /** @type {HTMLInputElement} */ (header.querySelector(".search-to"));
     this.count = /** @type {HTMLElement} */ (header.querySelector(".search-count"));
     this.timer = null;
   }
 
   /** The search the fields hold. */
   read() {
-    return searchOf({ q: this.field.value, kind: this.kind.value, tag: this.tag.value, gallery: this.gallery.value });
+    return searchOf({
+      q: this.field.value,
+      kind: this.kind.value,
+      tag: this.tag.value,
+      gallery: this.gallery.value,
+      from: this.from.value,
+      to: this.to.value,
+    });
   }
 
   /** `handler(search, {typed})` when the search changes: after a pause in typing (`typed`), at once for a filter or
@@ -38,6 +47,8 @@ export class SearchBar {
     this.tag.addEventListener("input", later);
     this.kind.addEventListener("change", () => now());
     this.gallery.addEventListener("change", () => now());
+    this.from.addEventListener("change", () => now());
+    this.to.addEventListener("change", () => now());
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       now();
@@ -49,6 +60,8 @@ export class SearchBar {
     if (document.activeElement !== this.field && this.field.value !== search.q) this.field.value = search.q;
     if (document.activeElement !== this.tag && this.tag.value !== (search.tag ?? "")) this.tag.value = search.tag ?? "";
     this.kind.value = search.kind ?? "";
+    this.from.value = search.from ?? "";
+    this.to.value = search.to ?? "";
     this.setGalleryChoice(search.gallery);
   }
 

@@ -11,6 +11,10 @@ public struct SavedSearch: Codable, Sendable, Equatable {
     public var tag: String?
     /// Only this gallery's items (still only if the person may read it when the search runs).
     public var gallery: GalleryID?
+    /// Only items added from this day or time on, and before this one, as `GET /api/search` takes them (checked by
+    /// whoever makes the saved search).
+    public var from: String?
+    public var to: String?
     public var createdAt: Date
 
     /// The most searches one person keeps.
@@ -22,7 +26,7 @@ public struct SavedSearch: Codable, Sendable, Equatable {
     /// ``SearchQuery`` reads, and at least a word or a tag.
     public init(
         name: String, q: String, kind: ItemKind? = nil, tag: String? = nil, gallery: GalleryID? = nil,
-        id: String = UUID().uuidString.lowercased(), createdAt: Date = Date()
+        from: String? = nil, to: String? = nil, id: String = UUID().uuidString.lowercased(), createdAt: Date = Date()
     ) throws(GalleryError) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !trimmed.isEmpty else { throw .invalid("Give the search a name.") }
@@ -47,6 +51,8 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         self.kind = kind
         self.tag = tag
         self.gallery = gallery
+        self.from = from
+        self.to = to
         self.createdAt = createdAt
     }
 }

@@ -2,12 +2,14 @@ import Foundation
 import GalleryCore
 import Hummingbird
 
-/// `GET /api/search`: the query's parameters, checked: `q` (words and "phrases"), `kind`, `tag`, `gallery`, `cursor`
-/// (where the page starts) and `limit`.
+/// `GET /api/search`: the query's parameters, checked: `q` (words and "phrases"), `kind`, `tag`, `gallery`, `from`
+/// and `to` (when added), `cursor` (where the page starts) and `limit`.
 struct SearchParameters {
     var query: SearchQuery
     var kind: ItemKind?
     var tag: String?
+    var addedFrom: Date?
+    var addedBefore: Date?
     var gallery: GalleryID?
     var offset: Int
     var limit: Int
@@ -27,6 +29,11 @@ struct SearchParameters {
         if query.isEmpty && tag == nil {
             throw .invalid("Type a word to search for (letters or digits), or name a tag.")
         }
+        addedFrom = try Self.time(parameters.get("from"), "from")
+        addedBefore = try Self.time(parameters.get("to"), "to")
+        if let from = addedFrom, let before = addedBefore, from >= before {
+            throw .invalid("'from' must be before 'to'.")
+        }
         if let text = parameters.get("gallery"), !text.isEmpty {
             guard let gallery = GalleryID(text) else { throw .invalid("'gallery' must be a gallery's id.") }
             self.gallery = gallery
@@ -45,6 +52,25 @@ struct SearchParameters {
             }
             self.limit = limit
         }
+    }
+}
+
+extension SearchParameters {
+    /// A time of `from` or `to`: an ISO 8601 time with its zone (`2026-11-27T00:00:00Z`, fractions of a second
+    /// allowed) or a day (`2026-11-27`, its start in UTC); nil when not given.
+    static func time(_ text: String?, _ name: String) throws(GalleryError) -> Date? {
+        guard let text, !text.isEmpty else { return nil }
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        guard text.count <= 40,
+            let date = ISO8601DateFormatter().date(from: text) ?? withFraction.date(from: text)
+                ?? (text.count == 10 ? day.date(from: text) : nil)
+        else {
+            throw .invalid("'\(name)' must be a day (2026-11-27) or a time with its zone (2026-11-27T09:30:00Z).")
+        }
+        return date
     }
 }
 

@@ -57,6 +57,8 @@ struct SaveSearchRequest: Decodable {
     var kind: String?
     var tag: String?
     var gallery: String?
+    var from: String?
+    var to: String?
 
     func savedSearch() throws(GalleryError) -> SavedSearch {
         var itemKind: ItemKind?
@@ -71,7 +73,12 @@ struct SaveSearchRequest: Decodable {
             guard let id = GalleryID(gallery) else { throw .invalid("'gallery' must be a gallery's id.") }
             galleryID = id
         }
-        return try SavedSearch(name: name, q: q ?? "", kind: itemKind, tag: tag, gallery: galleryID)
+        let start = try SearchParameters.time(from, "from")
+        let end = try SearchParameters.time(to, "to")
+        if let start, let end, start >= end { throw .invalid("'from' must be before 'to'.") }
+        return try SavedSearch(
+            name: name, q: q ?? "", kind: itemKind, tag: tag, gallery: galleryID, from: start == nil ? nil : from,
+            to: end == nil ? nil : to)
     }
 }
 

@@ -19,7 +19,8 @@ struct SearchRoutes<Context: IdentifiedRequestContext> {
             let page = try await store.search(
                 SearchRequest(
                     query: parameters.query, galleries: galleries.sorted { $0.rawValue < $1.rawValue },
-                    kind: parameters.kind, tag: parameters.tag, offset: parameters.offset, limit: parameters.limit))
+                    kind: parameters.kind, tag: parameters.tag, addedFrom: parameters.addedFrom,
+                    addedBefore: parameters.addedBefore, offset: parameters.offset, limit: parameters.limit))
             return SearchResponse(
                 items: page.results.map { .init(item: presenter.response(for: $0.item), galleryName: $0.galleryName) },
                 count: page.count, more: page.countIsAtLeast, nextCursor: page.nextOffset.map(String.init))
