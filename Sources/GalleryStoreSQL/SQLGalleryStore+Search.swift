@@ -17,11 +17,14 @@ extension SQLGalleryStore {
         let order: String
         switch search {
         case .fts5:
+            // Only the newest matches (rows of the index at or after a bound, `rankedBound`) are ranked: a word in
+            // most of a million items would otherwise be ranked a million times per page.
             found = """
                 SELECT search_doc.itemId AS itemId, bm25(item_search, 10.0, 5.0, 5.0, 1.0) AS rank
-                FROM item_search JOIN search_doc ON search_doc.docid = item_search.rowid WHERE item_search MATCH ?
+                FROM item_search JOIN search_doc ON search_doc.docid = item_search.rowid
+                WHERE item_search MATCH ? AND item_search.rowid >= ?
                 """
-            arguments.append(match.sqlValue)
+            arguments += [match.sqlValue, SQLValue.integer(0)]
             order = "found.rank, item.createdAt DESC, item.id"
         case .postgresql:
             if match.isEmpty {
@@ -74,7 +77,16 @@ extension SQLGalleryStore {
         // One more than a page is read, to know whether another follows.
         let pageArguments = SQLArguments(arguments + [(limit + 1).sqlValue, offset.sqlValue])
         let countArguments = SQLArguments(arguments)
+        let bounded = search == .fts5
+        let unbounded = arguments
         return try await database.read { db in
+            var pageArguments = pageArguments
+            var countArguments = countArguments
+            if bounded, let bound = try Self.rankedBound(db, match.sqlValue) {
+                pageArguments = SQLArguments(
+                    Self.replacingBound(unbounded, bound) + [(limit + 1).sqlValue, offset.sqlValue])
+                countArguments = SQLArguments(Self.replacingBound(unbounded, bound))
+            }
             let rows = try db.rows(sql: resultsSQL, arguments: pageArguments)
             let results = try rows.prefix(limit).map { row in
                 SearchResult(item: try Item(row: row), galleryName: row["searchGalleryName"] as String)
@@ -85,5 +97,24 @@ extension SQLGalleryStore {
                 results: results, count: min(counted, SearchRequest.countLimit),
                 countIsAtLeast: counted > SearchRequest.countLimit, nextOffset: more ? offset + limit : nil)
         }
+    }
+
+    /// How many of the newest matches a search ranks: as many as its pages can reach.
+    static let rankedMatches = SearchRequest.maximumOffset
+
+    /// The row of the index from which matches are ranked (the ``rankedMatches``-th newest match), or nil when there
+    /// are no more matches than that: one walk of the index's rows in order, as long as those it passes.
+    static func rankedBound(_ db: any SQLSession, _ match: SQLValue) throws -> Int? {
+        try db.value(
+            Int.self,
+            sql: "SELECT rowid FROM item_search WHERE item_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+            arguments: SQLArguments([match, (rankedMatches - 1).sqlValue]))
+    }
+
+    /// The arguments with the bound (the one after the match, the first two) given.
+    static func replacingBound(_ arguments: [SQLValue], _ bound: Int) -> [SQLValue] {
+        var arguments = arguments
+        arguments[1] = bound.sqlValue
+        return arguments
     }
 }

@@ -114,6 +114,28 @@ struct SearchTests {
         }
     }
 
+    /// A word in more items than a search's pages reach: SQLite ranks only the newest matches it can show (a best
+    /// match older than them comes after), so that a page costs the same in a gallery of any size; PostgreSQL ranks
+    /// them all. Either way the page is full and the count says "more".
+    @Test func aWordInMoreItemsThanPagesReachRanksTheNewestOnSQLite() async throws {
+        try await withStore(clock: TickingClock()) { store, database in
+            let gallery = try await store.firstGallery().id
+            let oldest = try await note(store, "common common common common common", in: gallery)
+            let filler = (0..<SQLGalleryStore.rankedMatches).map { ItemDraft(note: "common filler \($0)") }
+            _ = try await store.insertPendingItems(filler, into: gallery, at: .end)
+            let newest = try await note(store, "common common common", in: gallery)
+            let page = try await store.search(
+                SearchRequest(query: try SearchQuery("common"), galleries: [gallery], limit: 3))
+            #expect(page.results.count == 3 && page.countIsAtLeast && page.nextOffset == 3)
+            let first = page.results.map(\.item.id)
+            if database.textSearch == .fts5 {
+                #expect(first.first == newest.id && !first.contains(oldest.id))
+            } else {
+                #expect(first.prefix(2) == [oldest.id, newest.id])
+            }
+        }
+    }
+
     /// Text that looks like the engines' query syntax.
     static let syntaxLikeTexts = [
         "\"", "*", "NEAR(", "title:", "-", "(", "AND OR NOT", "\"unclosed", "a\u{0}b", "'", "\\", "caf* OR x",
