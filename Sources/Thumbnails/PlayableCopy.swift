@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A copy of a video that every browser plays — H.264 video (at most 1,920 pixels on its longer side, upright) and
 /// AAC sound in an MP4 whose header comes first — made with `ffmpeg` when it is installed (found as for
 /// ``PosterFrame``). ffmpeg runs as a subprocess with a fixed list of arguments (the paths are the server's own),
@@ -116,9 +112,7 @@ public enum PlayableCopy {
             throw .failed("ffmpeg could not start: \(error.localizedDescription)")
         }
         _ = stopper.watch(process)
-        #if canImport(Glibc)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), 10)
-        #endif
+        ExternalProgram.lowerPriority(of: process, to: 10)
         let deadline = DispatchWorkItem { [process] in
             guard process.isRunning else { return }
             state.timedOut.withLock { $0 = true }
@@ -145,26 +139,6 @@ public enum PlayableCopy {
         guard process.terminationStatus == 0, process.terminationReason == .exit else {
             let text = state.text
             throw .failed(text.isEmpty ? "ffmpeg exited with \(process.terminationStatus)" : text)
-        }
-    }
-}
-
-/// What a run learns as it goes: the last few hundred bytes of the subprocess's messages, and whether it was stopped
-/// for taking too long.
-private final class RunState: Sendable {
-    private let tail = Mutex(Data())
-    let timedOut = Mutex(false)
-
-    func append(_ data: Data) {
-        tail.withLock { bytes in
-            bytes.append(data)
-            if bytes.count > 600 { bytes = bytes.suffix(300) }
-        }
-    }
-
-    var text: String {
-        tail.withLock { bytes in
-            String(decoding: bytes.suffix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 }
