@@ -229,11 +229,13 @@ public struct SQLGalleryStore: GalleryStore {
                     try db.execute(
                         sql: """
                             UPDATE item SET state = 'ready', kind = 'link', title = ?, pageDescription = ?,
-                              siteName = ?, blobHash = ?, failure = NULL, updatedAt = ?, changeSequence = ?
+                              siteName = ?, pageText = ?, blobHash = ?, failure = NULL, updatedAt = ?,
+                              changeSequence = ?
                             WHERE id = ?
                             """,
                         arguments: [
-                            page.title, page.description, page.siteName, previewHash, date, sequence, id.rawValue,
+                            page.title, page.description, page.siteName, page.pageText, previewHash, date, sequence,
+                            id.rawValue,
                         ])
                 }
                 try Self.reshapeOnBoard(db, item)
