@@ -231,6 +231,7 @@ struct IngestionBackgroundService: Service {
         }
         ingestion.jobs.cancelAll()
         ingestion.videoCopies.stop()
+        ingestion.imageText.stop()
     }
 }
 
