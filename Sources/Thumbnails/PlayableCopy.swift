@@ -32,7 +32,7 @@ public enum PlayableCopy {
                 state.isStopped = true
                 return state.process
             }
-            if let running, running.isRunning { running.terminate() }
+            if let running, running.isRunning { ExternalProgram.kill(running) }
         }
 
         /// Whether it was told to stop.
@@ -44,7 +44,7 @@ public enum PlayableCopy {
                 state.process = process
                 return state.isStopped
             }
-            if stopped { process.terminate() }
+            if stopped { ExternalProgram.kill(process) }
             return !stopped
         }
     }
@@ -116,7 +116,7 @@ public enum PlayableCopy {
         let deadline = DispatchWorkItem { [process] in
             guard process.isRunning else { return }
             state.timedOut.withLock { $0 = true }
-            process.terminate()
+            ExternalProgram.kill(process)
         }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeLimit, execute: deadline)
         // `-progress pipe:1` writes `key=value` lines, `out_time_us` among them, until ffmpeg ends.
