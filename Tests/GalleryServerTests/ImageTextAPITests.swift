@@ -3,6 +3,7 @@ import GalleryCore
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Synchronization
 import TestSupport
 import Testing
 import Thumbnails
@@ -102,6 +103,24 @@ struct ImageTextAPITests {
                 #expect(item.imageText == nil)
                 #expect(try await found("invoice", client).isEmpty)
                 #expect(try await found("scan", client) == [uploaded.id], "found by its name")
+            }
+        }
+    }
+
+    @Test(.enabled(if: ImageTextReader.isAvailable, "tesseract is not installed (apt install tesseract-ocr)"))
+    func imagesKeptWhileTesseractWasMissingAreReadAtTheNextStart() async throws {
+        try await withTemporaryFolder { folder in
+            let id = Mutex("")
+            try await testImageTextApplication(dataDirectory: folder, readsImageText: false) { client, _ in
+                let uploaded = try await uploadPrintedText(client)
+                id.withLock { $0 = uploaded.id }
+            }
+            let uploaded = id.withLock { $0 }
+            try await testImageTextApplication(dataDirectory: folder) { client, reader in
+                await reader.waitUntilIdle()
+                let item: ItemTextJSON = try await client.call(.get, "/api/items/\(uploaded)")
+                #expect(item.imageText?.contains("INVOICE") == true)
+                #expect(try await found("invoice", client) == [uploaded])
             }
         }
     }
