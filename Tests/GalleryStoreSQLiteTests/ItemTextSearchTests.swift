@@ -51,6 +51,19 @@ struct ItemTextSearchTests {
         }
     }
 
+    @Test func anItemMadeReadyWithAnImageAlreadyReadTakesItsTextAtOnce() async throws {
+        try await withStore { store, _ in
+            let (gallery, items) = try await store.makeGallery(named: "Scans", holding: "AB")
+            _ = try await store.markReady(try #require(items["A"]).id, image: storedImage())
+            try await store.recordImageText(hash: storedImage().hash, "printed receipt")
+            let later = try #require(items["B"]).id
+            _ = try await store.markReady(later, image: storedImage())
+            #expect(try await store.imageText(of: later) == "printed receipt")
+            #expect(try await store.imagesAwaitingText(after: nil, limit: 10).isEmpty, "not read again")
+            #expect(try await titles(store, "receipt", in: gallery) == ["A", "B"])
+        }
+    }
+
     @Test func copiesKeepThePagesAndTheImagesText() async throws {
         try await withStore { store, _ in
             let (gallery, items) = try await store.makeGallery(named: "Originals", holding: "AB")
