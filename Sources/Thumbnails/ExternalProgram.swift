@@ -33,15 +33,18 @@ public enum ExternalProgram {
         public var status: Int32
         /// Whether it was stopped for taking longer than allowed.
         public var timedOut: Bool
+        /// Whether its ``ProgramStopper`` ended it.
+        public var stopped: Bool
     }
 
     /// Runs `program` with `arguments` and waits for it: keeps at most `outputLimit` bytes of its output and the last
     /// few hundred of its messages (read as they come, so a chatty program never fills a pipe), sets its CPU `niceness`
-    /// (0 to 19), and ends it after `timeLimit` seconds. Blocks: call it away from the cooperative thread pool.
+    /// (0 to 19), and ends it after `timeLimit` seconds or when `stopper` is told to stop. Blocks: call it away from the
+    /// cooperative thread pool.
     /// - Throws: the reason it could not start.
     public static func run(
         _ program: URL, _ arguments: [String], environment: [String: String]? = nil, niceness: Int32 = 10,
-        timeLimit: TimeInterval, outputLimit: Int = 64 * 1024
+        timeLimit: TimeInterval, outputLimit: Int = 64 * 1024, stopper: ProgramStopper? = nil
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = program
@@ -60,6 +63,7 @@ public enum ExternalProgram {
             errors.fileHandleForReading.readabilityHandler = nil
             throw error
         }
+        _ = stopper?.watch(process)
         lowerPriority(of: process, to: niceness)
         let deadline = DispatchWorkItem { [process] in
             guard process.isRunning else { return }
@@ -75,7 +79,9 @@ public enum ExternalProgram {
         deadline.cancel()
         errors.fileHandleForReading.readabilityHandler = nil
         let status = process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
-        return Outcome(output: kept, messages: state.text, status: status, timedOut: state.timedOut.withLock { $0 })
+        return Outcome(
+            output: kept, messages: state.text, status: status, timedOut: state.timedOut.withLock { $0 },
+            stopped: stopper?.isStopped ?? false)
     }
 
     /// Ends a started process at once with SIGKILL, which nothing can block or catch: `Process.terminate()`'s SIGTERM

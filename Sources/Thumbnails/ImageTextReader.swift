@@ -12,6 +12,8 @@ public enum ImageTextReader {
         case failed(String)
         /// Tesseract took longer than allowed and was stopped.
         case timedOut
+        /// The ``ProgramStopper`` was told to stop (the server is stopping).
+        case stopped
     }
 
     /// The tesseract program, if there is one (looked up once).
@@ -24,9 +26,11 @@ public enum ImageTextReader {
     public static let readableMIMETypes: Set<String> = ["image/png", "image/jpeg", "image/tiff", "image/webp"]
 
     /// The text Tesseract reads in English in the image file at `image`, as it prints it (at most `outputLimit`
-    /// bytes; the caller tidies it). Blocks until Tesseract is done: call it away from the cooperative thread pool.
+    /// bytes; the caller tidies it); `stopper` can end it early. Blocks until Tesseract is done: call it away from the
+    /// cooperative thread pool.
     public static func read(
-        _ image: URL, timeLimit: TimeInterval = 60, outputLimit: Int = 256 * 1024
+        _ image: URL, timeLimit: TimeInterval = 60, outputLimit: Int = 256 * 1024,
+        stopper: ProgramStopper = ProgramStopper()
     ) throws(ImageTextReader.Error) -> String {
         guard let program else { throw .unavailable }
         var environment = ProcessInfo.processInfo.environment
@@ -35,10 +39,11 @@ public enum ImageTextReader {
         do {
             outcome = try ExternalProgram.run(
                 program, arguments(image), environment: environment, niceness: 19, timeLimit: timeLimit,
-                outputLimit: outputLimit)
+                outputLimit: outputLimit, stopper: stopper)
         } catch {
             throw .failed("tesseract could not start: \(error.localizedDescription)")
         }
+        if outcome.stopped { throw .stopped }
         if outcome.timedOut { throw .timedOut }
         guard outcome.status == 0 else {
             throw .failed(outcome.messages.isEmpty ? "tesseract exited with \(outcome.status)" : outcome.messages)

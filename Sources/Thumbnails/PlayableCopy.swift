@@ -14,39 +14,8 @@ public enum PlayableCopy {
         case failed(String)
         /// ffmpeg took longer than allowed and was stopped.
         case timedOut
-        /// The ``Stopper`` was told to stop (the server is stopping).
+        /// The ``ProgramStopper`` was told to stop (the server is stopping).
         case stopped
-    }
-
-    /// Stops a copy being made: ffmpeg is ended, and ``make(of:to:copyingVideo:timeLimit:stopper:progress:)`` throws
-    /// ``Error/stopped``.
-    public final class Stopper: Sendable {
-        private let state = Mutex<(isStopped: Bool, process: Process?)>((false, nil))
-
-        /// A stopper not told to stop yet.
-        public init() {}
-
-        /// Ends the ffmpeg running for it, if one is, and any it would start.
-        public func stop() {
-            let running = state.withLock { state in
-                state.isStopped = true
-                return state.process
-            }
-            if let running, running.isRunning { ExternalProgram.kill(running) }
-        }
-
-        /// Whether it was told to stop.
-        public var isStopped: Bool { state.withLock { $0.isStopped } }
-
-        /// Takes a started process to end on ``stop()``; false (and the process is ended) if it was told to already.
-        func watch(_ process: Process) -> Bool {
-            let stopped = state.withLock { state in
-                state.process = process
-                return state.isStopped
-            }
-            if stopped { ExternalProgram.kill(process) }
-            return !stopped
-        }
     }
 
     /// Whether copies can be made.
@@ -58,7 +27,7 @@ public enum PlayableCopy {
     /// succeeds. Blocks until ffmpeg is done: call it away from the cooperative thread pool.
     public static func make(
         of video: URL, to destination: URL, copyingVideo: Bool = false, timeLimit: TimeInterval,
-        stopper: Stopper = Stopper(), progress: @escaping @Sendable (_ seconds: Double) -> Void = { _ in }
+        stopper: ProgramStopper = ProgramStopper(), progress: @escaping @Sendable (_ seconds: Double) -> Void = { _ in }
     ) throws(PlayableCopy.Error) {
         guard let program = PosterFrame.program else { throw .unavailable }
         try? FileManager.default.removeItem(at: destination)
@@ -91,7 +60,7 @@ public enum PlayableCopy {
     }
 
     private static func run(
-        _ program: URL, _ arguments: [String], timeLimit: TimeInterval, stopper: Stopper,
+        _ program: URL, _ arguments: [String], timeLimit: TimeInterval, stopper: ProgramStopper,
         _ progress: @escaping @Sendable (Double) -> Void
     ) throws(PlayableCopy.Error) {
         let process = Process()

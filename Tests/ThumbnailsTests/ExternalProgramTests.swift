@@ -36,4 +36,13 @@ struct ExternalProgramTests {
         #expect(outcome.timedOut)
         #expect(outcome.status != 0)
     }
+
+    @Test func aProgramRunForAStopperToldToStopIsEndedAsItStarts() throws {
+        let stopper = ProgramStopper()
+        stopper.stop()
+        let outcome = try ExternalProgram.run(shell, ["-c", "exec sleep 30"], timeLimit: 60, stopper: stopper)
+        #expect(outcome.stopped)
+        #expect(!outcome.timedOut)
+        #expect(outcome.status != 0)
+    }
 }

@@ -20,6 +20,7 @@ public final class ImageTextService: Sendable {
     /// Runs Tesseract, off the cooperative thread pool.
     private let queue = DispatchQueue(label: "image-gallery.image-text", qos: .background)
     private let passes = BackgroundPasses(priority: .background)
+    private let stopper = ProgramStopper()
 
     /// The images asked for at a time.
     static let pageSize = 100
@@ -39,9 +40,10 @@ public final class ImageTextService: Sendable {
         passes.wake { [self] in await work() }
     }
 
-    /// Stops reading (the server is stopping): the image being read is read again at the next start.
+    /// Stops reading (the server is stopping): Tesseract is ended; the image it was reading is read at the next start.
     public func stop() {
         passes.stop()
+        stopper.stop()
     }
 
     /// Returns once nothing is left to read (for tests).
@@ -78,9 +80,9 @@ public final class ImageTextService: Sendable {
     private func read(_ image: StoredImage) async -> String {
         guard let file = readableFile(image) else { return "" }
         let result: Result<String, ImageTextReader.Error> = await withCheckedContinuation { continuation in
-            queue.async {
+            queue.async { [stopper] in
                 do throws(ImageTextReader.Error) {
-                    continuation.resume(returning: .success(try ImageTextReader.read(file)))
+                    continuation.resume(returning: .success(try ImageTextReader.read(file, stopper: stopper)))
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
@@ -89,7 +91,7 @@ public final class ImageTextService: Sendable {
         switch result {
         case .success(let text): return TextTidying.tidied(text)
         case .failure(let error):
-            logger.info("no text read in image \(image.hash): \(error)")
+            if error != .stopped { logger.info("no text read in image \(image.hash): \(error)") }
             return ""
         }
     }

@@ -23,7 +23,7 @@ public final class VideoCopyService: Sendable {
     private let queue = DispatchQueue(label: "image-gallery.video-copies", qos: .utility)
 
     private let passes = BackgroundPasses(priority: .utility)
-    private let stopper = PlayableCopy.Stopper()
+    private let stopper = ProgramStopper()
 
     /// Makes the service; it makes copies when `isEnabled` (by default: when ffmpeg is installed).
     init(
