@@ -125,6 +125,27 @@ struct ImageTextAPITests {
         }
     }
 
+    @Test func tesseractReadsTheDisplaySizeThumbnailElseTheDisplayCopyElseAnOriginalItReads() async throws {
+        try await withTemporaryFolder { folder in
+            try await testImageTextApplication(dataDirectory: folder, readsImageText: false) { _, reader in
+                let hash = String(repeating: "c", count: 64)
+                let png = StoredImage(hash: hash, mimeType: "image/png", width: 4000, height: 3000, byteCount: 10)
+                var gif = png
+                gif.mimeType = "image/gif"
+                #expect(reader.readableFile(gif) == nil, "Tesseract reads no GIF")
+                #expect(reader.readableFile(png) == reader.blobs.fileURL(forHash: hash))
+                let thumbnails = reader.thumbnails
+                for made in [
+                    thumbnails.displayCopyURL(hash: hash), thumbnails.fileURL(hash: hash, width: 1024),
+                    thumbnails.fileURL(hash: hash, width: 2048),
+                ] {
+                    try Data("made".utf8).write(to: made)
+                    #expect(reader.readableFile(gif) == made)
+                }
+            }
+        }
+    }
+
     @Test func aLinkIsFoundByTheVisibleTextOfItsPageButNotByItsScripts() async throws {
         let page = """
             <html><head><title>Type notes</title><script>var hidden = "scriptword";</script></head>
