@@ -1,8 +1,9 @@
 import DragAndDrop
 
 /// The visible text of a web page: what a reader sees of its body, for the search index. Not the text inside
-/// `<head>`, `<script>`, `<style>`, `<template>`, `<noscript>`, `<title>` or comments; tags stripped (block elements
-/// part words), character references decoded, whitespace collapsed, at most ``TextTidying/maximumBytes`` kept.
+/// `<head>`, `<script>`, `<style>`, `<template>`, `<noscript>`, `<title>`, `<textarea>` (what a form holds), `<svg>`
+/// (drawings' markup) or comments; tags stripped (block elements part words), character references decoded,
+/// whitespace collapsed, at most ``TextTidying/maximumBytes`` kept.
 public enum PageText {
     /// Reads the visible text of a page from its first bytes, decoded in its encoding as for
     /// ``PageMetadata/read(_:contentType:baseURL:)``; nil when it has none. Never fails, and takes time linear in the
