@@ -268,6 +268,13 @@ public protocol GalleryStore: Sendable {
     func imagesAwaitingPhotoDetails(after hash: String?, limit: Int) async throws -> [String]
     /// Records what the camera wrote in a stored image (empty details: nothing).
     func recordPhotoDetails(hash: String, _ details: PhotoDetails) async throws
+    /// Stored images shown by ready image items whose text is not read yet, whose hash comes after `hash` (from the
+    /// first when nil), at most `limit` (1...1000), in hash order.
+    func imagesAwaitingText(after hash: String?, limit: Int) async throws -> [StoredImage]
+    /// Records the text read in a stored image ("" for none) on every image item showing it that has none yet.
+    func recordImageText(hash: String, _ text: String) async throws
+    /// The text read in an item's image: nil when it is not read (yet), or the item is no image; "" when it has none.
+    func imageText(of id: ItemID) async throws -> String?
 
     /// The live items of the request's galleries that match its words and phrases (and kind and tag), best first, a
     /// page at a time.

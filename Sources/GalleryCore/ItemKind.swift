@@ -62,11 +62,14 @@ public struct LinkDetails: Sendable, Equatable, Codable {
     public var description: String?
     /// The site's name, if it says.
     public var siteName: String?
+    /// The visible text of the page's first bytes read (at most 100 KB), for search; nil when it has none.
+    public var pageText: String?
 
     /// Makes details.
-    public init(title: String, description: String?, siteName: String?) {
+    public init(title: String, description: String?, siteName: String?, pageText: String? = nil) {
         self.title = title
         self.description = description
         self.siteName = siteName
+        self.pageText = pageText
     }
 }

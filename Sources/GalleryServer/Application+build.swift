@@ -232,6 +232,7 @@ struct IngestionBackgroundService: Service {
         }
         ingestion.jobs.cancelAll()
         ingestion.videoCopies.stop()
+        ingestion.imageText.stop()
     }
 }
 

@@ -33,6 +33,10 @@ enum PostgresSchema {
         ("v9: the viewer's display copies (SQLite's v17)", [DisplayCopyMigration.statement]),
         ("v10: who added each item (SQLite's v18)", [AddedByColumn.migration(text: text)]),
         ("v11: the search index (SQLite's v19)", SearchIndex.postgresMigration),
+        (
+            "v12: pages' and images' text (SQLite's v20)",
+            ItemTextColumns.migration(text: "TEXT") + SearchIndex.postgresTextsMigration
+        ),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

@@ -76,10 +76,10 @@ extension SQLGalleryStore {
     }
 
     /// What a copy of an item takes from it: its kind, state, file, source, title, caption, tags, orientation, who added
-    /// it, text, page and failure.
+    /// it, text, page (its visible text too), the text read in its image, and failure.
     static let copiedColumns =
         "kind, state, origin, sourceURL, title, caption, tags, orientation, addedBy, text, pageDescription, siteName,"
-        + " blobHash, failure"
+        + " pageText, imageText, blobHash, failure"
 
     /// Inserts a copy of an item (same kind, state, file, source, title and text; a new id) and returns its id.
     static func insertCopy(

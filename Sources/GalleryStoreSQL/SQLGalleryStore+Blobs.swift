@@ -38,9 +38,9 @@ extension SQLGalleryStore {
         }
     }
 
-    private static let storedImageColumns = "hash, mimeType, width, height, byteCount, thumbnailWidths"
+    static let storedImageColumns = "hash, mimeType, width, height, byteCount, thumbnailWidths"
 
-    private static func storedImage(_ row: SQLRow) -> StoredImage {
+    static func storedImage(_ row: SQLRow) -> StoredImage {
         StoredImage(
             hash: row["hash"], mimeType: row["mimeType"], width: row["width"], height: row["height"],
             byteCount: row["byteCount"], thumbnailWidths: ThumbnailWidths.read(row["thumbnailWidths"]))

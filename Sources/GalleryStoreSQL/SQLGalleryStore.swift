@@ -212,13 +212,18 @@ public struct SQLGalleryStore: GalleryStore {
                         break
                     }
                     try Self.recordBlob(db, image, date: date)
+                    // The text read in the same image for another item is this one's too: it is not read again.
                     try db.execute(
                         sql: """
                             UPDATE item SET state = 'ready', kind = ?, blobHash = ?, failure = NULL, updatedAt = ?,
-                              changeSequence = ?
+                              changeSequence = ?,
+                              imageText = (
+                                SELECT other.imageText FROM item AS other
+                                WHERE other.blobHash = ? AND other.kind = 'image' AND other.imageText IS NOT NULL
+                                LIMIT 1)
                             WHERE id = ?
                             """,
-                        arguments: [image.kind.rawValue, image.hash, date, sequence, id.rawValue])
+                        arguments: [image.kind.rawValue, image.hash, date, sequence, image.hash, id.rawValue])
                 case .link(let id, let page, let preview):
                     // As for an image: the preview's file must still be there; without it, no preview.
                     var previewHash: String?
@@ -229,11 +234,13 @@ public struct SQLGalleryStore: GalleryStore {
                     try db.execute(
                         sql: """
                             UPDATE item SET state = 'ready', kind = 'link', title = ?, pageDescription = ?,
-                              siteName = ?, blobHash = ?, failure = NULL, updatedAt = ?, changeSequence = ?
+                              siteName = ?, pageText = ?, blobHash = ?, failure = NULL, updatedAt = ?,
+                              changeSequence = ?
                             WHERE id = ?
                             """,
                         arguments: [
-                            page.title, page.description, page.siteName, previewHash, date, sequence, id.rawValue,
+                            page.title, page.description, page.siteName, page.pageText, previewHash, date, sequence,
+                            id.rawValue,
                         ])
                 }
                 try Self.reshapeOnBoard(db, item)

@@ -1,50 +1,82 @@
 /// The full-text index of items, written by triggers in the transaction of every change to what it holds — an item's
-/// title, caption, tags, a note's text, a link's description and site, and the address it came from — so that what is
-/// saved is found at once. Trashed items stay in it; searches leave them out (a restored item is found again).
+/// title, caption, tags, a note's text, a link's description, site and visible text, the text read in an image, and
+/// the address it came from — so that what is saved is found at once. Trashed items stay in it; searches leave them
+/// out (a restored item is found again).
 public enum SearchIndex {
+    /// What is searched besides the title, caption and tags (the one list of it: the triggers are made from it).
+    static let bodyColumns = ["text", "pageDescription", "siteName", "sourceURL", "pageText", "imageText"]
+    /// The body's columns as migration v19 (PostgreSQL's v11) indexed them, before pages' and images' text: a
+    /// migration stays what it was when it ran.
+    static let firstBodyColumns = ["text", "pageDescription", "siteName", "sourceURL"]
+
     /// What is searched besides the title, caption and tags, as one text (`row` names the item's row).
-    static func body(_ row: String) -> String {
-        ["text", "pageDescription", "siteName", "sourceURL"].map { "coalesce(\(row).\($0), '')" }
-            .joined(separator: " || ' ' || ")
+    static func body(_ row: String, columns: [String] = bodyColumns) -> String {
+        columns.map { "coalesce(\(row).\($0), '')" }.joined(separator: " || ' ' || ")
+    }
+
+    /// The item columns whose change rewrites its entry.
+    static func indexedColumns(_ body: [String]) -> String {
+        (["title", "caption", "tags"] + body).joined(separator: ", ")
     }
 
     /// SQLite: FTS5 over the item's texts (diacritics removed, prefix indexes of 2 and 3 characters). Its rows are
     /// numbered by `search_doc`, whose integer keys, unlike the item table's row ids, survive a VACUUM. The index is
     /// built for the items already kept.
-    public static let sqliteMigration = [
-        "CREATE TABLE search_doc (docid INTEGER PRIMARY KEY, itemId TEXT NOT NULL UNIQUE)",
-        """
-        CREATE VIRTUAL TABLE item_search USING fts5(
-          title, caption, tags, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')
-        """,
-        """
-        CREATE TRIGGER item_search_insert AFTER INSERT ON item BEGIN
-          INSERT INTO search_doc (itemId) VALUES (new.id);
-          INSERT INTO item_search (rowid, title, caption, tags, body)
-            SELECT docid, new.title, new.caption, new.tags, \(body("new")) FROM search_doc WHERE itemId = new.id;
-        END
-        """,
-        """
-        CREATE TRIGGER item_search_update
-        AFTER UPDATE OF title, caption, tags, text, pageDescription, siteName, sourceURL ON item BEGIN
-          DELETE FROM item_search WHERE rowid = (SELECT docid FROM search_doc WHERE itemId = old.id);
-          INSERT INTO item_search (rowid, title, caption, tags, body)
-            SELECT docid, new.title, new.caption, new.tags, \(body("new")) FROM search_doc WHERE itemId = new.id;
-        END
-        """,
-        """
-        CREATE TRIGGER item_search_delete AFTER DELETE ON item BEGIN
-          DELETE FROM item_search WHERE rowid = (SELECT docid FROM search_doc WHERE itemId = old.id);
-          DELETE FROM search_doc WHERE itemId = old.id;
-        END
-        """,
-        "INSERT INTO search_doc (itemId) SELECT id FROM item",
+    public static let sqliteMigration =
+        [
+            "CREATE TABLE search_doc (docid INTEGER PRIMARY KEY, itemId TEXT NOT NULL UNIQUE)",
+            """
+            CREATE VIRTUAL TABLE item_search USING fts5(
+              title, caption, tags, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')
+            """,
+        ] + sqliteWritingTriggers(firstBodyColumns)
+        + [
+            """
+            CREATE TRIGGER item_search_delete AFTER DELETE ON item BEGIN
+              DELETE FROM item_search WHERE rowid = (SELECT docid FROM search_doc WHERE itemId = old.id);
+              DELETE FROM search_doc WHERE itemId = old.id;
+            END
+            """,
+            "INSERT INTO search_doc (itemId) SELECT id FROM item",
+            sqliteIndexing(firstBodyColumns),
+        ]
+
+    /// SQLite, migration v20: the page's visible text and the text read in an image are searched too; the triggers
+    /// that write the index are made again with them, and the items already kept indexed again.
+    public static let sqliteTextsMigration =
+        ["DROP TRIGGER item_search_insert", "DROP TRIGGER item_search_update"] + sqliteWritingTriggers(bodyColumns)
+        + ["DELETE FROM item_search", sqliteIndexing(bodyColumns)]
+
+    /// SQLite: the triggers that index an item as it is added and as what is searched of it changes.
+    static func sqliteWritingTriggers(_ columns: [String]) -> [String] {
+        [
+            """
+            CREATE TRIGGER item_search_insert AFTER INSERT ON item BEGIN
+              INSERT INTO search_doc (itemId) VALUES (new.id);
+              INSERT INTO item_search (rowid, title, caption, tags, body)
+                SELECT docid, new.title, new.caption, new.tags, \(body("new", columns: columns))
+                FROM search_doc WHERE itemId = new.id;
+            END
+            """,
+            """
+            CREATE TRIGGER item_search_update AFTER UPDATE OF \(indexedColumns(columns)) ON item BEGIN
+              DELETE FROM item_search WHERE rowid = (SELECT docid FROM search_doc WHERE itemId = old.id);
+              INSERT INTO item_search (rowid, title, caption, tags, body)
+                SELECT docid, new.title, new.caption, new.tags, \(body("new", columns: columns))
+                FROM search_doc WHERE itemId = new.id;
+            END
+            """,
+        ]
+    }
+
+    /// SQLite: indexes every item kept (the index is empty).
+    static func sqliteIndexing(_ columns: [String]) -> String {
         """
         INSERT INTO item_search (rowid, title, caption, tags, body)
-          SELECT search_doc.docid, item.title, item.caption, item.tags, \(body("item"))
+          SELECT search_doc.docid, item.title, item.caption, item.tags, \(body("item", columns: columns))
           FROM item JOIN search_doc ON search_doc.itemId = item.id
-        """,
-    ]
+        """
+    }
 
     /// PostgreSQL's accent folding: the `unaccent` extension's function and dictionary, named with their schema so that
     /// a store in any schema of the database finds them.
@@ -69,23 +101,43 @@ public enum SearchIndex {
         END $$
         """,
         "ALTER TABLE item ADD COLUMN searchText tsvector",
+        postgresFunction(firstBodyColumns, replacing: false),
+        postgresTrigger(firstBodyColumns),
+        "UPDATE item SET title = title",
+        "CREATE INDEX item_search ON item USING GIN (searchText)",
+    ]
+
+    /// PostgreSQL, migration v12: the page's visible text and the text read in an image are searched too; the
+    /// function and trigger that write the vector are made again with them. The vectors kept stay right: the new
+    /// columns are empty yet.
+    public static let postgresTextsMigration = [
+        postgresFunction(bodyColumns, replacing: true),
+        "DROP TRIGGER item_search_text ON item",
+        postgresTrigger(bodyColumns),
+    ]
+
+    /// PostgreSQL: the function that sets an item's vector from its texts.
+    static func postgresFunction(_ columns: [String], replacing: Bool) -> String {
         """
-        CREATE FUNCTION item_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE \(replacing ? "OR REPLACE " : "")FUNCTION item_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           NEW.searchText := to_tsvector('simple'::regconfig, \(unaccented(spaced("""
             coalesce(NEW.title, '') || ' ' || coalesce(NEW.caption, '') || ' ' || coalesce(NEW.tags, '') || ' '
-            || \(body("NEW"))
+            || \(body("NEW", columns: columns))
             """))));
           RETURN NEW;
         END
         $$
-        """,
+        """
+    }
+
+    /// PostgreSQL: the trigger that runs ``postgresFunction(_:replacing:)`` before an item is added or what is searched
+    /// of it changes.
+    static func postgresTrigger(_ columns: [String]) -> String {
         """
         CREATE TRIGGER item_search_text
-        BEFORE INSERT OR UPDATE OF title, caption, tags, text, pageDescription, siteName, sourceURL ON item
+        BEFORE INSERT OR UPDATE OF \(indexedColumns(columns)) ON item
         FOR EACH ROW EXECUTE FUNCTION item_search_text()
-        """,
-        "UPDATE item SET title = title",
-        "CREATE INDEX item_search ON item USING GIN (searchText)",
-    ]
+        """
+    }
 }

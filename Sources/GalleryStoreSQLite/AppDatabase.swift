@@ -334,6 +334,11 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v19: the search index") { db in
             for statement in SearchIndex.sqliteMigration { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v20: pages' and images' text") { db in
+            for statement in ItemTextColumns.migration(text: "TEXT") + SearchIndex.sqliteTextsMigration {
+                try db.execute(sql: statement)
+            }
+        }
         return migrator
     }
 }

@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A copy of a video that every browser plays — H.264 video (at most 1,920 pixels on its longer side, upright) and
 /// AAC sound in an MP4 whose header comes first — made with `ffmpeg` when it is installed (found as for
 /// ``PosterFrame``). ffmpeg runs as a subprocess with a fixed list of arguments (the paths are the server's own),
@@ -18,39 +14,8 @@ public enum PlayableCopy {
         case failed(String)
         /// ffmpeg took longer than allowed and was stopped.
         case timedOut
-        /// The ``Stopper`` was told to stop (the server is stopping).
+        /// The ``ProgramStopper`` was told to stop (the server is stopping).
         case stopped
-    }
-
-    /// Stops a copy being made: ffmpeg is ended, and ``make(of:to:copyingVideo:timeLimit:stopper:progress:)`` throws
-    /// ``Error/stopped``.
-    public final class Stopper: Sendable {
-        private let state = Mutex<(isStopped: Bool, process: Process?)>((false, nil))
-
-        /// A stopper not told to stop yet.
-        public init() {}
-
-        /// Ends the ffmpeg running for it, if one is, and any it would start.
-        public func stop() {
-            let running = state.withLock { state in
-                state.isStopped = true
-                return state.process
-            }
-            if let running, running.isRunning { running.terminate() }
-        }
-
-        /// Whether it was told to stop.
-        public var isStopped: Bool { state.withLock { $0.isStopped } }
-
-        /// Takes a started process to end on ``stop()``; false (and the process is ended) if it was told to already.
-        func watch(_ process: Process) -> Bool {
-            let stopped = state.withLock { state in
-                state.process = process
-                return state.isStopped
-            }
-            if stopped { process.terminate() }
-            return !stopped
-        }
     }
 
     /// Whether copies can be made.
@@ -62,7 +27,7 @@ public enum PlayableCopy {
     /// succeeds. Blocks until ffmpeg is done: call it away from the cooperative thread pool.
     public static func make(
         of video: URL, to destination: URL, copyingVideo: Bool = false, timeLimit: TimeInterval,
-        stopper: Stopper = Stopper(), progress: @escaping @Sendable (_ seconds: Double) -> Void = { _ in }
+        stopper: ProgramStopper = ProgramStopper(), progress: @escaping @Sendable (_ seconds: Double) -> Void = { _ in }
     ) throws(PlayableCopy.Error) {
         guard let program = PosterFrame.program else { throw .unavailable }
         try? FileManager.default.removeItem(at: destination)
@@ -95,7 +60,7 @@ public enum PlayableCopy {
     }
 
     private static func run(
-        _ program: URL, _ arguments: [String], timeLimit: TimeInterval, stopper: Stopper,
+        _ program: URL, _ arguments: [String], timeLimit: TimeInterval, stopper: ProgramStopper,
         _ progress: @escaping @Sendable (Double) -> Void
     ) throws(PlayableCopy.Error) {
         let process = Process()
@@ -116,13 +81,11 @@ public enum PlayableCopy {
             throw .failed("ffmpeg could not start: \(error.localizedDescription)")
         }
         _ = stopper.watch(process)
-        #if canImport(Glibc)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), 10)
-        #endif
+        ExternalProgram.lowerPriority(of: process, to: 10)
         let deadline = DispatchWorkItem { [process] in
             guard process.isRunning else { return }
             state.timedOut.withLock { $0 = true }
-            process.terminate()
+            ExternalProgram.kill(process)
         }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeLimit, execute: deadline)
         // `-progress pipe:1` writes `key=value` lines, `out_time_us` among them, until ffmpeg ends.
@@ -145,26 +108,6 @@ public enum PlayableCopy {
         guard process.terminationStatus == 0, process.terminationReason == .exit else {
             let text = state.text
             throw .failed(text.isEmpty ? "ffmpeg exited with \(process.terminationStatus)" : text)
-        }
-    }
-}
-
-/// What a run learns as it goes: the last few hundred bytes of the subprocess's messages, and whether it was stopped
-/// for taking too long.
-private final class RunState: Sendable {
-    private let tail = Mutex(Data())
-    let timedOut = Mutex(false)
-
-    func append(_ data: Data) {
-        tail.withLock { bytes in
-            bytes.append(data)
-            if bytes.count > 600 { bytes = bytes.suffix(300) }
-        }
-    }
-
-    var text: String {
-        tail.withLock { bytes in
-            String(decoding: bytes.suffix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 }

@@ -14,15 +14,7 @@ public enum PosterFrame {
     }
 
     /// The ffmpeg program, if there is one (looked up once).
-    public static let program: URL? = {
-        let environment = ProcessInfo.processInfo.environment
-        if environment["IMAGE_GALLERY_DISABLE_FFMPEG"] == "1" { return nil }
-        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("ffmpeg")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }()
+    public static let program = ExternalProgram.find("ffmpeg", disabledBy: "IMAGE_GALLERY_DISABLE_FFMPEG")
 
     /// Whether posters can be made.
     public static var isAvailable: Bool { program != nil }
@@ -53,31 +45,15 @@ public enum PosterFrame {
     }
 
     private static func run(_ program: URL, _ arguments: [String], timeout: TimeInterval) throws(PosterFrame.Error) {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
+        let outcome: ExternalProgram.Outcome
         do {
-            try process.run()
+            outcome = try ExternalProgram.run(program, arguments, timeLimit: timeout, outputLimit: 0)
         } catch {
             throw .failed("ffmpeg could not start: \(error.localizedDescription)")
         }
-        // At `-loglevel error` its messages are a few lines: they fit in the pipe, and are read once it is done.
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            done.wait()
-            throw .timedOut
-        }
-        let message = errors.fileHandleForReading.availableData
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: message.suffix(300), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .failed(text.isEmpty ? "ffmpeg exited with \(process.terminationStatus)" : text)
+        if outcome.timedOut { throw .timedOut }
+        guard outcome.status == 0 else {
+            throw .failed(outcome.messages.isEmpty ? "ffmpeg exited with \(outcome.status)" : outcome.messages)
         }
     }
 }

@@ -75,12 +75,13 @@ struct ImportCommand: AsyncParsableCommand {
     }
 }
 
-/// The data folder's store, files and accounts, leaving the work of a server running beside alone (videos' copies
-/// too: the server makes those of imported videos at its next start).
+/// The data folder's store, files and accounts, leaving the work of a server running beside alone (videos' copies and
+/// images' text too: the server makes and reads those of imported items at its next start).
 func openServices(_ data: DataOption) async throws -> GalleryServices {
     let services = try await buildServices(
         configuration: ServerConfiguration(dataDirectory: data.url, databaseURL: data.databaseURL), resumingWork: false)
     services.ingestion.videoCopies.stop()
+    services.ingestion.imageText.stop()
     return services
 }
 

@@ -101,6 +101,13 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func recordPhotoDetails(hash: String, _ details: PhotoDetails) async throws {
         try await base.recordPhotoDetails(hash: hash, details)
     }
+    func imagesAwaitingText(after hash: String?, limit: Int) async throws -> [StoredImage] {
+        try await base.imagesAwaitingText(after: hash, limit: limit)
+    }
+    func recordImageText(hash: String, _ text: String) async throws {
+        try await base.recordImageText(hash: hash, text)
+    }
+    func imageText(of id: ItemID) async throws -> String? { try await base.imageText(of: id) }
     func setHidesLocation(_ id: GalleryID, _ hides: Bool) async throws -> Gallery {
         try await base.setHidesLocation(id, hides)
     }

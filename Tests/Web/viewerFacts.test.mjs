@@ -107,6 +107,14 @@ test("the details of a photo list its file and what the camera wrote, and its lo
   const withLocation = Object.fromEntries(detailRows(photo, full).map((row) => [row.label, row.value]));
   assert.equal(withLocation.Location, "48.858333° N, 2.294500° E");
   assert.equal(withLocation["Added by"], "alice");
+  assert.equal(rows["Text in image"], undefined, "the list of items never carries an image's text");
+  assert.equal(withLocation["Text in image"], undefined, "none read");
+  const read = Object.fromEntries(
+    detailRows(photo, { ...full, imageText: "INVOICE 2026" }).map((r) => [r.label, r.value]),
+  );
+  assert.equal(read["Text in image"], "INVOICE 2026");
+  const blank = detailRows(photo, { ...full, imageText: "" }).find((row) => row.label === "Text in image");
+  assert.equal(blank, undefined, "an image without text says nothing of it");
   // An answer about another item is not taken for this one.
   assert.equal(
     detailRows(photo, { ...full, id: "other" }).find((row) => row.label === "Location"),

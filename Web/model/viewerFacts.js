@@ -150,5 +150,7 @@ export function detailRows(item, full = null) {
     if (photo.iso > 0) add("ISO", photo.iso);
     if (photo.location) add("Location", coordinatesText(photo.location));
   }
+  // Read by the server with Tesseract, when it has it (only the item's own answer tells it).
+  add("Text in image", known.imageText);
   return rows;
 }

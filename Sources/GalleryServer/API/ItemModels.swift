@@ -72,13 +72,16 @@ struct ItemResponse: ResponseEncodable, Equatable {
     /// Where it lies on its gallery's board, or null when it is not on it yet.
     var board: BoardResponse
     /// What the camera wrote in a photo's EXIF; absent when it wrote nothing (or it is not read yet). Where it was
-    /// taken (`location`) is told only by ``Presenter/response(for:showingLocation:)``.
+    /// taken (`location`) is told only by ``Presenter/response(for:showingLocation:addedBy:imageText:)``.
     var photo: PhotoDetails?
     /// The original file as a download under the item's name (a ready image or video).
     var downloadURL: String?
-    /// The name of the account that added it, told only by ``Presenter/response(for:showingLocation:addedBy:)`` (the
-    /// item's own answer, to the gallery's members).
+    /// The name of the account that added it, told only by
+    /// ``Presenter/response(for:showingLocation:addedBy:imageText:)`` (the item's own answer, to the gallery's members).
     var addedBy: String?
+    /// The text read in its image ("" when none was found; absent when it is not read, or it is no image), told only by
+    /// ``Presenter/response(for:showingLocation:addedBy:imageText:)``: up to 100 KB, not for every item of a list.
+    var imageText: String?
 
     init(_ item: Item, progress: ProgressBoard.Entry? = nil, thumbnails: [Thumbnail] = []) {
         id = item.id.rawValue

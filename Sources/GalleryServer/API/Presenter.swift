@@ -29,11 +29,13 @@ struct Presenter: Sendable {
     }
 
     /// An item as ``response(for:)`` shows it, and where its photo was taken when `showingLocation` (a person the
-    /// gallery lets see it: ``GalleryAccess/seesLocation(_:in:)``), with the name of the account that added it.
-    func response(for item: Item, showingLocation: Bool, addedBy: String?) -> ItemResponse {
+    /// gallery lets see it: ``GalleryAccess/seesLocation(_:in:)``), with the name of the account that added it and the
+    /// text read in its image.
+    func response(for item: Item, showingLocation: Bool, addedBy: String?, imageText: String?) -> ItemResponse {
         var response = response(for: item)
         if showingLocation, let photo = item.photo, !photo.isEmpty { response.photo = photo }
         response.addedBy = addedBy
+        response.imageText = imageText
         return response
     }
 

@@ -50,6 +50,8 @@ extension GalleryImport {
             }
             // Videos browsers do not play get their copies in the background.
             if files.values.contains(where: { $0.videoPlayback?.copy == .wanted }) { ingestion.videoCopies.wake() }
+            // Images are read for their text, in the background too.
+            if files.values.contains(where: { $0.kind == .image }) { ingestion.imageText.wake() }
             return Summary(
                 gallery: try await store.gallery(gallery.id), items: added, loading: loading,
                 files: Set(files.values.map(\.hash)).count, skipped: skipped.said)

@@ -74,6 +74,7 @@ extension IngestionService {
                     if try await store.markReady(id, image: stored) != nil {
                         metrics.ingestionEnded(ready: stored.kind)
                         if stored.videoPlayback?.copy == .wanted { videoCopies.wake() }
+                        if stored.kind == .image { imageText.wake() }
                     }
                 }
             }

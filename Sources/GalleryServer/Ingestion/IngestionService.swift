@@ -20,19 +20,22 @@ public final class IngestionService: Sendable {
     public let progress = ProgressBoard()
     /// The copies browsers play of videos they do not.
     public let videoCopies: VideoCopyService
+    /// The text printed in images, read in the background.
+    public let imageText: ImageTextService
     let jobs: JobRegistry
     /// Counts the items that finished loading.
     let metrics: ServerMetrics
 
     /// Makes the service; with no thumbnail service, one on the image folder (enabled when libvips is installed).
     /// New drops may add loads while fewer than `maximumPendingLoads` run. Videos browsers do not play get copies
-    /// when ffmpeg is installed, unless `makesVideoCopies` says otherwise.
+    /// when ffmpeg is installed, unless `makesVideoCopies` says otherwise; images are read for text when Tesseract is,
+    /// unless `readsImageText` says otherwise.
     public init(
         store: any GalleryStore, blobs: BlobStore, fetcher: Fetcher, limits: ImageLimits,
         fetchLimits: Fetcher.Limits, logger: Logger, thumbnails: ThumbnailService? = nil,
         maximumPendingLoads: Int = ServerConfiguration.Bounds().pendingLoads,
         maximumPendingLoadsPerPerson: Int = ServerConfiguration.Bounds().pendingLoadsPerPerson,
-        metrics: ServerMetrics = ServerMetrics(), makesVideoCopies: Bool? = nil
+        metrics: ServerMetrics = ServerMetrics(), makesVideoCopies: Bool? = nil, readsImageText: Bool? = nil
     ) {
         self.metrics = metrics
         self.jobs = JobRegistry(limit: maximumPendingLoads, perPersonLimit: maximumPendingLoadsPerPerson)
@@ -46,6 +49,8 @@ public final class IngestionService: Sendable {
         videoCopies = VideoCopyService(
             store: store, blobs: blobs, thumbnails: self.thumbnails, progress: progress, logger: logger,
             isEnabled: makesVideoCopies)
+        imageText = ImageTextService(
+            store: store, blobs: blobs, thumbnails: self.thumbnails, logger: logger, isEnabled: readsImageText)
     }
 
     /// Sets aside room for `count` new loads of `person`, to be started with `reservedFor: person`.
@@ -149,12 +154,14 @@ public final class IngestionService: Sendable {
 
     /// Resumes after a restart: fetches pending remote items again; fails pending uploads that were cut off; makes and
     /// records, in the background, the thumbnails of images stored before they were recorded, the photo details of
-    /// images stored before they were read, and the copies of videos browsers do not play still to be made.
+    /// images stored before they were read, the copies of videos browsers do not play still to be made, and the text
+    /// of images not read yet.
     public func resumePendingWork() async {
         blobs.removeIncomingLeftovers()
         Task(priority: .utility) { await self.recordMissingThumbnails() }
         Task(priority: .utility) { await self.readMissingPhotoDetails() }
         videoCopies.wake()
+        imageText.wake()
         await takeOverPendingWork()
     }
 

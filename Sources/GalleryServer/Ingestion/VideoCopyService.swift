@@ -3,7 +3,6 @@ import Foundation
 import GalleryCore
 import Logging
 import MediaProbe
-import Synchronization
 import Thumbnails
 
 /// Makes, in the background, the copies browsers play of stored videos whose codec they do not
@@ -23,16 +22,8 @@ public final class VideoCopyService: Sendable {
     /// Runs ffmpeg, off the cooperative thread pool.
     private let queue = DispatchQueue(label: "image-gallery.video-copies", qos: .utility)
 
-    private struct State {
-        var worker: Task<Void, Never>?
-        /// Woken while working: another pass is needed for what came meanwhile.
-        var isWokenAgain = false
-        var idleWaiters: [CheckedContinuation<Void, Never>] = []
-        var isStopped = false
-    }
-
-    private let state = Mutex(State())
-    private let stopper = PlayableCopy.Stopper()
+    private let passes = BackgroundPasses(priority: .utility)
+    private let stopper = ProgramStopper()
 
     /// Makes the service; it makes copies when `isEnabled` (by default: when ffmpeg is installed).
     init(
@@ -56,55 +47,19 @@ public final class VideoCopyService: Sendable {
 
     /// Starts working if it is not (or makes the running work look again once it is through).
     func wake() {
-        state.withLock { state in
-            guard !state.isStopped else { return }
-            if state.worker == nil { startWorker(&state) } else { state.isWokenAgain = true }
-        }
-    }
-
-    private func startWorker(_ state: inout State) {
-        state.worker = Task(priority: .utility) { [self] in
-            await work()
-            finish()
-        }
+        passes.wake { [self] in await work() }
     }
 
     /// Stops the work (the server is stopping, or a command leaves it to the server): ffmpeg is ended; what it was
     /// making is made at the next start.
     public func stop() {
-        let worker = state.withLock { state in
-            state.isStopped = true
-            return state.worker
-        }
+        passes.stop()
         stopper.stop()
-        worker?.cancel()
     }
 
     /// Returns once nothing is left to do (for tests).
     public func waitUntilIdle() async {
-        await withCheckedContinuation { continuation in
-            let idle = state.withLock { state in
-                if state.worker == nil { return true }
-                state.idleWaiters.append(continuation)
-                return false
-            }
-            if idle { continuation.resume() }
-        }
-    }
-
-    /// Ends a pass: starts another if it was woken meanwhile, else tells those waiting that nothing is left.
-    private func finish() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.worker = nil
-            if state.isWokenAgain, !state.isStopped {
-                state.isWokenAgain = false
-                startWorker(&state)
-                return []
-            }
-            defer { state.idleWaiters = [] }
-            return state.idleWaiters
-        }
-        waiters.forEach { $0.resume() }
+        await passes.waitUntilIdle()
     }
 
     /// Passes over every video still to be done, in hash order, a batch at a time.

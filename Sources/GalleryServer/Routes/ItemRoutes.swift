@@ -17,7 +17,8 @@ struct ItemRoutes<Context: IdentifiedRequestContext> {
             let gallery = try await store.gallery(item.galleryID)
             return presenter.response(
                 for: item, showingLocation: try await access.seesLocation(context.identity, in: gallery),
-                addedBy: try await access.adderName(of: item, for: context.identity))
+                addedBy: try await access.adderName(of: item, for: context.identity),
+                imageText: try await store.imageText(of: item.id))
         }
         items.put(":item/content") { request, context in
             let id = try await access.item(request, context)
