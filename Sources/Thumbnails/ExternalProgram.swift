@@ -77,7 +77,10 @@ public enum ExternalProgram {
         }
         process.waitUntilExit()
         deadline.cancel()
+        // The last messages may not have reached the handler yet: what is left in the pipe is read now (its writer
+        // has ended, as the output's has).
         errors.fileHandleForReading.readabilityHandler = nil
+        state.append(errors.fileHandleForReading.readDataToEndOfFile())
         let status = process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
         return Outcome(
             output: kept, messages: state.text, status: status, timedOut: state.timedOut.withLock { $0 },
