@@ -33,6 +33,7 @@ enum PostgresSchema {
         ("v9: the viewer's display copies (SQLite's v17)", [DisplayCopyMigration.statement]),
         ("v10: who added each item (SQLite's v18)", [AddedByColumn.migration(text: text)]),
         ("v11: the search index (SQLite's v19)", SearchIndex.postgresMigration),
+        ("v13: perceptual hashes (SQLite's v21)", PerceptualHashColumns.migration(bigint: "BIGINT")),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

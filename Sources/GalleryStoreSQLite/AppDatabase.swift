@@ -334,6 +334,11 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v19: the search index") { db in
             for statement in SearchIndex.sqliteMigration { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v21: perceptual hashes") { db in
+            // Each stored image's perceptual hash and its bands' index ("Find similar", "Also in"); images kept before
+            // are hashed at start.
+            for statement in PerceptualHashColumns.migration(bigint: "INTEGER") { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }
