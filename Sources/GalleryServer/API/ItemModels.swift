@@ -79,6 +79,10 @@ struct ItemResponse: ResponseEncodable, Equatable {
     /// The name of the account that added it, told only by ``Presenter/response(for:showingLocation:addedBy:)`` (the
     /// item's own answer, to the gallery's members).
     var addedBy: String?
+    /// The other galleries the person may read holding the same picture (the same bytes or a near-identical image),
+    /// told only by the item's own answer and its upload's (``GalleryAccess/galleriesAlsoHolding(_:for:in:)``); absent
+    /// elsewhere.
+    var alsoIn: [AlsoInResponse]?
 
     init(_ item: Item, progress: ProgressBoard.Entry? = nil, thumbnails: [Thumbnail] = []) {
         id = item.id.rawValue

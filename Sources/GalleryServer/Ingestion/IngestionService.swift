@@ -149,11 +149,13 @@ public final class IngestionService: Sendable {
 
     /// Resumes after a restart: fetches pending remote items again; fails pending uploads that were cut off; makes and
     /// records, in the background, the thumbnails of images stored before they were recorded, the photo details of
-    /// images stored before they were read, and the copies of videos browsers do not play still to be made.
+    /// images stored before they were read, the perceptual hashes of images stored before they were made, and the
+    /// copies of videos browsers do not play still to be made.
     public func resumePendingWork() async {
         blobs.removeIncomingLeftovers()
         Task(priority: .utility) { await self.recordMissingThumbnails() }
         Task(priority: .utility) { await self.readMissingPhotoDetails() }
+        Task(priority: .utility) { await self.makeMissingPerceptualHashes() }
         videoCopies.wake()
         await takeOverPendingWork()
     }
