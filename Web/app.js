@@ -19,6 +19,7 @@ import { ItemMenu } from "./view/itemMenu.js";
 import { KeyboardView } from "./view/keyboard.js";
 import { PaneView } from "./view/pane.js";
 import { ShareDialog } from "./view/shareDialog.js";
+import { SimilarDialog } from "./view/similarDialog.js";
 import { sharingFor } from "./pane/sharing.js";
 import { createViewerRunner } from "./pane/viewerRunner.js";
 import { ViewerView } from "./view/viewer.js";
@@ -32,8 +33,14 @@ const picker = new GalleryPicker(document.getElementById("gallery-picker"));
 const tagsDialog = new TagsDialog(/** @type {HTMLDialogElement} */ (document.getElementById("tags-dialog")));
 const shareDialog = new ShareDialog(document.getElementById("share-dialog"));
 const keyboard = new KeyboardView(document);
+const similarDialog = new SimilarDialog(
+  /** @type {HTMLDialogElement} */ (document.getElementById("similar-dialog")),
+  (itemId) => api.similar(itemId),
+);
+const viewerView = new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer")));
+viewerView.bindFindSimilar((itemId, returnFocus) => similarDialog.open(itemId, returnFocus));
 const viewer = createViewerRunner({
-  view: new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer"))),
+  view: viewerView,
   announcer,
   addressOf: (pane, itemId) => pageAddress(pane === panes[0] ? itemId : null),
 });
@@ -61,6 +68,7 @@ const hooks = {
       announcer,
     }),
   onMoveToGallery: (pane, ids, returnFocus, run) => moveToGallery(pane, ids, returnFocus, run),
+  onFindSimilar: (itemId, returnFocus) => similarDialog.open(itemId, returnFocus),
   tagsDialog,
   onTrashElsewhere: ({ galleryId, itemIds, run }) =>
     run ? paneFor(galleryId)?.trashRun(run) : paneFor(galleryId)?.trashItems(itemIds),
