@@ -72,7 +72,9 @@ extension SQLGalleryStore {
     {
         // The probes are integers made here, written into the statement (a few hundred; no placeholder limit).
         let selects = hash.probes(within: distance).enumerated().map { band, values in
-            "SELECT perceptualHash FROM blob WHERE hashBand\(band) IN (\(values.map(String.init).joined(separator: ",")))"
+            // The condition of the partial indexes is repeated, so that the planner may use them.
+            "SELECT perceptualHash FROM blob WHERE perceptualHash IS NOT NULL AND hashBand\(band) IN ("
+                + values.map(String.init).joined(separator: ",") + ")"
         }
         return try db.values(Int64.self, sql: selects.joined(separator: " UNION ")).map(PerceptualHash.init(stored:))
     }
@@ -83,24 +85,29 @@ extension SQLGalleryStore {
         _ db: any SQLSession, hashes: [PerceptualHash], sameBytes: String?, except: ItemID, in galleries: [GalleryID],
         limit: Int
     ) throws -> [SQLRow] {
-        var matches: [String] = []
+        // The stored files near enough, read first through their indexes (CROSS JOIN keeps SQLite from starting at
+        // the galleries' items instead), then the items showing them.
+        var near: [String] = []
         var arguments: [SQLValue] = []
         if !hashes.isEmpty {
-            matches.append("blob.perceptualHash IN (\(hashes.map { String($0.stored) }.joined(separator: ",")))")
+            near.append(
+                "SELECT hash FROM blob WHERE perceptualHash IS NOT NULL AND perceptualHash IN ("
+                    + hashes.map { String($0.stored) }.joined(separator: ",") + ")")
         }
         if let sameBytes {
-            matches.append("item.blobHash = ?")
+            near.append("SELECT hash FROM blob WHERE hash = ?")
             arguments.append(sameBytes.sqlValue)
         }
-        guard !matches.isEmpty else { return [] }
+        guard !near.isEmpty else { return [] }
         arguments.append(except.rawValue.sqlValue)
         arguments += galleries.map { $0.rawValue.sqlValue }
         arguments.append(limit.sqlValue)
         return try db.rows(
             sql: """
+                WITH near AS (\(near.joined(separator: " UNION ")))
                 SELECT \(Item.selectColumns), gallery.name AS similarGalleryName
-                FROM \(Item.fromClause) JOIN gallery ON gallery.id = item.galleryId
-                WHERE (\(matches.joined(separator: " OR "))) AND item.id <> ? AND item.kind = 'image'
+                FROM near CROSS JOIN \(Item.fromClause) JOIN gallery ON gallery.id = item.galleryId
+                WHERE item.blobHash = near.hash AND item.id <> ? AND item.kind = 'image'
                   AND item.state = 'ready' AND item.trashedAt IS NULL AND gallery.trashedAt IS NULL
                   AND item.galleryId IN (\(Array(repeating: "?", count: galleries.count).joined(separator: ", ")))
                 ORDER BY item.createdAt DESC, item.id LIMIT ?
