@@ -24,6 +24,7 @@ import { NameDialog } from "./view/galleryNameDialog.js";
 import { PaneView } from "./view/pane.js";
 import { SearchBar } from "./view/searchBar.js";
 import { ShareDialog } from "./view/shareDialog.js";
+import { SimilarDialog } from "./view/similarDialog.js";
 import { sharingFor } from "./pane/sharing.js";
 import { createViewerRunner } from "./pane/viewerRunner.js";
 import { ViewerView } from "./view/viewer.js";
@@ -39,8 +40,14 @@ const shareDialog = new ShareDialog(document.getElementById("share-dialog"));
 const keyboard = new KeyboardView(document);
 const saveSearchDialog = new NameDialog(document.getElementById("save-search-dialog"));
 const searchBar = new SearchBar(/** @type {HTMLElement} */ (document.querySelector(".app-header")));
+const similarDialog = new SimilarDialog(
+  /** @type {HTMLDialogElement} */ (document.getElementById("similar-dialog")),
+  (itemId) => api.similar(itemId),
+);
+const viewerView = new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer")));
+viewerView.bindFindSimilar((itemId, returnFocus) => similarDialog.open(itemId, returnFocus));
 const viewer = createViewerRunner({
-  view: new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer"))),
+  view: viewerView,
   announcer,
   addressOf: (pane, itemId) => pageAddress(pane === panes[0] ? itemId : null),
 });
@@ -68,6 +75,7 @@ const hooks = {
       announcer,
     }),
   onMoveToGallery: (pane, ids, returnFocus, run) => moveToGallery(pane, ids, returnFocus, run),
+  onFindSimilar: (itemId, returnFocus) => similarDialog.open(itemId, returnFocus),
   tagsDialog,
   onTrashElsewhere: ({ galleryId, itemIds, run }) =>
     run ? paneFor(galleryId)?.trashRun(run) : paneFor(galleryId)?.trashItems(itemIds),

@@ -26,11 +26,12 @@ typedef int (*vips_copy_fn)(void *in, void **out, ...);
 typedef int (*vips_linear1_fn)(void *in, void **out, double a, double b, ...);
 typedef int (*vips_cast_fn)(void *in, void **out, int format, ...);
 typedef int (*vips_statistic_fn)(void *in, double *out, ...);
+typedef void *(*vips_image_write_to_memory_fn)(void *in, size_t *size);
 typedef void (*g_object_unref_fn)(void *object);
 typedef void (*g_free_fn)(void *memory);
 
 // VipsSize: VIPS_SIZE_BOTH, VIPS_SIZE_UP, VIPS_SIZE_DOWN, VIPS_SIZE_FORCE.
-enum { GALLERY_VIPS_SIZE_DOWN = 2 };
+enum { GALLERY_VIPS_SIZE_DOWN = 2, GALLERY_VIPS_SIZE_FORCE = 3 };
 // VIPS_MAX_COORD: no limit on the height, so the width alone decides the size.
 enum { GALLERY_VIPS_MAX_COORD = 10000000 };
 // VipsBandFormat, VipsInterpretation and VipsAccess values used here (stable across libvips 8).
@@ -70,6 +71,7 @@ static struct {
     vips_cast_fn cast;
     vips_statistic_fn max;
     vips_statistic_fn avg;
+    vips_image_write_to_memory_fn write_to_memory;
     g_object_unref_fn object_unref;
     g_free_fn free;
 } vips;
@@ -130,6 +132,7 @@ static void load(void) {
     vips.cast = (vips_cast_fn)find(handle, NULL, "vips_cast");
     vips.max = (vips_statistic_fn)find(handle, NULL, "vips_max");
     vips.avg = (vips_statistic_fn)find(handle, NULL, "vips_avg");
+    vips.write_to_memory = (vips_image_write_to_memory_fn)find(handle, NULL, "vips_image_write_to_memory");
     vips.object_unref = (g_object_unref_fn)find(handle, gobject, "g_object_unref");
     vips.free = (g_free_fn)find(handle, glib, "g_free");
     if (vips.init == NULL || vips.thumbnail_buffer == NULL || vips.thumbnail_image == NULL ||
@@ -138,7 +141,7 @@ static void load(void) {
         vips.cache_set_max == NULL || vips.get_width == NULL || vips.get_height == NULL ||
         vips.get_bands == NULL || vips.get_format == NULL || vips.get_interpretation == NULL ||
         vips.new_from_buffer == NULL || vips.copy == NULL || vips.linear1 == NULL || vips.cast == NULL ||
-        vips.max == NULL || vips.avg == NULL || vips.object_unref == NULL || vips.free == NULL) {
+        vips.max == NULL || vips.avg == NULL || vips.write_to_memory == NULL || vips.object_unref == NULL || vips.free == NULL) {
         return;
     }
     if (vips.init("image-gallery") != 0) return;
@@ -284,17 +287,50 @@ static int decodes_once(const void *data, size_t length, int all_frames) {
     return ok;
 }
 
-/// Makes the thumbnails once; 1 on success, else 0 with every result empty.
+/// Writes the samples of `image` squeezed to 9 × 8 pixels (its aspect ignored) as floats into `out`, for its
+/// perceptual hash; 1 on success, else 0 with `out->bands` 0. Cheap: the image is already decoded and small.
+static int hash_pixels(void *image, gallery_vips_hash_pixels *out) {
+    out->bands = 0;
+    void *small = NULL;
+    if (vips.thumbnail_image(image, &small, GALLERY_HASH_WIDTH, "height", GALLERY_HASH_HEIGHT, "size",
+                             (int)GALLERY_VIPS_SIZE_FORCE, (const char *)NULL) != 0) {
+        return 0;
+    }
+    void *floats = NULL;
+    int ok = vips.cast(small, &floats, (int)GALLERY_VIPS_FORMAT_FLOAT, (const char *)NULL) == 0;
+    vips.object_unref(small);
+    if (!ok) return 0;
+    int bands = vips.get_bands(floats);
+    size_t expected = (size_t)GALLERY_HASH_WIDTH * GALLERY_HASH_HEIGHT * (size_t)bands * sizeof(float);
+    size_t size = 0;
+    void *memory = vips.get_width(floats) == GALLERY_HASH_WIDTH && vips.get_height(floats) == GALLERY_HASH_HEIGHT &&
+                           bands >= 1 && bands <= 4
+                       ? vips.write_to_memory(floats, &size)
+                       : NULL;
+    vips.object_unref(floats);
+    ok = memory != NULL && size == expected;
+    if (ok) {
+        memcpy(out->samples, memory, size);
+        out->bands = bands;
+    }
+    if (memory != NULL) vips.free(memory);
+    return ok;
+}
+
+/// Makes the thumbnails once (and the hash's pixels from the same decode when `hash` is not NULL); 1 on success, else
+/// 0 with every result empty.
 static int thumbnails_once(const void *data, size_t length, const int *widths, int count,
-                           gallery_vips_output *results) {
+                           gallery_vips_output *results, gallery_vips_hash_pixels *hash) {
     // The largest is made straight from the encoded image (shrink-on-load: a JPEG is decoded at a fraction of its
     // size), or for a TIFF from its first page, then kept in memory so that the smaller ones are made from it without
     // decoding the image again.
     void *largest = is_tiff(data, length) ? first_page_thumbnail(data, length, widths[0])
                                           : buffer_thumbnail(data, length, widths[0]);
     if (largest == NULL) return 0;
-    void *source = count > 1 ? vips.copy_memory(largest) : NULL;
-    int ok = count == 1 || source != NULL;
+    // The hash's pixels are made from the same copy: `largest` alone is a pipeline that would decode the image again.
+    int keep = count > 1 || hash != NULL;
+    void *source = keep ? vips.copy_memory(largest) : NULL;
+    int ok = !keep || source != NULL;
     if (ok) ok = write_webp(source != NULL ? source : largest, &results[0]);
     for (int index = 1; ok && index < count; index++) {
         void *smaller = NULL;
@@ -303,6 +339,8 @@ static int thumbnails_once(const void *data, size_t length, const int *widths, i
              smaller != NULL && write_webp(smaller, &results[index]);
         if (smaller != NULL) vips.object_unref(smaller);
     }
+    // A hash that cannot be made leaves the thumbnails made: it is only missing (bands 0).
+    if (ok && hash != NULL) hash_pixels(source != NULL ? source : largest, hash);
     if (source != NULL) vips.object_unref(source);
     vips.object_unref(largest);
     if (!ok) {
@@ -335,8 +373,10 @@ int gallery_vips_decodes(const void *data, size_t length, int all_frames, char *
 }
 
 int gallery_vips_thumbnails(const void *data, size_t length, const int *widths, int count,
-                            gallery_vips_output *results, char *error, size_t error_capacity) {
+                            gallery_vips_output *results, gallery_vips_hash_pixels *hash, char *error,
+                            size_t error_capacity) {
     if (results != NULL) memset(results, 0, sizeof(gallery_vips_output) * (count > 0 ? (size_t)count : 0));
+    if (hash != NULL) hash->bands = 0;
     if (!gallery_vips_available()) {
         set_error(error, error_capacity, "libvips is not available");
         return 0;
@@ -352,14 +392,27 @@ int gallery_vips_thumbnails(const void *data, size_t length, const int *widths, 
         }
     }
     pthread_rwlock_rdlock(&decoding);
-    int ok = thumbnails_once(data, length, widths, count, results);
+    int ok = thumbnails_once(data, length, widths, count, results, hash);
     pthread_rwlock_unlock(&decoding);
     if (ok) return 1;
     pthread_rwlock_wrlock(&decoding);
     vips.error_clear();
-    ok = thumbnails_once(data, length, widths, count, results);
+    ok = thumbnails_once(data, length, widths, count, results, hash);
     if (!ok) set_error(error, error_capacity, vips.error_buffer());
     vips.error_clear();
+    pthread_rwlock_unlock(&decoding);
+    return ok;
+}
+
+int gallery_vips_hash_pixels_of(const void *data, size_t length, gallery_vips_hash_pixels *hash) {
+    if (hash == NULL) return 0;
+    hash->bands = 0;
+    if (!gallery_vips_available() || data == NULL || length == 0) return 0;
+    pthread_rwlock_rdlock(&decoding);
+    // Shrunk while decoded where the format allows; 64 pixels wide is plenty for 9 × 8.
+    void *image = is_tiff(data, length) ? first_page_thumbnail(data, length, 64) : buffer_thumbnail(data, length, 64);
+    int ok = image != NULL && hash_pixels(image, hash);
+    if (image != NULL) vips.object_unref(image);
     pthread_rwlock_unlock(&decoding);
     return ok;
 }

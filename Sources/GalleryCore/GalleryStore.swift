@@ -276,6 +276,17 @@ public protocol GalleryStore: Sendable {
     /// The text read in an item's image: nil when it is not read (yet), or the item is no image; "" when it has none.
     func imageText(of id: ItemID) async throws -> String?
 
+    /// The hashes of stored still images whose perceptual hash is not made yet (stored before it was, or while libvips
+    /// was missing), after `hash` (from the first when nil), at most `limit` (1...1000), in order.
+    func imagesAwaitingPerceptualHash(after hash: String?, limit: Int) async throws -> [String]
+    /// Records a stored image's perceptual hash.
+    func recordPerceptualHash(hash: String, _ perceptualHash: PerceptualHash) async throws
+    /// The live ready images of `galleries` whose image is within `distance` bits of the image of `item` (the same
+    /// bytes are at 0, hashed or not), nearest first (then newest first), at most `limit`; never `item` itself.
+    /// Empty when `item` is no image. - Throws: ``GalleryError/notFound(_:)`` if the item is unknown.
+    func similarItems(to item: ItemID, in galleries: [GalleryID], within distance: Int, limit: Int) async throws
+        -> [SimilarItem]
+
     /// The live items of the request's galleries that match its words and phrases (and kind and tag), best first, a
     /// page at a time.
     func search(_ request: SearchRequest) async throws -> SearchPage

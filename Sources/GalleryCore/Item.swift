@@ -224,6 +224,9 @@ public struct StoredImage: Sendable, Equatable {
     public var videoPlayback: VideoPlayback?
     /// What the camera wrote in the image's EXIF (empty when nothing); nil when not read (a video).
     public var photo: PhotoDetails?
+    /// The image's perceptual hash, made with its thumbnails; nil when none is made (a video, no libvips, an image
+    /// stored before hashes were, until the pass at start makes it).
+    public var perceptualHash: PerceptualHash?
 
     /// The kind of item these bytes make: a video for a video file, else an image.
     public var kind: ItemKind { mimeType.hasPrefix("video/") ? .video : .image }

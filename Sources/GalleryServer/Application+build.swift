@@ -161,6 +161,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
         .add(to: router)
     SearchRoutes(store: parts.store, presenter: parts.presenter, access: access).add(to: router)
     SavedSearchRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
+    SimilarRoutes(store: parts.store, presenter: parts.presenter, access: access).add(to: router)
     ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
     ArchiveRoutes(
         store: parts.store, blobs: parts.blobs, ingestion: parts.ingestion, presenter: parts.presenter,

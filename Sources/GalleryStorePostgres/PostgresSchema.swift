@@ -37,6 +37,7 @@ enum PostgresSchema {
             "v12: pages' and images' text (SQLite's v20)",
             ItemTextColumns.migration(text: "TEXT") + SearchIndex.postgresTextsMigration
         ),
+        ("v13: perceptual hashes (SQLite's v21)", PerceptualHashColumns.migration(bigint: "BIGINT")),
     ]
 
     private static let text = "TEXT COLLATE \"C\""

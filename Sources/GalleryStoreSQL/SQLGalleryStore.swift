@@ -257,18 +257,21 @@ public struct SQLGalleryStore: GalleryStore {
         try db.execute(
             sql: """
                 INSERT INTO blob (hash, mimeType, byteCount, width, height, createdAt, thumbnailWidths,
-                  durationSeconds, hasPoster, videoCodec, videoCopy, playableSeconds, photoDetails)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  durationSeconds, hasPoster, videoCodec, videoCopy, playableSeconds, photoDetails,
+                  \(PerceptualHashColumns.names))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(hash) DO UPDATE SET
                   thumbnailWidths = coalesce(excluded.thumbnailWidths, blob.thumbnailWidths),
                   hasPoster = CASE WHEN excluded.hasPoster = 1 THEN 1 ELSE blob.hasPoster END,
                   \(VideoPlaybackColumns.keptOnConflict),
-                  \(PhotoDetailsColumns.keptOnConflict)
+                  \(PhotoDetailsColumns.keptOnConflict),
+                  \(PerceptualHashColumns.keptOnConflict)
                 """,
             arguments: [
                 image.hash, image.mimeType, image.byteCount, image.width, image.height, date,
                 ThumbnailWidths.written(image.thumbnailWidths), image.durationSeconds, image.hasPoster,
-            ] + VideoPlaybackColumns.written(image.videoPlayback) + [PhotoDetailsColumns.written(image.photo)])
+            ] + VideoPlaybackColumns.written(image.videoPlayback) + [PhotoDetailsColumns.written(image.photo)]
+                + PerceptualHashColumns.written(image.perceptualHash))
     }
 
     public func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item? {

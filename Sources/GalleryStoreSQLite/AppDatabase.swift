@@ -339,6 +339,11 @@ public final class AppDatabase: Sendable {
                 try db.execute(sql: statement)
             }
         }
+        migrator.registerMigration("v21: perceptual hashes") { db in
+            // Each stored image's perceptual hash and its bands' index ("Find similar", "Also in"); images kept before
+            // are hashed at start.
+            for statement in PerceptualHashColumns.migration(bigint: "INTEGER") { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

@@ -60,18 +60,27 @@ public enum Thumbnailer {
     /// and the smaller ones are made from the largest. Several threads may make thumbnails at once. Decodes the
     /// image: call it away from the cooperative thread pool for large images.
     public static func makeThumbnails(of data: Data, widths: [Int]) throws(Thumbnailer.Error) -> [Thumbnail] {
+        try makeThumbnailsAndHash(of: data, widths: widths).thumbnails
+    }
+
+    /// The thumbnails ``makeThumbnails(of:widths:)`` makes, and the image's perceptual hash (``DifferenceHash``) made
+    /// from the same decode (nil when it could not be made; the thumbnails still count).
+    public static func makeThumbnailsAndHash(of data: Data, widths: [Int]) throws(Thumbnailer.Error) -> (
+        thumbnails: [Thumbnail], perceptualHash: UInt64?
+    ) {
         guard isAvailable else { throw .unavailable }
         guard !widths.isEmpty, widths.allSatisfy({ $0 > 0 }) else { throw .failed("the widths must be positive") }
         guard !data.isEmpty else { throw .failed("no image data") }
         let largestFirst = Array(Set(widths)).sorted(by: >)
         var outputs = [gallery_vips_output](repeating: gallery_vips_output(), count: largestFirst.count)
         var message = [CChar](repeating: 0, count: 512)
+        var pixels = gallery_vips_hash_pixels()
         let capacity = message.count
         let succeeded = data.withUnsafeBytes { bytes in
             largestFirst.map { Int32(clamping: $0) }.withUnsafeBufferPointer { sizes in
                 message.withUnsafeMutableBufferPointer { text in
                     gallery_vips_thumbnails(
-                        bytes.baseAddress, bytes.count, sizes.baseAddress, Int32(sizes.count), &outputs,
+                        bytes.baseAddress, bytes.count, sizes.baseAddress, Int32(sizes.count), &outputs, &pixels,
                         text.baseAddress, capacity)
                 }
             }
@@ -90,6 +99,27 @@ public enum Thumbnailer {
                         width: Int(output.width), height: Int(output.height))
                 )
             })
-        return widths.map { made[$0]! }
+        return (widths.map { made[$0]! }, hash(of: pixels))
+    }
+
+    /// The perceptual hash (``DifferenceHash``) of an encoded image, decoded shrunk: for images whose thumbnails were
+    /// made before hashes were (one of those thumbnails is a cheap source). Nil when it cannot be decoded. Decodes the
+    /// image: call it away from the cooperative thread pool.
+    public static func perceptualHash(of data: Data) -> UInt64? {
+        guard isAvailable, !data.isEmpty else { return nil }
+        var pixels = gallery_vips_hash_pixels()
+        let made = data.withUnsafeBytes { bytes in gallery_vips_hash_pixels_of(bytes.baseAddress, bytes.count, &pixels)
+        }
+        return made != 0 ? hash(of: pixels) : nil
+    }
+
+    /// The hash of the pixels libvips made (nil when it made none).
+    private static func hash(of pixels: gallery_vips_hash_pixels) -> UInt64? {
+        let bands = Int(pixels.bands)
+        guard bands > 0 else { return nil }
+        let samples = withUnsafeBytes(of: pixels.samples) { raw in
+            Array(raw.bindMemory(to: Float.self).prefix(DifferenceHash.width * DifferenceHash.height * bands))
+        }
+        return DifferenceHash.hash(samples: samples, bands: bands)
     }
 }

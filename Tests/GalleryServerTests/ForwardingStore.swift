@@ -156,6 +156,17 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     {
         try await base.restoreItems(ids, in: gallery, recordingFor: session)
     }
+    func imagesAwaitingPerceptualHash(after hash: String?, limit: Int) async throws -> [String] {
+        try await base.imagesAwaitingPerceptualHash(after: hash, limit: limit)
+    }
+    func recordPerceptualHash(hash: String, _ perceptualHash: PerceptualHash) async throws {
+        try await base.recordPerceptualHash(hash: hash, perceptualHash)
+    }
+    func similarItems(to item: ItemID, in galleries: [GalleryID], within distance: Int, limit: Int) async throws
+        -> [SimilarItem]
+    {
+        try await base.similarItems(to: item, in: galleries, within: distance, limit: limit)
+    }
     func search(_ request: SearchRequest) async throws -> SearchPage { try await base.search(request) }
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed {
         try await base.events(in: gallery, since: sequence, limit: limit)

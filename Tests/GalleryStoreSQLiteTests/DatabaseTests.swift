@@ -16,7 +16,7 @@ struct DatabaseTests {
         "v9: item kinds: notes, links, videos", "v10: order blocks", "v11: leases on loading", "v12: the board index",
         "v13: how videos play", "v14: captions and tags", "v15: what the camera wrote",
         "v16: how people turned their images", "v17: the viewer's display copies", "v18: who added each item",
-        "v19: the search index", "v20: pages' and images' text",
+        "v19: the search index", "v20: pages' and images' text", "v21: perceptual hashes",
     ]
 
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {

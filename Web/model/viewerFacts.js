@@ -45,6 +45,14 @@ export function imageSource(item, needed) {
   return enough ? { url: enough.url, width: enough.width } : full;
 }
 
+/** "'Moodboard'", "'Moodboard' and 'Travel'": the other galleries holding the same picture (`alsoIn` of the item's own
+ * answer), or "" for none. */
+export function alsoInText(/** @type {any} */ alsoIn) {
+  const names = (Array.isArray(alsoIn) ? alsoIn : []).map((/** @type {any} */ each) => `'${each.galleryName}'`);
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 /** "f/2.8". */
 export function apertureText(/** @type {number} */ aperture) {
   return `f/${Number(aperture.toFixed(1))}`;
@@ -139,6 +147,7 @@ export function detailRows(item, full = null) {
   add("From", source.value, source.href);
   add("Added", addedText(known.createdAt));
   add("Added by", known.addedBy);
+  add("Also in", alsoInText(known.alsoIn));
   const photo = known.photo;
   if (photo) {
     if (photo.takenAt) add("Taken", takenText(photo.takenAt));

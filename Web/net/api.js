@@ -79,6 +79,9 @@ export const api = {
     request("DELETE", `/api/searches/${encodeURIComponent(id)}`, undefined, { changesNothingShown: true }),
   /** One item, as the viewer opens it (with where a photo was taken, to those the gallery shows it). */
   item: (itemId) => request("GET", `/api/items/${itemId}`),
+  /** The images closest to item `itemId`'s across the galleries the person may read, nearest first: `{items}`, each
+   * with its `galleryName` and `distance`. */
+  similar: (itemId, limit = 24) => request("GET", `/api/items/${itemId}/similar?limit=${limit}`),
   /** Changes the title or caption of items `itemIds` of gallery `id`, or adds and removes tags on them (`changes`:
    * `{title, caption, addTags, removeTags}`), as one undoable change: the items, with `history`. */
   describeItems: (id, itemIds, changes) =>

@@ -22,6 +22,7 @@ import {
 import { runOf, spanRun } from "../model/selection.js";
 import { insertionAt, itemById, order, shownWindow, tooManyToCopyText } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
+import { alsoInText, titleOf } from "../model/viewerFacts.js";
 
 /** The item actions of the pane `pane` (its store, views, announcer); `history` its history actions, `board` its
  * board actions. */
@@ -183,6 +184,9 @@ export function createItemActions(/** @type {import("./paneContext.js").PaneCont
         const before = state().shown;
         addOverlay(upsert(nextKey("upload"), [item], galleryId));
         pane.announceSettled(before, state().shown);
+        // The upload's answer says once where else the picture already is; it is added all the same.
+        const elsewhere = alsoInText(item.alsoIn);
+        if (elsewhere) announcer.announce(`'${titleOf(item)}' is also in ${elsewhere}.`);
       } catch (error) {
         store.dispatch(paneActions.uploadProgressed(upload.itemId, null));
         announcer.alert(error.message);

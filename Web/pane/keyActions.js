@@ -156,6 +156,8 @@ export function createKeyActions(
 
     /** A choice from the item menu for item `id` (and the selection, when it is selected). */
     menuAction(id, action, position, returnFocus) {
+      // Finding similar images changes nothing.
+      if (action === "similar") return pane.hooks.onFindSimilar(id, returnFocus);
       if (pane.refuseChange()) return;
       // A selection beyond the items read moves as one run, by its ends.
       const run = action === "trash" ? null : selectionRun(state(), id);

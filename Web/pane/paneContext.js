@@ -33,6 +33,7 @@
  *   onActivate(): void,
  *   onTransfer(request: {payload: any, index: number, copy: boolean, onBoard?: any}): Promise<any>,
  *   onMoveToGallery(ids: string[], returnFocus: any, run: any): void,
+ *   onFindSimilar(id: string, returnFocus: any): void,
  *   onTrashElsewhere(payload: any): void,
  *   onOpenBeside(button: any): void,
  *   onClose(): void,

@@ -1,7 +1,9 @@
-// The item menu (a visible button on each item and the context menu): Move to Start, Move to End, Move to
+// The item menu (a visible button on each item and the context menu): Find Similar (images), Move to Start, Move to End, Move to
 // Position…, Move to Gallery…, Move to Trash, and on the board Bring to Front, Send to Back, Make Larger and Make
 // Smaller — every drag action, without dragging (WCAG 2.2, 2.5.7). One menu serves every pane: `open` takes a context
 // (the pane) that is handed back with the chosen action, and whose view says whether the board's entries show.
+
+import { canFindSimilar } from "../model/similar.js";
 
 export class ItemMenu {
   constructor(menu, positionDialog) {
@@ -42,6 +44,10 @@ export class ItemMenu {
     this.count = count;
     const onBoard = context?.state?.view === "board";
     for (const entry of this.menu.querySelectorAll("[data-board-only]")) entry.toggleAttribute("hidden", !onBoard);
+    // "Find Similar" is for a loaded image (an item not read here is offered it: the server answers for it).
+    const item = context?.state?.shown?.find((/** @type {any} */ each) => each.id === itemId);
+    const image = !item || canFindSimilar(item);
+    for (const entry of this.menu.querySelectorAll("[data-image-only]")) entry.toggleAttribute("hidden", !image);
     this.menu.hidden = false;
     const width = this.menu.offsetWidth;
     const height = this.menu.offsetHeight;

@@ -1,11 +1,12 @@
 // The viewer's dialog: a modal `<dialog>` over the page, dark, named by the item it shows, with its toolbar (zoom,
-// slideshow, details, download, close), the stage (view/viewerStage.js) with the previous and next buttons, the details
+// slideshow, find similar, details, download, close), the stage (view/viewerStage.js) with the previous and next buttons, the details
 // panel (view/viewerDetails.js) and a status that says where it is. It draws what the viewer machine's state says and
 // reports every key, click and gesture as the machine's inputs (`bindInput`) or as the wish to close (`bindClose`);
 // focus stays inside while it is open (Tab wraps around).
 
 import { isTextField } from "../dnd/textFields.js";
 import { isTurned } from "../model/orientation.js";
+import { canFindSimilar } from "../model/similar.js";
 import { decodeViewerKey } from "./viewerKeys.js";
 import { ViewerDetails } from "./viewerDetails.js";
 import { viewerGestures } from "./viewerGestures.js";
@@ -27,6 +28,13 @@ export class ViewerView {
     this.download = /** @type {HTMLAnchorElement} */ (part(".viewer-download"));
     this.slideshowButton = part(".viewer-slideshow");
     this.detailsButton = part(".viewer-details-button");
+    this.similarButton = part(".viewer-similar");
+    /** @type {(itemId: string, returnFocus: HTMLElement) => void} */
+    this.onFindSimilar = () => {};
+    this.similarButton.addEventListener("click", () => {
+      this.onInput({ type: "inputSeen" });
+      if (this.shownId) this.onFindSimilar(this.shownId, this.similarButton);
+    });
     /** @type {HTMLElement[]} */
     this.zoomButtons = [...dialog.querySelectorAll(".viewer-zoom")].map((each) => /** @type {HTMLElement} */ (each));
     /** @type {HTMLElement[]} */
@@ -91,7 +99,10 @@ export class ViewerView {
   bindClose(handler) {
     this.onClose = handler;
   }
-  /** `handler(itemId, text)` keeps a note's text edited in the viewer. */
+  /** `handler(itemId, returnFocus)` opens "Find Similar" for the image shown. */
+  bindFindSimilar(handler) {
+    this.onFindSimilar = handler;
+  }
   /** `handler(itemId, turn)` turns the image shown ("left", "right" or "flip"; R, Shift+R and the buttons). */
   bindTurn(handler) {
     this.onTurn = handler;
@@ -160,6 +171,7 @@ export class ViewerView {
     // Only a loaded image turns, and only for someone who may change the gallery.
     const turns = shown.editable && item?.state === "ready" && (item.kind ?? "image") === "image";
     for (const button of this.turnButtons) button.hidden = !turns;
+    this.similarButton.hidden = !canFindSimilar(item);
     this.slideshowButton.setAttribute("aria-pressed", String(state.slideshow));
     this.slideshowButton.textContent = state.slideshow ? "Pause Slideshow" : "Slideshow";
     this.detailsButton.setAttribute("aria-pressed", String(state.details));

@@ -19,13 +19,32 @@ typedef struct {
     int height;
 } gallery_vips_output;
 
+/// The size of the image a perceptual hash is made from: 9 × 8 pixels (a difference hash compares each pixel with its
+/// right neighbour: 8 × 8 bits).
+enum { GALLERY_HASH_WIDTH = 9, GALLERY_HASH_HEIGHT = 8 };
+
+/// The pixels a perceptual hash is made from: the image squeezed to 9 × 8 (its aspect ignored), row by row, `bands`
+/// samples a pixel (1 to 4; grey, grey and alpha, RGB or RGBA) as floats in the image's own scale; `bands` is 0 when
+/// they could not be made.
+typedef struct {
+    float samples[GALLERY_HASH_WIDTH * GALLERY_HASH_HEIGHT * 4];
+    int bands;
+} gallery_vips_hash_pixels;
+
 /// Decodes an image from memory once and writes a WebP of it at most `widths[i]` pixels wide for each of the `count`
 /// widths (largest first), into `results[i]`: never enlarged, EXIF orientation applied, metadata stripped; of a TIFF,
 /// its first page, its samples brought to 8 bits as Pillow shows them. Several threads may call it at once. On
 /// success returns 1. On failure returns 0, leaves every result empty and writes a NUL-terminated message to `error`
-/// (at most `error_capacity` bytes, with the terminator).
+/// (at most `error_capacity` bytes, with the terminator). When `hash` is not NULL, the pixels of the image's perceptual
+/// hash are made from the same decode (`hash->bands` 0 when they could not be: the thumbnails still count).
 int gallery_vips_thumbnails(const void *data, size_t length, const int *widths, int count,
-                            gallery_vips_output *results, char *error, size_t error_capacity);
+                            gallery_vips_output *results, gallery_vips_hash_pixels *hash, char *error,
+                            size_t error_capacity);
+
+/// Decodes an image from memory (shrunk while it is decoded where the format allows) and writes the pixels of its
+/// perceptual hash into `hash`: for images whose thumbnails were made before hashes were. Returns 1 on success, else
+/// 0 with `hash->bands` 0.
+int gallery_vips_hash_pixels_of(const void *data, size_t length, gallery_vips_hash_pixels *hash);
 
 /// Decodes every pixel of an image in memory (of every frame when `all_frames` is not 0: only for GIF and WebP) and
 /// keeps none: whether a decoder can show it. Several threads may call it at once. Returns 1 when it decodes; 0

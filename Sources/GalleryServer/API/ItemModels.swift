@@ -82,6 +82,10 @@ struct ItemResponse: ResponseEncodable, Equatable {
     /// The text read in its image ("" when none was found; absent when it is not read, or it is no image), told only by
     /// ``Presenter/response(for:showingLocation:addedBy:imageText:)``: up to 100 KB, not for every item of a list.
     var imageText: String?
+    /// The other galleries the person may read holding the same picture (the same bytes or a near-identical image),
+    /// told only by the item's own answer and its upload's (``GalleryAccess/galleriesAlsoHolding(_:for:in:)``); absent
+    /// elsewhere.
+    var alsoIn: [AlsoInResponse]?
 
     init(_ item: Item, progress: ProgressBoard.Entry? = nil, thumbnails: [Thumbnail] = []) {
         id = item.id.rawValue

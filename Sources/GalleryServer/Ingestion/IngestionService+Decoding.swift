@@ -32,12 +32,15 @@ extension IngestionService {
         }
         var decoded = stored.hasPoster
         if info.isAnimated {
-            // An animation keeps only its original: a thumbnail would be one frame.
+            // An animation keeps only its original: a thumbnail would be one frame. Its hash is its first frame's.
             stored.thumbnailWidths = []
+            let hash = await thumbnails.perceptualHash(hash: stored.hash, original: file)
+            stored.perceptualHash = hash.map(PerceptualHash.init(bits:))
         } else {
             switch await thumbnails.makeMissingOrFail(hash: stored.hash, imageWidth: stored.width, original: file) {
-            case .success(let widths):
-                stored.thumbnailWidths = widths
+            case .success(let made):
+                stored.thumbnailWidths = made.widths
+                stored.perceptualHash = made.perceptualHash.map(PerceptualHash.init(bits:))
                 decoded = decoded || !ThumbnailService.widths(forImageWidth: stored.width).isEmpty
             case .failure(let error):
                 return undecoded(stored, error, info.format)

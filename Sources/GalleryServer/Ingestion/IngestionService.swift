@@ -154,12 +154,13 @@ public final class IngestionService: Sendable {
 
     /// Resumes after a restart: fetches pending remote items again; fails pending uploads that were cut off; makes and
     /// records, in the background, the thumbnails of images stored before they were recorded, the photo details of
-    /// images stored before they were read, the copies of videos browsers do not play still to be made, and the text
-    /// of images not read yet.
+    /// images stored before they were read, the perceptual hashes of images stored before they were made, the copies
+    /// of videos browsers do not play still to be made, and the text of images not read yet.
     public func resumePendingWork() async {
         blobs.removeIncomingLeftovers()
         Task(priority: .utility) { await self.recordMissingThumbnails() }
         Task(priority: .utility) { await self.readMissingPhotoDetails() }
+        Task(priority: .utility) { await self.makeMissingPerceptualHashes() }
         videoCopies.wake()
         imageText.wake()
         await takeOverPendingWork()

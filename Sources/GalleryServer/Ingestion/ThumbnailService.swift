@@ -96,14 +96,13 @@ public final class ThumbnailService: Sendable {
     }
 
     /// Runs `work` on the queue of `hash`, off the cooperative pool.
-    private func onLane(_ hash: String, _ work: @escaping @Sendable () throws(Thumbnailer.Error) -> Void) async
-        -> Result<Void, Thumbnailer.Error>
+    private func onLane<T: Sendable>(_ hash: String, _ work: @escaping @Sendable () throws(Thumbnailer.Error) -> T)
+        async -> Result<T, Thumbnailer.Error>
     {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, Thumbnailer.Error>, Never>) in
+        await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Thumbnailer.Error>, Never>) in
             lane(hash).async {
                 do throws(Thumbnailer.Error) {
-                    try work()
-                    continuation.resume(returning: .success(()))
+                    continuation.resume(returning: .success(try work()))
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
@@ -159,32 +158,66 @@ public final class ThumbnailService: Sendable {
         return existingWidths(hash: hash)
     }
 
+    /// What showing an image made: the widths of its thumbnails that exist, and its perceptual hash (nil when none
+    /// could be made).
+    struct Made: Sendable, Equatable {
+        var widths: [Int]
+        var perceptualHash: UInt64?
+    }
+
     /// Makes the missing thumbnails of an image as ``makeMissing(hash:imageWidth:original:)`` does, and returns the
     /// widths that exist, or the decoder's message when it could not make them (then none is written): every width
     /// an image this wide has, once this succeeds, was made by decoding it.
-    func makeMissingOrFail(hash: String, imageWidth: Int, original: URL) async -> Result<[Int], Thumbnailer.Error> {
+    func makeMissingOrFail(hash: String, imageWidth: Int, original: URL) async -> Result<Made, Thumbnailer.Error> {
         guard isEnabled else { return .failure(.unavailable) }
         let wanted = Self.widths(forImageWidth: imageWidth)
         let allExist = {
             wanted.allSatisfy { FileManager.default.fileExists(atPath: self.filePath(hash: hash, width: $0)) }
         }
-        if allExist() { return .success(existingWidths(hash: hash)) }
+        if allExist() { return .success(await madeBefore(hash: hash, original: original)) }
         while !working.withLock({ $0.insert(hash).inserted }) {
             // Another job is making them (the same bytes dropped twice): the hash's queue is serial, so waiting for
             // it to reach this point waits for that job. If it failed, this one makes them again, to say why.
             await withCheckedContinuation { continuation in lane(hash).async { continuation.resume() } }
-            if allExist() { return .success(existingWidths(hash: hash)) }
+            if allExist() { return .success(await madeBefore(hash: hash, original: original)) }
         }
-        let made = await onLane(hash) { [self] () throws(Thumbnailer.Error) in
+        let made = await onLane(hash) { [self] () throws(Thumbnailer.Error) -> UInt64? in
             defer { _ = working.withLock { $0.remove(hash) } }
             let missing = wanted.filter { !FileManager.default.fileExists(atPath: filePath(hash: hash, width: $0)) }
-            guard !missing.isEmpty else { return }
-            let thumbnails = try Thumbnailer.makeThumbnails(of: try read(original), widths: missing)
+            guard !missing.isEmpty else { return nil }
+            // The perceptual hash comes from the same decode as the thumbnails.
+            let (thumbnails, perceptualHash) = try Thumbnailer.makeThumbnailsAndHash(
+                of: try read(original), widths: missing)
             for (width, thumbnail) in zip(missing, thumbnails) {
                 try written(thumbnail.data, to: fileURL(hash: hash, width: width))
             }
+            return perceptualHash
         }
-        return made.map { existingWidths(hash: hash) }
+        switch made {
+        case .success(let perceptualHash?):
+            return .success(Made(widths: existingWidths(hash: hash), perceptualHash: perceptualHash))
+        case .success(nil): return .success(await madeBefore(hash: hash, original: original))
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// What exists of an image whose thumbnails were made before (or that has none: it is small), with its perceptual
+    /// hash made from its smallest thumbnail, else from the original: a cheap decode.
+    func madeBefore(hash: String, original: URL) async -> Made {
+        let widths = existingWidths(hash: hash)
+        return Made(widths: widths, perceptualHash: await perceptualHash(hash: hash, original: original))
+    }
+
+    /// The perceptual hash of a stored image whose thumbnails exist (or are not made: it is small or libvips was
+    /// missing), made from its smallest thumbnail, else from its original (off the cooperative pool, on its hash's
+    /// queue); nil when neither decodes.
+    func perceptualHash(hash: String, original: URL) async -> UInt64? {
+        guard isEnabled else { return nil }
+        let source = existingWidths(hash: hash).first.map { fileURL(hash: hash, width: $0) } ?? original
+        let made = await onLane(hash) { [self] () throws(Thumbnailer.Error) -> UInt64? in
+            Thumbnailer.perceptualHash(of: try read(source))
+        }
+        return try? made.get()
     }
 
     /// Makes a video's poster frame with ffmpeg (off the cooperative pool, on its hash's queue), then the

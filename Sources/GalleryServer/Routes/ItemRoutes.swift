@@ -15,17 +15,24 @@ struct ItemRoutes<Context: IdentifiedRequestContext> {
         items.get(":item") { request, context in
             let item = try await access.openedItem(request, context, in: store)
             let gallery = try await store.gallery(item.galleryID)
-            return presenter.response(
+            var response = presenter.response(
                 for: item, showingLocation: try await access.seesLocation(context.identity, in: gallery),
                 addedBy: try await access.adderName(of: item, for: context.identity),
                 imageText: try await store.imageText(of: item.id))
+            response.alsoIn = try await access.galleriesAlsoHolding(item, for: context.identity, in: store)
+            return response
         }
         items.put(":item/content") { request, context in
             let id = try await access.item(request, context)
             let declared = request.headers[.contentLength].flatMap { Int64($0) }
             let item = try await ingestion.receiveUpload(
                 for: id, declaredLength: declared, body: request.body.map { $0.readableBytesView })
-            return response(item)
+            // The uploader is told once where else the picture already is ("Also in").
+            var answer = response(item)
+            if item.state == .ready {
+                answer.alsoIn = try await access.galleriesAlsoHolding(item, for: context.identity, in: store)
+            }
+            return answer
         }
         items.post(":item/retry") { request, context in
             let id = try await access.item(request, context)
