@@ -199,6 +199,7 @@ function showSearch(search) {
   active = null;
   history.pushState(null, "", searchURL(search));
   addSearchPane(search);
+  searchBar.showFilters(true);
 }
 
 /** Builds the panes the address asks for (at the start, and when Back or Forward goes between a search and a
@@ -217,6 +218,7 @@ function showAddress() {
       addPane(galleryId, views[index], index === 0 ? itemId : null, index === 0 ? select : null);
   }
   searchBar.render(search ?? searchOf());
+  searchBar.showFilters(Boolean(search));
   if (!search) searchBar.setCount("");
   if (panes[0]) activate(panes[0]);
   if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));

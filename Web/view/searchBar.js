@@ -17,6 +17,7 @@ export class SearchBar {
     this.from = /** @type {HTMLInputElement} */ (header.querySelector(".search-from"));
     this.to = /** @type {HTMLInputElement} */ (header.querySelector(".search-to"));
     this.count = /** @type {HTMLElement} */ (header.querySelector(".search-count"));
+    this.filters = /** @type {HTMLElement} */ (header.querySelector(".search-filters"));
     this.timer = null;
   }
 
@@ -78,6 +79,11 @@ export class SearchBar {
       this.gallery.append(new Option("This gallery", id));
     }
     this.gallery.value = id ?? "";
+  }
+
+  /** Shows the filters (with a search's results) or not (a gallery's page: the field alone). */
+  showFilters(shown) {
+    this.filters.hidden = !shown;
   }
 
   /** Says what was found (`text`), or how to search when nothing is asked. */
