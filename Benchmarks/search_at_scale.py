@@ -115,14 +115,15 @@ def searches(vocabulary: list[str]) -> list[dict]:
     ]
 
 
-def measure(server, gallery_id: str, asked: list[dict], rounds: int) -> list[float]:
-    times = []
+def measure(server, gallery_id: str, asked: list[dict], rounds: int) -> dict[str, list[float]]:
+    """The times of each search (named by its query), `rounds` each."""
+    times: dict[str, list[float]] = {}
     for _ in range(rounds):
         for search in asked:
             query = urllib.parse.urlencode({**search, "gallery": gallery_id, "limit": 50})
             started = time.perf_counter()
             server.api("GET", f"/api/search?{query}")
-            times.append(time.perf_counter() - started)
+            times.setdefault(urllib.parse.urlencode(search), []).append(time.perf_counter() - started)
     return times
 
 
@@ -145,11 +146,14 @@ def main() -> None:
             measure(server, gallery, asked, 2)  # warm up
             results[size] = measure(server, gallery, asked, args.rounds)
             memory[size] = resident_megabytes(server.process.pid)
+    for name in results[args.small]:
+        print(f"  {name[:40]:<40} " + ", ".join(
+            f"{size:,}: median {statistics.median(results[size][name]) * 1000:.1f} ms" for size in results))
     for size in (args.small, args.large):
-        times = results[size]
+        times = [time for each in results[size].values() for time in each]
         print(f"{size:>9,} items: median {statistics.median(times) * 1000:.1f} ms, 95th percentile "
               f"{percentile(times, 0.95) * 1000:.1f} ms ({len(times)} searches); server RSS {memory[size]:.0f} MB")
-    large, small = results[args.large], results[args.small]
+    large, small = ([time for each in results[size].values() for time in each] for size in (args.large, args.small))
     print(f"ratio ({args.large:,} ÷ {args.small:,}): median {statistics.median(large) / statistics.median(small):.2f}, "
           f"95th percentile {percentile(large, 0.95) / percentile(small, 0.95):.2f}; "
           f"RSS {memory[args.large] / memory[args.small]:.2f}")
