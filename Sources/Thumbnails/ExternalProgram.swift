@@ -56,12 +56,14 @@ public enum ExternalProgram {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         let state = RunState()
-        errors.fileHandleForReading.readabilityHandler = { handle in state.append(handle.availableData) }
-        do {
-            try process.run()
-        } catch {
-            errors.fileHandleForReading.readabilityHandler = nil
-            throw error
+        try process.run()
+        // The messages are read on a thread of their own with blocking reads, as the output is here: a file handle's
+        // readability handler (a dispatch source) crashed the server in libdispatch's event loop when it was let go.
+        let messagesRead = DispatchSemaphore(value: 0)
+        let messages = errors.fileHandleForReading
+        Thread.detachNewThread {
+            while case let chunk = messages.availableData, !chunk.isEmpty { state.append(chunk) }
+            messagesRead.signal()
         }
         _ = stopper?.watch(process)
         lowerPriority(of: process, to: niceness)
@@ -77,10 +79,7 @@ public enum ExternalProgram {
         }
         process.waitUntilExit()
         deadline.cancel()
-        // The last messages may not have reached the handler yet: what is left in the pipe is read now (its writer
-        // has ended, as the output's has).
-        errors.fileHandleForReading.readabilityHandler = nil
-        state.append(errors.fileHandleForReading.readDataToEndOfFile())
+        messagesRead.wait()
         let status = process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
         return Outcome(
             output: kept, messages: state.text, status: status, timedOut: state.timedOut.withLock { $0 },
