@@ -74,19 +74,15 @@ extension SQLGalleryStore {
             "SELECT count(*) FROM ("
             + matched.replacingOccurrences(of: "%@", with: "1")
             + " LIMIT \(SearchRequest.countLimit + 1)) AS counted"
-        // One more than a page is read, to know whether another follows.
-        let pageArguments = SQLArguments(arguments + [(limit + 1).sqlValue, offset.sqlValue])
-        let countArguments = SQLArguments(arguments)
         let bounded = search == .fts5
         let unbounded = arguments
         return try await database.read { db in
-            var pageArguments = pageArguments
-            var countArguments = countArguments
-            if bounded, let bound = try Self.rankedBound(db, match.sqlValue) {
-                pageArguments = SQLArguments(
-                    Self.replacingBound(unbounded, bound) + [(limit + 1).sqlValue, offset.sqlValue])
-                countArguments = SQLArguments(Self.replacingBound(unbounded, bound))
-            }
+            var arguments = unbounded
+            // The bound is the argument after the match (the first two).
+            if bounded, let bound = try Self.rankedBound(db, match.sqlValue) { arguments[1] = bound.sqlValue }
+            // One more than a page is read, to know whether another follows.
+            let pageArguments = SQLArguments(arguments + [(limit + 1).sqlValue, offset.sqlValue])
+            let countArguments = SQLArguments(arguments)
             let rows = try db.rows(sql: resultsSQL, arguments: pageArguments)
             let results = try rows.prefix(limit).map { row in
                 SearchResult(item: try Item(row: row), galleryName: row["searchGalleryName"] as String)
@@ -109,12 +105,5 @@ extension SQLGalleryStore {
             Int.self,
             sql: "SELECT rowid FROM item_search WHERE item_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
             arguments: SQLArguments([match, (rankedMatches - 1).sqlValue]))
-    }
-
-    /// The arguments with the bound (the one after the match, the first two) given.
-    static func replacingBound(_ arguments: [SQLValue], _ bound: Int) -> [SQLValue] {
-        var arguments = arguments
-        arguments[1] = bound.sqlValue
-        return arguments
     }
 }

@@ -2,7 +2,7 @@
 // filters at once; `render` shows a search without disturbing what is being typed. It says what it found in its
 // status line (announced politely).
 
-import { isAsking, searchOf } from "../model/search.js";
+import { searchOf } from "../model/search.js";
 
 /** How long (ms) typing pauses before the words are searched. */
 export const TYPING_PAUSE_MS = 250;
@@ -89,11 +89,6 @@ export class SearchBar {
   /** Says what was found (`text`), or how to search when nothing is asked. */
   setCount(text) {
     if (this.count.textContent !== text) this.count.textContent = text;
-  }
-
-  /** Whether the fields ask for anything. */
-  get asking() {
-    return isAsking(this.read());
   }
 
   focus() {
