@@ -127,6 +127,17 @@ public protocol GalleryStore: Sendable {
     func describeItems(
         _ ids: [ItemID], in gallery: GalleryID, _ change: ItemDescription.Change, recordingFor session: HistorySession?
     ) async throws -> [Item]
+    /// Adds and takes away tags on a run of the gallery's live items — from `first` through `last` in its order,
+    /// which must be `count` items (a "Select All" of a million) — as one change and one undoable action whose cost
+    /// grows with the run: the items are read and written in batches by key, and the history entry tells the run by
+    /// its ends. Returns how many items changed (those that already were as asked are left), and the change.
+    /// - Throws: `invalid` for a change that is not only of tags (titles and captions are given by naming items), a
+    ///   broken rule, or an item that would get too many tags; `notFound` and `conflict` as
+    ///   ``trashItems(from:through:count:in:recordingFor:)`` throws them. Nothing changes then.
+    func describeItems(
+        from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID, _ change: ItemDescription.Change,
+        recordingFor session: HistorySession?
+    ) async throws -> RunChange
     /// Marks a pending item failed; returns nil if it is no longer pending.
     func markFailed(_ id: ItemID, reason: FailureReason) async throws -> Item?
     /// Turns a failed item back into a pending one, for a retry.

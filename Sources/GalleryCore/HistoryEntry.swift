@@ -195,11 +195,36 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
         public var sequence: Int64
         /// Of a run the action moved (not into the trash): where the action put it. Nil: into the trash.
         public var movedTo: Span?
+        /// Of a run whose tags the action changed where it lies (neither moved nor trashed): the tags it added to
+        /// its items and took from them. ``count`` and ``sequence`` are then of the items it changed.
+        public var retagged: Retag?
+
+        /// Tags added to a run's items and taken from them.
+        public struct Retag: Sendable, Equatable, Codable {
+            /// The tags added, as given.
+            public var added: [String]
+            /// The tags taken away.
+            public var removed: [String]
+
+            /// Makes a value.
+            public init(added: [String], removed: [String]) {
+                self.added = added
+                self.removed = removed
+            }
+
+            /// The change that makes it (`forward`: a redo) or takes it back (an undo: what it added is taken away,
+            /// what it took away is added).
+            public func change(forward: Bool) -> ItemDescription.Change {
+                forward
+                    ? ItemDescription.Change(addedTags: added, removedTags: removed)
+                    : ItemDescription.Change(addedTags: removed, removedTags: added)
+            }
+        }
 
         /// Makes a step.
         public init(
             galleryID: GalleryID, firstKey: OrderKey, lastKey: OrderKey, count: Int, sequence: Int64,
-            movedTo: Span? = nil
+            movedTo: Span? = nil, retagged: Retag? = nil
         ) {
             self.galleryID = galleryID
             self.firstKey = firstKey
@@ -207,6 +232,7 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
             self.count = count
             self.sequence = sequence
             self.movedTo = movedTo
+            self.retagged = retagged
         }
 
         /// Where the run was before the action (of a trashed run: live there).

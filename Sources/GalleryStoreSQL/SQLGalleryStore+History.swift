@@ -154,7 +154,9 @@ extension SQLGalleryStore {
                 guard let index = entry.runs.firstIndex(of: run) else { continue }
                 let count = runsAsLeft[index]
                 runs[index] =
-                    if run.movedTo != nil {
+                    if let retag = run.retagged {
+                        try retagRunAgain(db, run, retag.change(forward: !isUndo), log: &log, date: date)
+                    } else if run.movedTo != nil {
                         try moveRunAgain(db, run, count: count, back: isUndo, log: &log, date: date)
                     } else if isUndo {
                         try restoreRun(db, run, count: count, log: &log, date: date)
@@ -213,7 +215,7 @@ extension SQLGalleryStore {
     /// the action or its redo put them (`isUndo`) or where its undo did.
     static func runItemsAsLeft(_ db: any SQLSession, _ run: HistoryEntry.RunStep, isUndo: Bool) throws -> Int {
         let gallery = run.movedTo.map { isUndo ? $0.galleryID : run.galleryID } ?? run.galleryID
-        let inTrash = run.movedTo == nil && isUndo
+        let inTrash = run.movedTo == nil && run.retagged == nil && isUndo
         return try db.value(
             Int.self,
             sql: """
@@ -295,6 +297,22 @@ extension SQLGalleryStore {
         log.run(gallery, KeyRun(firstKey: firstKey, lastKey: run.lastKey, count: count, hasLeft: false))
         return HistoryEntry.RunStep(
             galleryID: gallery, firstKey: firstKey, lastKey: run.lastKey, count: run.count, sequence: sequence)
+    }
+
+    /// Applies `change` (a retagged run's, or its inverse) to the run's items still as the entry left them, as one
+    /// change of their gallery. Returns the run as this change left it.
+    func retagRunAgain(
+        _ db: any SQLSession, _ run: HistoryEntry.RunStep, _ change: ItemDescription.Change, log: inout ChangeLog,
+        date: Date
+    ) throws -> HistoryEntry.RunStep {
+        let sequence = try log.sequence(db, run.galleryID, date: date)
+        let changed = try retag(
+            db, run.galleryID, where: "changeSequence = ?", [run.sequence], change, sequence: sequence, log: &log,
+            date: date)
+        var again = run
+        again.sequence = sequence
+        if let changed { (again.count, again.firstKey, again.lastKey) = changed }
+        return again
     }
 
     /// Puts the run's `count` items still as its undo left them back in the trash, as one change (one statement).

@@ -75,6 +75,46 @@ struct DescriptionAPITests {
         }
     }
 
+    struct RetaggedJSON: Decodable {
+        var changed: Int
+        var sequence: Int64
+        var history: NoteAPITests.HistoryJSON?
+    }
+
+    @Test func aRunGetsATagInOneRequestAndOneUndoableChange() async throws {
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let ids = try await notes(["a", "b", "c", "d"], in: gallery, client)
+            let range = #"{"firstItemId":"\#(ids[0])","lastItemId":"\#(ids[2])","count":3}"#
+            let tagged = try await client.call(
+                .post, "/api/galleries/\(gallery)/descriptions", json: #"{"range":\#(range),"addTags":["sky"]}"#,
+                session: "session-one", as: RetaggedJSON.self)
+            #expect(tagged.changed == 3)
+            #expect(tagged.history?.undo?.name == "Edit Details")
+            #expect(try await client.call(.get, "/api/items/\(ids[2])", as: DescribedJSON.self).tags == ["sky"])
+            #expect(try await client.call(.get, "/api/items/\(ids[3])", as: DescribedJSON.self).tags.isEmpty)
+            let undone = try await client.call(
+                .post, "/api/galleries/\(gallery)/undo", session: "session-one", as: NoteAPITests.StepJSON.self)
+            #expect(undone.message == "Undid the edit of the details of 3 items.")
+            #expect(try await client.call(.get, "/api/items/\(ids[0])", as: DescribedJSON.self).tags.isEmpty)
+
+            for body in [
+                #"{"range":\#(range),"caption":"all"}"#,
+                #"{"range":\#(range),"itemIds":["\#(ids[0])"],"addTags":["x"]}"#,
+                #"{"range":{"firstItemId":"\#(ids[0])","lastItemId":"\#(ids[2])","count":0},"addTags":["x"]}"#,
+                #"{"range":\#(range),"addTags":["two\nlines"]}"#,
+            ] {
+                let answer = try await client.send(.post, "/api/galleries/\(gallery)/descriptions", json: body)
+                #expect(answer.status == .badRequest, "\(body)")
+            }
+            let stale = try await client.send(
+                .post, "/api/galleries/\(gallery)/descriptions",
+                json: #"{"range":{"firstItemId":"\#(ids[0])","lastItemId":"\#(ids[2])","count":2},"addTags":["x"]}"#)
+            #expect(stale.status == .conflict)
+            #expect(try await client.call(.get, "/api/items/\(ids[1])", as: DescribedJSON.self).tags.isEmpty)
+        }
+    }
+
     @Test func everyBadFieldIsA400AndChangesNothing() async throws {
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()
@@ -114,6 +154,11 @@ struct DescriptionAPITests {
                 .post, "/api/galleries/\(world.ownerGallery)/descriptions",
                 json: #"{"itemIds":["\#(note)"],"addTags":["mine now"]}"#, as: bob)
             #expect(bulk.status == .forbidden)
+            let run = try await client.send(
+                .post, "/api/galleries/\(world.ownerGallery)/descriptions",
+                json: #"{"range":{"firstItemId":"\#(note)","lastItemId":"\#(note)","count":1},"addTags":["x"]}"#,
+                as: bob)
+            #expect(run.status == .forbidden)
             let one = try await client.send(.patch, "/api/items/\(note)", json: #"{"tags":["x"]}"#, as: bob)
             #expect(one.status == .forbidden)
             let read = try await client.call(.get, "/api/items/\(note)", as: owner, as: DescribedJSON.self)

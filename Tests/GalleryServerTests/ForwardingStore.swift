@@ -70,6 +70,13 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     ) async throws -> [Item] {
         try await base.describeItems(ids, in: gallery, change, recordingFor: session)
     }
+    func describeItems(
+        from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID, _ change: ItemDescription.Change,
+        recordingFor session: HistorySession?
+    ) async throws -> RunChange {
+        try await base.describeItems(
+            from: first, through: last, count: count, in: gallery, change, recordingFor: session)
+    }
     func turnItems(
         _ ids: [ItemID], in gallery: GalleryID, _ turn: ItemOrientation.Turn, recordingFor session: HistorySession?
     ) async throws -> [Item] {

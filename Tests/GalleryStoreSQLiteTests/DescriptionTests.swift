@@ -60,4 +60,69 @@ struct DescriptionTests {
             #expect(try await store.item(outside).galleryID == other)
         }
     }
+
+    @Test func aLongRunIsTaggedInOneChangeToldByItsEndsAndItsUndoLeavesWhatWasSoAndWhatChangedSince() async throws {
+        try await withStore(clock: TickingClock()) { store, _ in
+            let gallery = try await store.firstGallery().id
+            let count = SQLGalleryStore.namedRetagLimit + 2
+            let items = try await store.insertPendingItems(
+                (0..<(count + 1)).map { draft("I\($0)") }, into: gallery, at: .end)
+            // One item of the run already has the tag (in another spelling): it is left as it is.
+            _ = try await store.describeItems([items[3].id], in: gallery, .init(addedTags: ["Red"]), recordingFor: nil)
+            let sequence = try await store.gallery(gallery).sequence
+
+            let tagged = try await store.describeItems(
+                from: items[0].id, through: items[count - 1].id, count: count, in: gallery,
+                .init(addedTags: ["red"]), recordingFor: sessionOne)
+
+            #expect(tagged == RunChange(count: count - 1, sequence: sequence + 1))
+            #expect(try await store.item(items[0].id).tags == ["red"])
+            #expect(try await store.item(items[3].id).tags == ["Red"])
+            #expect(try await store.item(items[count].id).tags.isEmpty)
+            let event = try #require(try await store.events(in: gallery, after: sequence)?.first)
+            #expect(event.items.isEmpty)
+            #expect(
+                event.runs == [
+                    KeyRun(
+                        firstKey: items[0].orderKey, lastKey: items[count - 1].orderKey, count: count - 1,
+                        hasLeft: false)
+                ])
+            #expect(try await store.history(in: gallery, for: sessionOne).undo == .describe)
+            // Someone else changes one of them since: the undo leaves it.
+            _ = try await store.describeItems(
+                [items[1].id], in: gallery, .init(caption: "Mine"), recordingFor: sessionTwo)
+
+            let undone = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
+            #expect(undone.message.hasPrefix("Undid the edit of the details"))
+            #expect(try await store.item(items[0].id).tags.isEmpty)
+            #expect(try await store.item(items[1].id).tags == ["red"])
+            #expect(try await store.item(items[3].id).tags == ["Red"])
+            _ = try await store.step(.redo, in: gallery, for: sessionOne, mayChange: { _ in true })
+            #expect(try await store.item(items[0].id).tags == ["red"])
+            #expect(try await store.item(items[count - 1].id).tags == ["red"])
+            _ = try await store.step(.undo, in: gallery, for: sessionOne, mayChange: { _ in true })
+            #expect(try await store.item(items[count - 1].id).tags.isEmpty)
+        }
+    }
+
+    @Test func aRunTakesOnlyTagsAndNothingChangesWhenItsCountOrARuleIsWrong() async throws {
+        try await withLetteredGallery("ABC") { store, gallery, items in
+            let (first, last) = (try itemID("A", items), try itemID("C", items))
+            let full = (0..<ItemDescription.maximumTags).map { "t\($0)" }
+            _ = try await store.describeItems(
+                [try itemID("B", items)], in: gallery, .init(tags: full), recordingFor: nil)
+            let sequence = try await store.gallery(gallery).sequence
+            for (change, count) in [
+                (ItemDescription.Change(caption: "All"), 3), (.init(addedTags: ["red"]), 2),
+                (.init(addedTags: ["one more"]), 3), (.init(addedTags: ["bad\ntag"]), 3),
+            ] {
+                await #expect(throws: GalleryError.self) {
+                    try await store.describeItems(
+                        from: first, through: last, count: count, in: gallery, change, recordingFor: sessionOne)
+                }
+            }
+            #expect(try await store.item(first).tags.isEmpty)
+            #expect(try await store.gallery(gallery).sequence == sequence)
+        }
+    }
 }

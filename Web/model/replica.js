@@ -158,7 +158,17 @@ export function addLoadedItems(replica, items) {
 function mergePage(held, pageItems, galleryId, stale) {
   const present = new Set(held.map((item) => item.id));
   const added = sortItems(live(pageItems, galleryId).filter((item) => !present.has(item.id) && !stale(item)));
-  return { items: mergeSorted(held, added), added };
+  // A held item the page has newer where it is (a run's tags changed in place, told by its ends) is taken from it.
+  const newer = new Map(pageItems.filter((item) => present.has(item.id)).map((item) => [item.id, item]));
+  const refreshed = newer.size
+    ? held.map((item) => {
+        const read = newer.get(item.id);
+        return read && read.orderKey === item.orderKey && (read.changeSequence ?? 0) > (item.changeSequence ?? 0)
+          ? read
+          : item;
+      })
+    : held;
+  return { items: mergeSorted(refreshed, added), added };
 }
 
 /** The items of `outside` (id → {item, sequence}: items events put outside the window) that an event after `read`

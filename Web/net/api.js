@@ -86,6 +86,9 @@ export const api = {
    * `{title, caption, addTags, removeTags}`), as one undoable change: the items, with `history`. */
   describeItems: (id, itemIds, changes) =>
     request("POST", `/api/galleries/${id}/descriptions`, { itemIds, ...changes }),
+  /** Adds and removes tags (`changes`: `{addTags, removeTags}`) on a run of any length (`range`, see `runOf`), as one
+   * undoable change: `{changed, sequence}`, with `history` (the change's event brings the items). */
+  describeRange: (id, range, changes) => request("POST", `/api/galleries/${id}/descriptions`, { range, ...changes }),
   /** Changes an item's `title` or `caption` (one undoable change): the item, with `history`. */
   describeItem: (itemId, changes) => request("PATCH", `/api/items/${itemId}`, changes),
   /** Changes a note's text. */

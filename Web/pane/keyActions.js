@@ -181,7 +181,7 @@ export function createKeyActions(
       else if (action === "gallery") pane.hooks.onMoveToGallery(ids, returnFocus, run);
       else if (action === "turn-left" || action === "turn-right" || action === "turn-flip")
         turns.turn(ids, /** @type {"left" | "right" | "flip"} */ (action.slice("turn-".length)));
-      else if (action === "tags") tags.edit(ids, returnFocus);
+      else if (action === "tags") tags.edit(ids, returnFocus, run);
       else if (action === "position") {
         const target = Math.min(Math.max(1, Math.round(position) || 1), shown.length);
         // Position n of the final order: count the place among the items that do not move.

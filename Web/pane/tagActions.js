@@ -3,6 +3,7 @@
 // tells every other tab), one undoable change.
 
 import { api } from "../net/api.js";
+import { runEnds } from "../net/runEnds.js";
 import { tagsHeld } from "../model/tags.js";
 import { upsert, nextKey } from "../model/overlay.js";
 import { itemById } from "../store/paneSelectors.js";
@@ -12,12 +13,22 @@ import { paneActions } from "../store/paneState.js";
 export function createTagActions(/** @type {import("./paneContext.js").PaneContext} */ pane, history) {
   const { store, announcer, galleryId } = pane;
 
-  /** Sends one change of the items `ids`; resolves with the server's reason when it is refused, else null. */
-  async function change(/** @type {string[]} */ ids, /** @type {any} */ body, /** @type {string} */ told) {
+  /** Sends one change of the items `ids`, or of the run `run` when given (a selection beyond the items read: its
+   * event brings the items again); resolves with the server's reason when it is refused, else null. */
+  async function change(
+    /** @type {string[]} */ ids,
+    /** @type {any} */ run,
+    /** @type {any} */ body,
+    /** @type {string} */ told,
+  ) {
     try {
-      const response = await api.describeItems(galleryId, ids, body);
-      const key = nextKey("tags");
-      store.dispatch(paneActions.overlaySettled(key, upsert(key, response.items, galleryId)));
+      const response = run
+        ? await api.describeRange(galleryId, await runEnds(galleryId, run), body)
+        : await api.describeItems(galleryId, ids, body);
+      if (response.items) {
+        const key = nextKey("tags");
+        store.dispatch(paneActions.overlaySettled(key, upsert(key, response.items, galleryId)));
+      }
       announcer.announce(told);
       history.afterOwnChange(response.history);
       return null;
@@ -27,20 +38,23 @@ export function createTagActions(/** @type {import("./paneContext.js").PaneConte
   }
 
   return {
-    /** Opens the Tags dialog on the items `ids` that are kept on the server (not those still being sent). */
-    edit(/** @type {string[]} */ ids, /** @type {HTMLElement | null} */ returnFocus) {
+    /** Opens the Tags dialog on the items `ids` that are kept on the server (not those still being sent), or on the
+     * run `run` (store/paneSelectors.js selectionRun) of which `ids` are the items read: one request for all. */
+    edit(/** @type {string[]} */ ids, /** @type {HTMLElement | null} */ returnFocus, /** @type {any} */ run = null) {
       if (pane.refuseChange()) return;
       const items = () =>
         ids.map((id) => itemById(store.getState(), id)).filter((item) => item && !item.local && !item.trashed);
       const kept = items().map((item) => item.id);
-      if (!kept.length) return;
-      const what = kept.length === 1 ? `'${items()[0].title || "the item"}'` : `${kept.length} items`;
+      if (!kept.length && !run) return;
+      const count = run?.count ?? kept.length;
+      const what = count === 1 ? `'${items()[0]?.title || "the item"}'` : `${count.toLocaleString("en")} items`;
       pane.hooks.tagsDialog.open({
         title: `Tags of ${what}`,
         items,
+        total: count,
         known: () => tagsHeld(store.getState().shown),
-        add: (tag) => change(kept, { addTags: [tag] }, `Tagged ${what} '${tag}'.`),
-        remove: (tag) => change(kept, { removeTags: [tag] }, `Removed the tag '${tag}' from ${what}.`),
+        add: (tag) => change(kept, run, { addTags: [tag] }, `Tagged ${what} '${tag}'.`),
+        remove: (tag) => change(kept, run, { removeTags: [tag] }, `Removed the tag '${tag}' from ${what}.`),
         returnFocus,
       });
     },

@@ -9,11 +9,13 @@ import { tagSuggestions, tagsHeld, typedTag } from "../model/tags.js";
  * @typedef {{
  *   title: string,
  *   items: () => any[],
+ *   total?: number,
  *   known: () => {tag: string, count: number}[],
  *   add: (tag: string) => Promise<string | null>,
  *   remove: (tag: string) => Promise<string | null>,
  *   returnFocus?: HTMLElement | null,
- * }} TagsRequest what the dialog edits: the items (read again after each change), the tags in use, the changes
+ * }} TagsRequest what the dialog edits: the items (read again after each change; of a run, those read: `total` says
+ *   how many it holds), the tags in use, the changes
  */
 
 export class TagsDialog {
@@ -71,10 +73,16 @@ export class TagsDialog {
         name.className = "tag";
         name.textContent = tag;
         row.append(name);
-        if (items.length > 1) {
+        const total = request.total ?? items.length;
+        if (total > 1) {
           const some = document.createElement("span");
           some.className = "tags-count";
-          some.textContent = count < items.length ? `on ${count} of ${items.length}` : "on all";
+          some.textContent =
+            total > items.length
+              ? `on ${count} of the ${items.length} read`
+              : count < items.length
+                ? `on ${count} of ${items.length}`
+                : "on all";
           row.append(some);
         }
         const remove = document.createElement("button");

@@ -24,11 +24,20 @@ struct DescriptionRoutes<Context: IdentifiedRequestContext> {
         router.post("api/galleries/:gallery/descriptions") { request, context in
             let gallery = try await access.gallery(request, context)
             let body = try await request.decodeJSON(as: ItemsDescriptionRequest.self, limit: jsonBodyBytes)
-            let ids = try ItemBatchRequest.validated(body.itemIds)
             let session = try request.historySession(for: context.identity)
-            let items = try await store.describeItems(ids, in: gallery, body.change, recordingFor: session)
-            return try await store.recorded(
-                ItemListResponse(items: items.map(presenter.response(for:))), in: gallery, for: session)
+            switch try NamedItems.validated(body.itemIds, body.range) {
+            case .named(let ids):
+                let items = try await store.describeItems(ids, in: gallery, body.change, recordingFor: session)
+                return try await store.recorded(
+                    ItemsDescribedResponse(items: items.map(presenter.response(for:))), in: gallery, for: session)
+            case .run(let run):
+                let changed = try await store.describeItems(
+                    from: run.firstItemId, through: run.lastItemId, count: run.count, in: gallery, body.change,
+                    recordingFor: session)
+                return try await store.recorded(
+                    ItemsDescribedResponse(changed: changed.count, sequence: changed.sequence), in: gallery,
+                    for: session)
+            }
         }
     }
 }
@@ -46,7 +55,9 @@ struct DescriptionRequest: Decodable {
 
 /// `POST /api/galleries/{id}/descriptions`: the items, and what changes for each of them.
 struct ItemsDescriptionRequest: Decodable {
-    var itemIds: [ItemID]
+    var itemIds: [ItemID]?
+    /// A run of any length instead of `itemIds`: tags only.
+    var range: NamedItems.Run?
     var title: String?
     var caption: String?
     var addTags: [String]?
@@ -56,4 +67,12 @@ struct ItemsDescriptionRequest: Decodable {
         ItemDescription.Change(
             title: title, caption: caption, addedTags: addTags ?? [], removedTags: removeTags ?? [])
     }
+}
+
+/// `POST /api/galleries/{id}/descriptions`: the items named, as they are now; or, for a `range`, how many of its items
+/// changed and the gallery's change (its event tells the views, which read the run again).
+struct ItemsDescribedResponse: ResponseEncodable {
+    var items: [ItemResponse]?
+    var changed: Int?
+    var sequence: Int64?
 }
