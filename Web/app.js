@@ -178,7 +178,7 @@ function saveSearch(search, button) {
 function showFound(pane) {
   const { gallery } = pane.state;
   if (!isAsking(pane.source.search)) searchBar.setCount("Type a word to search every gallery, or name a tag.");
-  else if (gallery) searchBar.setCount(countText(gallery.itemCount, gallery.more));
+  else if (gallery) searchBar.setCount(countText(gallery.itemCount, gallery.more, gallery.indexing));
 }
 
 /** Shows the results of `search` in the first pane: a search shown is asked again with these words (its address

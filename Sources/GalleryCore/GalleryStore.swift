@@ -282,6 +282,13 @@ public protocol GalleryStore: Sendable {
     /// Stored images shown by ready image items whose text is not read yet, whose hash comes after `hash` (from the
     /// first when nil), at most `limit` (1...1000), in hash order.
     func imagesAwaitingText(after hash: String?, limit: Int) async throws -> [StoredImage]
+    /// How many items (live or not) are not in the search index yet: those kept before it was built, which
+    /// ``indexForSearch(after:limit:)`` indexes a batch at a time. 0 once it is whole.
+    func searchIndexBacklog() async throws -> Int
+    /// Indexes for search up to `limit` (1...10,000) items not in the index yet whose id comes after `cursor` (from
+    /// the first when nil), in id order, in one transaction (what is indexed stays: a build stopped resumes where it
+    /// was). Returns how many it indexed and the id to go on after; nil when no item is left after `cursor`.
+    func indexForSearch(after cursor: ItemID?, limit: Int) async throws -> (indexed: Int, next: ItemID?)
     /// Records the text read in a stored image ("" for none) on every image item showing it that has none yet.
     func recordImageText(hash: String, _ text: String) async throws
     /// The text read in an item's image: nil when it is not read (yet), or the item is no image; "" when it has none.

@@ -159,7 +159,9 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     ).add(to: router)
     TurnRoutes(store: parts.store, presenter: parts.presenter, access: access, jsonBodyBytes: bounds.jsonBodyBytes)
         .add(to: router)
-    SearchRoutes(store: parts.store, presenter: parts.presenter, access: access).add(to: router)
+    SearchRoutes(
+        store: parts.store, presenter: parts.presenter, access: access, indexing: parts.ingestion.searchIndex
+    ).add(to: router)
     SavedSearchRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
     SimilarRoutes(store: parts.store, presenter: parts.presenter, access: access).add(to: router)
     ShareRoutes(access: access, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
@@ -234,6 +236,7 @@ struct IngestionBackgroundService: Service {
         ingestion.jobs.cancelAll()
         ingestion.videoCopies.stop()
         ingestion.imageText.stop()
+        ingestion.searchIndex.stop()
     }
 }
 

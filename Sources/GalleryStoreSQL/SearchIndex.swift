@@ -20,8 +20,9 @@ public enum SearchIndex {
     }
 
     /// SQLite: FTS5 over the item's texts (diacritics removed, prefix indexes of 2 and 3 characters). Its rows are
-    /// numbered by `search_doc`, whose integer keys, unlike the item table's row ids, survive a VACUUM. The index is
-    /// built for the items already kept.
+    /// numbered by `search_doc`, whose integer keys, unlike the item table's row ids, survive a VACUUM. The items
+    /// already kept are indexed after it, in the background, a batch at a time (``sqliteIndexingBatch``): an item
+    /// without a `search_doc` row is not indexed yet (the triggers leave it so).
     public static let sqliteMigration =
         [
             "CREATE TABLE search_doc (docid INTEGER PRIMARY KEY, itemId TEXT NOT NULL UNIQUE)",
@@ -36,16 +37,15 @@ public enum SearchIndex {
               DELETE FROM item_search WHERE rowid = (SELECT docid FROM search_doc WHERE itemId = old.id);
               DELETE FROM search_doc WHERE itemId = old.id;
             END
-            """,
-            "INSERT INTO search_doc (itemId) SELECT id FROM item",
-            sqliteIndexing(firstBodyColumns),
+            """
         ]
 
     /// SQLite, migration v20: the page's visible text and the text read in an image are searched too; the triggers
-    /// that write the index are made again with them, and the items already kept indexed again.
+    /// that write the index are made again with them, and the items already kept are indexed again in the
+    /// background (the index is emptied).
     public static let sqliteTextsMigration =
         ["DROP TRIGGER item_search_insert", "DROP TRIGGER item_search_update"] + sqliteWritingTriggers(bodyColumns)
-        + ["DELETE FROM item_search", sqliteIndexing(bodyColumns)]
+        + ["DELETE FROM item_search", "DELETE FROM search_doc"]
 
     /// SQLite: the triggers that index an item as it is added and as what is searched of it changes.
     static func sqliteWritingTriggers(_ columns: [String]) -> [String] {
@@ -69,14 +69,20 @@ public enum SearchIndex {
         ]
     }
 
-    /// SQLite: indexes every item kept (the index is empty).
-    static func sqliteIndexing(_ columns: [String]) -> String {
+    /// SQLite: the statements that index a batch of items not indexed yet, those numbered in `search_doc` from the
+    /// docid given (the first statement numbers them: the items after an id, in id order, up to a count).
+    static let sqliteIndexingBatch = [
+        """
+        INSERT INTO search_doc (itemId)
+          SELECT id FROM item WHERE id > ? AND NOT EXISTS (SELECT 1 FROM search_doc WHERE itemId = item.id)
+          ORDER BY id LIMIT ?
+        """,
         """
         INSERT INTO item_search (rowid, title, caption, tags, body)
-          SELECT search_doc.docid, item.title, item.caption, item.tags, \(body("item", columns: columns))
-          FROM item JOIN search_doc ON search_doc.itemId = item.id
-        """
-    }
+          SELECT search_doc.docid, item.title, item.caption, item.tags, \(body("item"))
+          FROM search_doc JOIN item ON item.id = search_doc.itemId WHERE search_doc.docid > ?
+        """,
+    ]
 
     /// PostgreSQL's accent folding: the `unaccent` extension's function and dictionary, named with their schema so that
     /// a store in any schema of the database finds them.
@@ -91,7 +97,8 @@ public enum SearchIndex {
     }
 
     /// PostgreSQL: a tsvector of the same texts (the `simple` configuration over `unaccent`), set by a trigger before
-    /// each row is written, with a GIN index; set for the items already kept. The extension is made once for the
+    /// each row is written, with a GIN index. The items already kept (`searchText` null) are indexed after it, in the
+    /// background, a batch at a time (``postgresIndexingBatch``). The extension is made once for the
     /// database, in its `public` schema (stores in two schemas migrating at once may both try: one of them does).
     public static let postgresMigration = [
         """
@@ -103,7 +110,6 @@ public enum SearchIndex {
         "ALTER TABLE item ADD COLUMN searchText tsvector",
         postgresFunction(firstBodyColumns, replacing: false),
         postgresTrigger(firstBodyColumns),
-        "UPDATE item SET title = title",
         "CREATE INDEX item_search ON item USING GIN (searchText)",
     ]
 
@@ -115,6 +121,14 @@ public enum SearchIndex {
         "DROP TRIGGER item_search_text ON item",
         postgresTrigger(bodyColumns),
     ]
+
+    /// PostgreSQL: indexes a batch of items not indexed yet (the trigger sets the vector of a row whose title is
+    /// written): those after an id, in id order, up to a count; returns their ids.
+    static let postgresIndexingBatch = """
+        UPDATE item SET title = title WHERE id IN (
+          SELECT id FROM item WHERE id > ? AND searchText IS NULL ORDER BY id LIMIT ?)
+        RETURNING id
+        """
 
     /// PostgreSQL: the function that sets an item's vector from its texts.
     static func postgresFunction(_ columns: [String], replacing: Bool) -> String {

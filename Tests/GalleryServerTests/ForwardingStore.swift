@@ -70,6 +70,10 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     ) async throws -> [Item] {
         try await base.describeItems(ids, in: gallery, change, recordingFor: session)
     }
+    func searchIndexBacklog() async throws -> Int { try await base.searchIndexBacklog() }
+    func indexForSearch(after cursor: ItemID?, limit: Int) async throws -> (indexed: Int, next: ItemID?) {
+        try await base.indexForSearch(after: cursor, limit: limit)
+    }
     func describeItems(
         from first: ItemID, through last: ItemID, count: Int, in gallery: GalleryID, _ change: ItemDescription.Change,
         recordingFor session: HistorySession?

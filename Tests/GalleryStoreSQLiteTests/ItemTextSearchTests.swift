@@ -111,6 +111,7 @@ struct ItemTextMigrationTests {
                 try await store.search(SearchRequest(query: try SearchQuery(text), galleries: [gallery])).results
                     .map(\.item.title)
             }
+            #expect(try await store.indexForSearch(after: nil, limit: 100).indexed == 2)
             #expect(try await found("dessert") == ["Crème brûlée"])
             #expect(
                 try await store.imagesAwaitingText(after: nil, limit: 10).map(\.hash) == [

@@ -91,4 +91,9 @@ test("what a search is called and what it found, in words", () => {
   assert.equal(countText(1), "1 result");
   assert.equal(countText(1234), "1,234 results");
   assert.equal(countText(1000, true), "More than 1,000 results");
+  assert.equal(
+    countText(2, false, { indexed: 250, total: 1000 }),
+    "2 results — the search index is still being built (25%): older items may be missing yet.",
+  );
+  assert.equal(countText(2, false, null), "2 results");
 });

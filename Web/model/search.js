@@ -101,10 +101,19 @@ export function searchName(search) {
 }
 
 /** How many were found, said in words: "No results", "1 result", "1,000 results", "More than 1,000 results". */
-export function countText(count, more = false) {
+export function countText(count, more = false, indexing = null) {
   const number = count.toLocaleString("en");
-  if (more) return `More than ${number} results`;
-  return count === 0 ? "No results" : count === 1 ? "1 result" : `${number} results`;
+  const found = more
+    ? `More than ${number} results`
+    : count === 0
+      ? "No results"
+      : count === 1
+        ? "1 result"
+        : `${number} results`;
+  if (!indexing?.total) return found;
+  // The index of items kept before it is still being built (`indexing`: how far, as the server tells it).
+  const percent = Math.floor((100 * Math.min(indexing.indexed, indexing.total)) / indexing.total);
+  return `${found} — the search index is still being built (${percent}%): older items may be missing yet.`;
 }
 
 /** The key that keeps result `rank` (0-based) in its place among the others: the results' order is their rank. */
@@ -135,6 +144,7 @@ export function resultsPage(answer, search, cursor = null) {
       imagesPerRow: 4,
       trashCount: 0,
       more: Boolean(answer?.more),
+      indexing: answer?.indexing ?? null,
     },
     items,
     position,

@@ -91,8 +91,15 @@ struct SearchResponse: ResponseEncodable {
         }
     }
 
+    /// While the index of the items kept before it is built: how far it got (older items may not be found yet).
+    struct Indexing: Encodable {
+        var indexed: Int
+        var total: Int
+    }
+
     var items: [Result]
     var count: Int
     var more: Bool
     var nextCursor: String?
+    var indexing: Indexing?
 }

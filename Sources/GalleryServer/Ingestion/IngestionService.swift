@@ -22,6 +22,8 @@ public final class IngestionService: Sendable {
     public let videoCopies: VideoCopyService
     /// The text printed in images, read in the background.
     public let imageText: ImageTextService
+    /// The search index of the items kept before it existed, built in the background.
+    public let searchIndex: SearchIndexBuilder
     let jobs: JobRegistry
     /// Counts the items that finished loading.
     let metrics: ServerMetrics
@@ -51,6 +53,7 @@ public final class IngestionService: Sendable {
             isEnabled: makesVideoCopies)
         imageText = ImageTextService(
             store: store, blobs: blobs, thumbnails: self.thumbnails, logger: logger, isEnabled: readsImageText)
+        searchIndex = SearchIndexBuilder(store: store, logger: logger)
     }
 
     /// Sets aside room for `count` new loads of `person`, to be started with `reservedFor: person`.
@@ -155,7 +158,8 @@ public final class IngestionService: Sendable {
     /// Resumes after a restart: fetches pending remote items again; fails pending uploads that were cut off; makes and
     /// records, in the background, the thumbnails of images stored before they were recorded, the photo details of
     /// images stored before they were read, the perceptual hashes of images stored before they were made, the copies
-    /// of videos browsers do not play still to be made, and the text of images not read yet.
+    /// of videos browsers do not play still to be made, the text of images not read yet, and the search index of the
+    /// items kept before it.
     public func resumePendingWork() async {
         blobs.removeIncomingLeftovers()
         Task(priority: .utility) { await self.recordMissingThumbnails() }
@@ -163,6 +167,7 @@ public final class IngestionService: Sendable {
         Task(priority: .utility) { await self.makeMissingPerceptualHashes() }
         videoCopies.wake()
         imageText.wake()
+        searchIndex.wake()
         await takeOverPendingWork()
     }
 

@@ -10,6 +10,8 @@ struct SearchRoutes<Context: IdentifiedRequestContext> {
     /// Renders items as the API shows them.
     let presenter: Presenter
     let access: GalleryAccess
+    /// Says how far the index of items kept before it is built.
+    let indexing: SearchIndexBuilder
 
     func add(to router: Router<Context>) {
         router.get("api/search") { request, context in
@@ -23,7 +25,8 @@ struct SearchRoutes<Context: IdentifiedRequestContext> {
                     addedBefore: parameters.addedBefore, offset: parameters.offset, limit: parameters.limit))
             return SearchResponse(
                 items: page.results.map { .init(item: presenter.response(for: $0.item), galleryName: $0.galleryName) },
-                count: page.count, more: page.countIsAtLeast, nextCursor: page.nextOffset.map(String.init))
+                count: page.count, more: page.countIsAtLeast, nextCursor: page.nextOffset.map(String.init),
+                indexing: indexing.progress.map { .init(indexed: $0.indexed, total: $0.total) })
         }
     }
 }
