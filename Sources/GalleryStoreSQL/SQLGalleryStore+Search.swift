@@ -78,8 +78,14 @@ extension SQLGalleryStore {
         let unbounded = arguments
         return try await database.read { db in
             var arguments = unbounded
-            // The bound is the argument after the match (the first two).
-            if bounded, let bound = try Self.rankedBound(db, match.sqlValue) { arguments[1] = bound.sqlValue }
+            if bounded {
+                // The match is the first argument, the bound the second.
+                let common = try Self.commonWords(db, request.query)
+                if !common.isEmpty {
+                    arguments[0] = search.match(request.query, tag: request.tag, wholeWords: common).sqlValue
+                }
+                if let bound = try Self.rankedBound(db, arguments[0]) { arguments[1] = bound.sqlValue }
+            }
             // One more than a page is read, to know whether another follows.
             let pageArguments = SQLArguments(arguments + [(limit + 1).sqlValue, offset.sqlValue])
             let countArguments = SQLArguments(arguments)
@@ -93,6 +99,18 @@ extension SQLGalleryStore {
                 results: results, count: min(counted, SearchRequest.countLimit),
                 countIsAtLeast: counted > SearchRequest.countLimit, nextOffset: more ? offset + limit : nil)
         }
+    }
+
+    /// The query's words found as themselves in at least ``rankedMatches`` items: searched as prefixes too, each would
+    /// merge the lists of every longer word it begins (a common word begins many) only to add more of the same, at a
+    /// cost of seconds over a million items; they are searched as typed. Each is told by one walk of its own list, as
+    /// long as ``rankedMatches`` at most.
+    static func commonWords(_ db: any SQLSession, _ query: SearchQuery) throws -> Set<String> {
+        var common: Set<String> = []
+        for case .word(let word) in query.terms where try rankedBound(db, TextSearch.quoted(word).sqlValue) != nil {
+            common.insert(word)
+        }
+        return common
     }
 
     /// How many of the newest matches a search ranks: as many as its pages can reach.

@@ -10,14 +10,15 @@ public enum TextSearch: Sendable {
     /// a trigger, with a GIN index.
     case postgresql
 
-    /// The text the engine matches: every term, a word as a prefix, a phrase as its words in a row.
-    public func match(_ query: SearchQuery, tag: String?) -> String {
+    /// The text the engine matches: every term, a word as a prefix (but those of `wholeWords`: as themselves), a
+    /// phrase as its words in a row.
+    public func match(_ query: SearchQuery, tag: String?, wholeWords: Set<String> = []) -> String {
         var parts: [String] = []
         switch self {
         case .fts5:
             for term in query.terms {
                 switch term {
-                case .word(let word): parts.append("\(Self.quoted(word))*")
+                case .word(let word): parts.append(Self.quoted(word) + (wholeWords.contains(word) ? "" : "*"))
                 case .phrase(let words): parts.append(Self.quoted(words.joined(separator: " ")))
                 }
             }

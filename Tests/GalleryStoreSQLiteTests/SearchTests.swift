@@ -149,13 +149,23 @@ struct SearchTests {
     /// A word in more items than a search's pages reach: SQLite ranks only the newest matches it can show (a best
     /// match older than them comes after), so that a page costs the same in a gallery of any size; PostgreSQL ranks
     /// them all. Either way the page is full and the count says "more".
-    @Test func aWordInMoreItemsThanPagesReachRanksTheNewestOnSQLite() async throws {
+    @Test func aWordInMoreItemsThanPagesReachRanksTheNewestAndIsNoPrefixOnSQLite() async throws {
         try await withStore(clock: TickingClock()) { store, database in
             let gallery = try await store.firstGallery().id
             let oldest = try await note(store, "common common common common common", in: gallery)
             let filler = (0..<SQLGalleryStore.rankedMatches).map { ItemDraft(note: "common filler \($0)") }
             _ = try await store.insertPendingItems(filler, into: gallery, at: .end)
             let newest = try await note(store, "common common common", in: gallery)
+            let longer = try await note(store, "commonplace", in: gallery)
+            let found = { (text: String) in
+                try await store.search(SearchRequest(query: try SearchQuery(text), galleries: [gallery], limit: 200))
+                    .results.map(\.item.id)
+            }
+            // A word in that many items is searched as typed on SQLite (not as the prefix of longer words too); a
+            // rarer word still is a prefix.
+            #expect(try await found("common").contains(longer.id) == (database.textSearch == .postgresql))
+            #expect(try await found("commonp") == [longer.id])
+            #expect(try await found("fill 7777").count == 1)
             let page = try await store.search(
                 SearchRequest(query: try SearchQuery("common"), galleries: [gallery], limit: 3))
             #expect(page.results.count == 3 && page.countIsAtLeast && page.nextOffset == 3)
