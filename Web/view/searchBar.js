@@ -5,7 +5,7 @@
 import { searchOf } from "../model/search.js";
 
 /** How long (ms) typing pauses before the words are searched. */
-export const TYPING_PAUSE_MS = 250;
+export const TYPING_PAUSE_MS = 150;
 
 export class SearchBar {
   constructor(/** @type {HTMLElement} */ header) {
