@@ -1,6 +1,6 @@
 """Rotate and flip (issue "Look closely"): from the item menu, for one image or a selection, without touching the
 file; the tile takes the turned aspect and shows the picture turned, drawn from thumbnails the server turned; one Undo
-puts it back."""
+puts it back; dragged out, it is the original file and is named so."""
 
 import io
 import re
@@ -11,10 +11,12 @@ from playwright.sync_api import expect
 from helpers import (
     DropFile,
     drop,
+    end_local_drag,
     expect_items_as_stored,
     expect_ready_image,
     item_by_id,
     open_menu_with_button,
+    start_local_drag,
     wait_until,
 )
 
@@ -175,3 +177,24 @@ def test_a_turned_tile_is_drawn_from_a_thumbnail_the_server_turned_with_no_css_t
     expect(image).to_have_attribute("src", re.compile(r"/media/[0-9a-f]{64}\.png$"))
     expect(image).to_have_attribute("style", re.compile(r"rotate\(90deg\)"))
 
+
+def test_a_turned_image_dragged_out_is_its_original_file_named_so(page, server):
+    drop(page, files=[DropFile("band.png", banded_png(600, 300), "image/png")])
+    [stored] = expect_items_as_stored(page, server, 1)
+    expect_ready_image(page, server, stored["id"], 600, 300)
+    open_menu_with_button(page, stored).get_by_role("menuitem", name="Flip").click()
+    turned = wait_until(lambda: (i := server.api("GET", f"/api/items/{stored['id']}")).get("orientation") and i,
+                        message="the flip saved")
+    wait_until(lambda: (i := tile_image(page, stored["id"])) and "-r0m.webp" in i["src"],
+               message="the tile drawn flipped")
+
+    try:
+        dragged = start_local_drag(page, stored["id"])
+    finally:
+        end_local_drag(page)
+
+    download = dragged["data"]["downloadurl"]
+    assert download == f"image/png:band (original).png:{server.base_url}{turned['imageURL']}", download
+    original = page.request.get(f"{server.base_url}{turned['imageURL']}").body()
+    assert Image.open(io.BytesIO(original)).size == (600, 300)
+    assert blue(Image.open(io.BytesIO(original)).convert("RGB").getpixel((10, 150)))
