@@ -23,6 +23,8 @@ typedef void (*vips_block_untrusted_set_fn)(int state);
 typedef int (*vips_version_fn)(int flag);
 typedef void *(*vips_image_new_from_buffer_fn)(const void *buf, size_t len, const char *option_string, ...);
 typedef int (*vips_copy_fn)(void *in, void **out, ...);
+typedef int (*vips_rot_fn)(void *in, void **out, int angle, ...);
+typedef int (*vips_flip_fn)(void *in, void **out, int direction, ...);
 typedef int (*vips_linear1_fn)(void *in, void **out, double a, double b, ...);
 typedef int (*vips_cast_fn)(void *in, void **out, int format, ...);
 typedef int (*vips_statistic_fn)(void *in, double *out, ...);
@@ -46,6 +48,8 @@ enum {
     GALLERY_VIPS_INTERPRETATION_RGB16 = 25, GALLERY_VIPS_INTERPRETATION_GREY16 = 26
 };
 enum { GALLERY_VIPS_ACCESS_SEQUENTIAL = 1 };
+// VipsAngle (VIPS_ANGLE_D0, D90, D180, D270: clockwise) and VipsDirection (VIPS_DIRECTION_HORIZONTAL: left to right).
+enum { GALLERY_VIPS_DIRECTION_HORIZONTAL = 0 };
 // Loader options that make a file cut short, or data its decoder cannot read, fail instead of being drawn as blank
 // pixels with only a warning (libvips 8.12 and later; empty before).
 static const char *strict_loading = "";
@@ -67,6 +71,9 @@ static struct {
     vips_image_get_int_fn get_interpretation;
     vips_image_new_from_buffer_fn new_from_buffer;
     vips_copy_fn copy;
+    // Optional: without them nothing is turned (gallery_vips_turn fails), everything else works.
+    vips_rot_fn rot;
+    vips_flip_fn flip;
     vips_linear1_fn linear1;
     vips_cast_fn cast;
     vips_statistic_fn max;
@@ -128,6 +135,8 @@ static void load(void) {
     vips.get_interpretation = (vips_image_get_int_fn)find(handle, NULL, "vips_image_get_interpretation");
     vips.new_from_buffer = (vips_image_new_from_buffer_fn)find(handle, NULL, "vips_image_new_from_buffer");
     vips.copy = (vips_copy_fn)find(handle, NULL, "vips_copy");
+    vips.rot = (vips_rot_fn)find(handle, NULL, "vips_rot");
+    vips.flip = (vips_flip_fn)find(handle, NULL, "vips_flip");
     vips.linear1 = (vips_linear1_fn)find(handle, NULL, "vips_linear1");
     vips.cast = (vips_cast_fn)find(handle, NULL, "vips_cast");
     vips.max = (vips_statistic_fn)find(handle, NULL, "vips_max");
@@ -413,6 +422,54 @@ int gallery_vips_hash_pixels_of(const void *data, size_t length, gallery_vips_ha
     void *image = is_tiff(data, length) ? first_page_thumbnail(data, length, 64) : buffer_thumbnail(data, length, 64);
     int ok = image != NULL && hash_pixels(image, hash);
     if (image != NULL) vips.object_unref(image);
+    pthread_rwlock_unlock(&decoding);
+    return ok;
+}
+
+/// Writes the WebP at `data` mirrored (when `mirrored`), then turned `quarter_turns` clockwise, into `result`; 1 on
+/// success. The WebP is small (a thumbnail): decoded whole, in memory.
+static int turn_once(const void *data, size_t length, int quarter_turns, int mirrored, gallery_vips_output *result) {
+    void *image = vips.new_from_buffer(data, length, strict_loading, (const char *)NULL);
+    if (image == NULL) return 0;
+    void *current = image;
+    int ok = 1;
+    if (mirrored) {
+        void *flipped = NULL;
+        ok = vips.flip(current, &flipped, (int)GALLERY_VIPS_DIRECTION_HORIZONTAL, (const char *)NULL) == 0;
+        vips.object_unref(current);
+        current = ok ? flipped : NULL;
+    }
+    if (ok && quarter_turns % 4 != 0) {
+        void *turned = NULL;
+        ok = vips.rot(current, &turned, quarter_turns % 4, (const char *)NULL) == 0;
+        vips.object_unref(current);
+        current = ok ? turned : NULL;
+    }
+    if (ok) ok = write_webp(current, result);
+    if (current != NULL) vips.object_unref(current);
+    return ok;
+}
+
+int gallery_vips_turn(const void *data, size_t length, int quarter_turns, int mirrored, gallery_vips_output *result,
+                      char *error, size_t error_capacity) {
+    if (result != NULL) memset(result, 0, sizeof(gallery_vips_output));
+    if (!gallery_vips_available() || vips.rot == NULL || vips.flip == NULL) {
+        set_error(error, error_capacity, "libvips is not available");
+        return 0;
+    }
+    if (data == NULL || length == 0 || result == NULL || quarter_turns < 0 || quarter_turns > 3) {
+        set_error(error, error_capacity, "invalid arguments");
+        return 0;
+    }
+    pthread_rwlock_rdlock(&decoding);
+    int ok = turn_once(data, length, quarter_turns, mirrored, result);
+    pthread_rwlock_unlock(&decoding);
+    if (ok) return 1;
+    pthread_rwlock_wrlock(&decoding);
+    vips.error_clear();
+    ok = turn_once(data, length, quarter_turns, mirrored, result);
+    if (!ok) set_error(error, error_capacity, vips.error_buffer());
+    vips.error_clear();
     pthread_rwlock_unlock(&decoding);
     return ok;
 }

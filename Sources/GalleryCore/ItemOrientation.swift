@@ -10,6 +10,9 @@ public struct ItemOrientation: Sendable, Hashable, Codable {
     /// As the file shows it.
     public static let upright = ItemOrientation(quarterTurns: 0, mirrored: false)
 
+    /// Every orientation but upright: the seven ways an image can be shown otherwise than its file is.
+    public static let allTurned: [ItemOrientation] = (1...7).compactMap(ItemOrientation.init(rawValue:))
+
     /// Makes an orientation (`quarterTurns` taken modulo 4).
     public init(quarterTurns: Int, mirrored: Bool) {
         self.quarterTurns = ((quarterTurns % 4) + 4) % 4

@@ -102,6 +102,32 @@ public enum Thumbnailer {
         return (widths.map { made[$0]! }, hash(of: pixels))
     }
 
+    /// A WebP of the WebP `data` (a thumbnail) mirrored left to right when `mirrored`, then turned `quarterTurns`
+    /// (0 to 3) clockwise: pixels moved, never resampled, but encoded again. Decodes the image: call it away from the
+    /// cooperative thread pool.
+    public static func turn(_ data: Data, quarterTurns: Int, mirrored: Bool) throws(Thumbnailer.Error) -> Thumbnail {
+        guard isAvailable else { throw .unavailable }
+        guard (0...3).contains(quarterTurns) else { throw .failed("the quarter turns must be 0 to 3") }
+        guard !data.isEmpty else { throw .failed("no image data") }
+        var output = gallery_vips_output()
+        var message = [CChar](repeating: 0, count: 512)
+        let capacity = message.count
+        let succeeded = data.withUnsafeBytes { bytes in
+            message.withUnsafeMutableBufferPointer { text in
+                gallery_vips_turn(
+                    bytes.baseAddress, bytes.count, Int32(quarterTurns), mirrored ? 1 : 0, &output, text.baseAddress,
+                    capacity)
+            }
+        }
+        guard succeeded != 0, let bytes = output.data else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .failed(text.isEmpty ? "libvips failed" : text)
+        }
+        defer { gallery_vips_free(bytes) }
+        return Thumbnail(
+            data: Data(bytes: bytes, count: output.length), width: Int(output.width), height: Int(output.height))
+    }
+
     /// The perceptual hash (``DifferenceHash``) of an encoded image, decoded shrunk: for images whose thumbnails were
     /// made before hashes were (one of those thumbnails is a cheap source). Nil when it cannot be decoded. Decodes the
     /// image: call it away from the cooperative thread pool.

@@ -1,5 +1,6 @@
 """Rotate and flip (issue "Look closely"): from the item menu, for one image or a selection, without touching the
-file; the tile takes the turned aspect and shows the picture turned; one Undo puts it back."""
+file; the tile takes the turned aspect and shows the picture turned, drawn from thumbnails the server turned; one Undo
+puts it back; dragged out, it is the original file and is named so."""
 
 import io
 import re
@@ -10,10 +11,12 @@ from playwright.sync_api import expect
 from helpers import (
     DropFile,
     drop,
+    end_local_drag,
     expect_items_as_stored,
     expect_ready_image,
     item_by_id,
     open_menu_with_button,
+    start_local_drag,
     wait_until,
 )
 
@@ -120,3 +123,78 @@ def test_r_in_the_viewer_turns_the_image_shown_and_shift_r_turns_it_back(page, s
     page.keyboard.press("Shift+R")
     wait_until(lambda: server.api("GET", f"/api/items/{stored['id']}").get("orientation") is None,
                message="turned back")
+
+
+# What the tile draws: the image's natural size, the file it loaded, and every CSS transform between it and the tile.
+_TILE_IMAGE_JS = """
+(tile) => {
+  const img = tile.querySelector("img");
+  if (!img || !img.complete || !img.naturalWidth) return null;
+  const transforms = [];
+  for (let node = img; node && node !== tile; node = node.parentElement) {
+    const transform = getComputedStyle(node).transform;
+    if (transform && transform !== "none") transforms.push(transform);
+  }
+  return {width: img.naturalWidth, height: img.naturalHeight, src: img.currentSrc, transforms};
+}
+"""
+
+
+def tile_image(page, item_id: str):
+    return item_by_id(page, item_id).evaluate(_TILE_IMAGE_JS)
+
+
+def test_a_turned_tile_is_drawn_from_a_thumbnail_the_server_turned_with_no_css_turn(page, server):
+    # Wide enough for every thumbnail: turned, the largest (2048 × 1024) is 1024 wide, enough for the viewer at fit.
+    drop(page, files=[DropFile("wide.png", banded_png(2400, 1200), "image/png")])
+    [stored] = expect_items_as_stored(page, server, 1)
+    expect_ready_image(page, server, stored["id"], 2400, 1200)
+    before = wait_until(lambda: tile_image(page, stored["id"]), message="the tile's image loaded")
+    assert before["width"] > before["height"] and before["transforms"] == [], before
+
+    open_menu_with_button(page, stored).get_by_role("menuitem", name="Rotate Right").click()
+
+    after = wait_until(lambda: (i := tile_image(page, stored["id"])) and "-r90.webp" in i["src"] and i,
+                       message="the tile drawn from a turned thumbnail")
+    # The file it draws is turned: its sides swapped, and nothing turns it on the page.
+    assert after["height"] > after["width"], after
+    assert after["transforms"] == [], after
+    assert not item_by_id(page, stored["id"]).locator(".turned").count()
+    wait_until(lambda: blue(tile_colors(page, stored["id"])["top"]), message="the picture turned right")
+    item_by_id(page, stored["id"]).screenshot(path="/tmp/ig-upright-tile.png")
+    served = Image.open(io.BytesIO(page.request.get(after["src"]).body()))
+    assert served.format == "WEBP" and served.height > served.width, served.size
+
+    # Opened, the viewer draws it from a turned copy at fit; at 100 % from the file itself, turned on the page.
+    item_by_id(page, stored["id"]).dblclick()
+    viewer = page.get_by_role("dialog")
+    image = viewer.locator("img.viewer-image")
+    expect(image).to_have_attribute("src", re.compile(r"-r90\.webp$"))
+    expect(image).not_to_have_attribute("style", re.compile(r"rotate"))
+    wait_until(lambda: (b := image.bounding_box()) and b["height"] > b["width"], message="drawn tall")
+    page.screenshot(path="/tmp/ig-upright-viewer.png")
+    page.keyboard.press("1")
+    expect(image).to_have_attribute("src", re.compile(r"/media/[0-9a-f]{64}\.png$"))
+    expect(image).to_have_attribute("style", re.compile(r"rotate\(90deg\)"))
+
+
+def test_a_turned_image_dragged_out_is_its_original_file_named_so(page, server):
+    drop(page, files=[DropFile("band.png", banded_png(600, 300), "image/png")])
+    [stored] = expect_items_as_stored(page, server, 1)
+    expect_ready_image(page, server, stored["id"], 600, 300)
+    open_menu_with_button(page, stored).get_by_role("menuitem", name="Flip").click()
+    turned = wait_until(lambda: (i := server.api("GET", f"/api/items/{stored['id']}")).get("orientation") and i,
+                        message="the flip saved")
+    wait_until(lambda: (i := tile_image(page, stored["id"])) and "-r0m.webp" in i["src"],
+               message="the tile drawn flipped")
+
+    try:
+        dragged = start_local_drag(page, stored["id"])
+    finally:
+        end_local_drag(page)
+
+    download = dragged["data"]["downloadurl"]
+    assert download == f"image/png:band (original).png:{server.base_url}{turned['imageURL']}", download
+    original = page.request.get(f"{server.base_url}{turned['imageURL']}").body()
+    assert Image.open(io.BytesIO(original)).size == (600, 300)
+    assert blue(Image.open(io.BytesIO(original)).convert("RGB").getpixel((10, 150)))

@@ -125,6 +125,34 @@ test("an image carries its source, an img and its original file (a TIFF's, not i
   assert.equal(tif.download, "image/tiff:photo.tif:http://gallery.test/media/b.tiff");
 });
 
+test("a turned image dragged out carries its original file, named as the original", () => {
+  const turned = { quarterTurns: 1, mirrored: false };
+  const jpeg = representations(
+    [{ kind: "image", title: "sunset.jpeg", mimeType: "image/jpeg", imageURL: "/media/abc.jpg", orientation: turned }],
+    origin,
+  );
+  assert.equal(jpeg.download, "image/jpeg:sunset (original).jpeg:http://gallery.test/media/abc.jpg");
+  assert.equal(jpeg.uriList, "http://gallery.test/media/abc.jpg");
+  const untitled = representations(
+    [
+      {
+        kind: "image",
+        title: "",
+        mimeType: "image/png",
+        imageURL: "/media/b.png",
+        orientation: { quarterTurns: 0, mirrored: true },
+      },
+    ],
+    origin,
+  );
+  assert.equal(untitled.download, "image/png:image (original).png:http://gallery.test/media/b.png");
+  const upright = representations(
+    [{ kind: "image", title: "sunset", mimeType: "image/jpeg", imageURL: "/media/abc.jpg", orientation: null }],
+    origin,
+  );
+  assert.equal(upright.download, "image/jpeg:sunset.jpg:http://gallery.test/media/abc.jpg");
+});
+
 test("items that settle together are said in one message, by kind, with their failures", () => {
   const ready = [{ kind: "image" }, { kind: "image" }, { kind: "video" }, { kind: "note" }];
   assert.equal(settledText({ ready, failed: [] }), "2 images, 1 video and 1 note added.");

@@ -1,6 +1,8 @@
 // What each kind of item (image, video, note, link) shows and carries, pure: its accessible name, a video's duration
 // as text, a note's first line, a link's host, and what a drag out or a copy of items offers other apps.
 
+import { isTurned } from "./orientation.js";
+
 /** The most characters (code points, as the server counts them) a note holds. */
 export const NOTE_MAX_LENGTH = 20_000;
 
@@ -182,12 +184,16 @@ const SAME_EXTENSIONS = /** @type {Record<string, string[]>} */ ({
   mp4: ["m4v"],
 });
 
-/** A file name for a download: the title, made safe, with the file's extension (unless it has it already). */
+/** A file name for a download: the title, made safe, with the file's extension (unless it has it already); for an
+ * image the person turned, "(original)" before it: the file comes as it was added, not turned. */
 function downloadName(/** @type {any} */ item, /** @type {string} */ url) {
   const extension = url.split(".").pop() ?? "";
   const base = (item.title || item.kind || "file").replace(/[\\/:*?"<>|]+/g, "_");
   const known = [extension, ...(SAME_EXTENSIONS[extension] ?? [])];
-  return known.some((each) => base.toLowerCase().endsWith(`.${each}`)) ? base : `${base}.${extension}`;
+  const ending = known.find((each) => base.toLowerCase().endsWith(`.${each}`));
+  const stem = ending ? base.slice(0, base.length - ending.length - 1) : base;
+  const marked = isTurned(item.orientation) ? `${stem} (original)` : stem;
+  return ending ? `${marked}${base.slice(stem.length)}` : `${marked}.${extension}`;
 }
 
 /**

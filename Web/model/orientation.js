@@ -1,6 +1,8 @@
-// How a person turned an item's image ({quarterTurns, mirrored}: the server keeps it; the file and its thumbnails
-// stay as the file is): shown mirrored left to right first, then turned clockwise. An item's width and height are
-// told as it is shown; its files' are the other way round when it is turned a quarter.
+// How a person turned an item's image ({quarterTurns, mirrored}: the server keeps it; the file stays as it is, and
+// the server makes its thumbnails turned): shown mirrored left to right first, then turned clockwise. An item's
+// width and height, and its thumbnails', are told as it is shown; its file's are the other way round when it is
+// turned a quarter. The page turns only the file itself with CSS (turnTransform): in the viewer past the largest
+// thumbnail, and for an image without thumbnails (small, animated, or served without libvips).
 
 /** @typedef {{quarterTurns: number, mirrored: boolean}} Orientation */
 

@@ -29,6 +29,7 @@ export function updateRow(element, item, progress, { onRetry, onRemove }) {
     ...(Array.isArray(item.tags) ? item.tags : []),
     ...facts,
     turnTransform(item.orientation),
+    ...(Array.isArray(item.thumbnails) ? item.thumbnails.map((thumbnail) => thumbnail?.url) : []),
     item.galleryName,
   ].join("|");
   element.dataset.state = item.state;
@@ -66,7 +67,9 @@ function preview(item) {
       .filter((thumbnail) => thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0)
       .sort((a, b) => a.width - b.width)[0];
     img.src = smallest?.url ?? picture;
-    img.style.transform = turnTransform(item.orientation); // a square: turned in place
+    // A turned image's thumbnails are turned already (the server's); without one, its file is turned in place (the
+    // box is a square).
+    if (!smallest) img.style.transform = turnTransform(item.orientation);
     box.append(img);
   } else if (item.state === "ready") {
     box.classList.add("row-kind-mark");

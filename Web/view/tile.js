@@ -3,7 +3,7 @@
 // asked for (the seed's `url == self.imageURL` check).
 
 import { itemLabel } from "../model/itemKinds.js";
-import { fileSize, swapsSides, turnTransform } from "../model/orientation.js";
+import { fileSize, isTurned, swapsSides, turnTransform } from "../model/orientation.js";
 import { cellOf, createItemElement } from "./itemEvents.js";
 import { linkContent, noteContent, updateVideoNotice, videoContent } from "./kindContent.js";
 
@@ -42,6 +42,7 @@ export function updateTile(element, item, progress, { onRetry, onRemove, drawnWi
     item.videoCodec,
     item.playableSeconds,
     turnTransform(item.orientation),
+    ...(Array.isArray(item.thumbnails) ? item.thumbnails.map((thumbnail) => thumbnail?.url) : []),
     item.galleryName,
     ...(Array.isArray(item.tags) ? item.tags : []),
   ].join("|");
@@ -140,14 +141,25 @@ function imageSizes(drawnWidth) {
   return `${Math.max(1, Math.ceil(Number(drawnWidth) || 1))}px`;
 }
 
-/** An item's image, drawn `drawnWidth` wide; one the person turned is the file's image turned in a frame as large as
- * the tile (the file and its thumbnails are as the file is: model/orientation.js). */
+/** An item's image, drawn `drawnWidth` wide. One the person turned is drawn from its thumbnails, which the server
+ * turns (model/orientation.js); only one without any (small, animated, or no libvips) is its file's image turned in a
+ * frame as large as the tile. */
 function image(item, drawnWidth) {
   const img = document.createElement("img");
   img.alt = item.caption || item.title || "Image";
   img.decoding = "async";
   img.draggable = false;
-  const file = fileSize(item);
+  // Thumbnails (smaller WebP copies, told as the item is shown) and the original, each with its width: the browser
+  // loads the smallest that covers the drawn width at the screen's pixel density, so a full row of large photos does
+  // not load the originals.
+  const thumbnails = (Array.isArray(item.thumbnails) ? item.thumbnails : []).filter(
+    (thumbnail) =>
+      thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0 && thumbnail.width < item.width,
+  );
+  const turned = isTurned(item.orientation);
+  // Turned, the file (upright as it is) is not offered: the largest turned thumbnail is the sharpest it is drawn.
+  const drawsFile = !turned || thumbnails.length === 0;
+  const file = drawsFile ? fileSize(item) : { width: item.width, height: item.height };
   if (file.width && file.height) {
     img.width = file.width;
     img.height = file.height;
@@ -160,27 +172,19 @@ function image(item, drawnWidth) {
   img.addEventListener("error", () => {
     if (img.dataset.requested === requested) img.alt = `${item.caption || item.title || "Image"} (could not be shown)`;
   });
-  // Thumbnails (smaller WebP copies) and the original, each with its width: the browser loads the smallest that
-  // covers the drawn width at the screen's pixel density, so a full row of large photos does not load the originals.
-  const thumbnails = (Array.isArray(item.thumbnails) ? item.thumbnails : []).filter(
-    (thumbnail) =>
-      thumbnail && typeof thumbnail.url === "string" && thumbnail.width > 0 && thumbnail.width < file.width,
-  );
-  const swapped = swapsSides(item.orientation);
-  if (thumbnails.length > 0 && file.width > 0) {
-    // Turned a quarter, the file's width is drawn as the tile's height.
-    img.sizes = imageSizes(swapped && item.width > 0 ? (drawnWidth * item.height) / item.width : drawnWidth);
+  if (thumbnails.length > 0 && item.width > 0) {
+    img.sizes = imageSizes(drawnWidth);
     img.srcset = [
       ...thumbnails.map((thumbnail) => `${thumbnail.url} ${thumbnail.width}w`),
-      `${requested} ${file.width}w`,
+      ...(drawsFile ? [`${requested} ${item.width}w`] : []),
     ].join(", ");
   }
-  img.src = requested;
-  const turn = turnTransform(item.orientation);
+  img.src = drawsFile ? requested : thumbnails[thumbnails.length - 1].url;
+  const turn = drawsFile ? turnTransform(item.orientation) : "";
   if (!turn) return img;
   const frame = document.createElement("span");
   frame.className = "turned";
-  if (swapped) frame.dataset.swaps = "true";
+  if (swapsSides(item.orientation)) frame.dataset.swaps = "true";
   frame.style.setProperty("--turn", turn);
   frame.append(img);
   return frame;

@@ -5,7 +5,7 @@
 // an item still loading or failed says. The content is built again only when what it shows changed.
 
 import { playbackNotice, playbackURL } from "../model/itemKinds.js";
-import { fileSize, swapsSides, turnTransform } from "../model/orientation.js";
+import { swapsSides, turnTransform } from "../model/orientation.js";
 import { imageSource, titleOf } from "../model/viewerFacts.js";
 import { editNote } from "./noteEditor.js";
 
@@ -23,6 +23,8 @@ export class ViewerStage {
     /** @type {HTMLImageElement | null} the newest, drawn after `pending` (a key held steps past several) */
     this.queued = null;
     this.sourceWidth = 0;
+    /** @type {{item: any, view: any, size: any} | null} where `place` last said the image goes */
+    this.placing = null;
     /** @type {HTMLVideoElement | null} */
     this.video = null;
     this.videoId = null;
@@ -127,37 +129,57 @@ export class ViewerStage {
   /** Draws the image at `view`, from a file sharp enough for it (a larger one replaces the one shown once loaded). */
   place(item, view, size) {
     const img = /** @type {HTMLImageElement} */ (this.image);
-    // A turned image is its file's, drawn as wide as the file is and turned about its centre into the shown box.
-    const swapped = swapsSides(item.orientation);
-    const drawn = view && size ? (swapped ? size.height : size.width) * view.scale : this.content.clientWidth;
-    const source = imageSource({ ...item, ...fileSize(item) }, drawn * (window.devicePixelRatio || 1));
-    if (view && size) {
-      const [width, height] = [size.width * view.scale, size.height * view.scale];
-      const [fileWidth, fileHeight] = swapped ? [height, width] : [width, height];
-      img.classList.add("placed");
-      img.style.width = `${fileWidth}px`;
-      img.style.height = `${fileHeight}px`;
-      img.style.transformOrigin = "center";
-      const x = view.x + (width - fileWidth) / 2;
-      const y = view.y + (height - fileHeight) / 2;
-      img.style.transform = `translate(${x}px, ${y}px) ${turnTransform(item.orientation)}`.trim();
+    // The thumbnails of a turned image are turned already (the server's): they are told and drawn as it is shown.
+    // Before the stage is measured, the image is taken as fitted to it (not as wide as it: a tall one is narrower).
+    const { clientWidth, clientHeight } = this.content;
+    const fitted =
+      item.width > 0 && item.height > 0 && clientHeight > 0
+        ? Math.min(clientWidth, (clientHeight * item.width) / item.height)
+        : clientWidth;
+    const drawn = view && size ? size.width * view.scale : fitted;
+    const source = imageSource(item, drawn * (window.devicePixelRatio || 1));
+    this.placing = { item, view, size };
+    if (source && source.width > this.sourceWidth) {
+      const first = !this.sourceWidth;
+      this.sourceWidth = source.width;
+      if (first) {
+        img.src = source.url;
+      } else {
+        // Zoomed past the file shown: the larger one is loaded aside, then shown in its place (no blank between).
+        const larger = new Image();
+        larger.src = source.url;
+        larger
+          .decode()
+          .then(() => {
+            if (this.image !== img) return;
+            img.src = source.url;
+            this.layOut(img);
+          })
+          .catch(() => {});
+      }
     }
-    if (!source || source.width <= this.sourceWidth) return;
-    const first = !this.sourceWidth;
-    this.sourceWidth = source.width;
-    if (first) {
-      img.src = source.url;
-      return;
-    }
-    // Zoomed past the file shown: the larger one is loaded aside, then shown in its place (no blank between).
-    const larger = new Image();
-    larger.src = source.url;
-    larger
-      .decode()
-      .then(() => {
-        if (this.image === img) img.src = source.url;
-      })
-      .catch(() => {});
+    this.layOut(img);
+  }
+
+  /** Sizes and places `img` as `place` last said, by the file it shows: a thumbnail (turned as the image is shown)
+   * drawn as it is; the file itself (or its full-size copy: upright as the file is), drawn as wide as it is and
+   * turned about its centre into the shown box, with a CSS transform. That is only needed past the largest thumbnail
+   * (2,048 pixels), at 100 % and beyond, or for an image without thumbnails: no copy is turned of the file itself. */
+  layOut(/** @type {HTMLImageElement} */ img) {
+    const { item, view, size } = this.placing ?? {};
+    if (!view || !size) return;
+    const drawsFile = Boolean(item.imageURL) && img.getAttribute("src") === item.imageURL;
+    const swapped = drawsFile && swapsSides(item.orientation);
+    const [width, height] = [size.width * view.scale, size.height * view.scale];
+    const [fileWidth, fileHeight] = swapped ? [height, width] : [width, height];
+    img.classList.add("placed");
+    img.style.width = `${fileWidth}px`;
+    img.style.height = `${fileHeight}px`;
+    img.style.transformOrigin = "center";
+    const x = view.x + (width - fileWidth) / 2;
+    const y = view.y + (height - fileHeight) / 2;
+    const turn = drawsFile ? turnTransform(item.orientation) : "";
+    img.style.transform = `translate(${x}px, ${y}px) ${turn}`.trim();
   }
 
   buildVideo(item) {
@@ -262,6 +284,9 @@ function signatureOf(item, editable) {
     playbackURL,
     posterURL,
     editable,
+    // Turned, an image is drawn from other files (its turned thumbnails).
+    item.orientation,
+    Array.isArray(item.thumbnails) ? item.thumbnails.map((/** @type {any} */ each) => each?.url) : [],
   ]);
 }
 

@@ -51,7 +51,14 @@ int gallery_vips_hash_pixels_of(const void *data, size_t length, gallery_vips_ha
 /// otherwise, writing a NUL-terminated message to `error` (at most `error_capacity` bytes, with the terminator).
 int gallery_vips_decodes(const void *data, size_t length, int all_frames, char *error, size_t error_capacity);
 
-/// Frees a buffer returned by gallery_vips_thumbnails (NULL is ignored).
+/// Decodes a WebP from memory (a thumbnail: small) and writes it as a WebP mirrored left to right when `mirrored` is
+/// not 0, then turned `quarter_turns` (0 to 3) clockwise, into `result`. Several threads may call it at once. Returns
+/// 1 on success; 0 otherwise, leaving `result` empty and writing a NUL-terminated message to `error` (at most
+/// `error_capacity` bytes, with the terminator).
+int gallery_vips_turn(const void *data, size_t length, int quarter_turns, int mirrored, gallery_vips_output *result,
+                      char *error, size_t error_capacity);
+
+/// Frees a buffer returned by gallery_vips_thumbnails or gallery_vips_turn (NULL is ignored).
 void gallery_vips_free(void *buffer);
 
 #ifdef __cplusplus

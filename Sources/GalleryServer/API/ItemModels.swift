@@ -9,8 +9,10 @@ struct ItemResponse: ResponseEncodable, Equatable {
         var message: String
     }
 
-    /// A smaller WebP copy of the image.
+    /// A smaller WebP copy of the image, as the item is shown (turned when the person turned it).
     struct Thumbnail: Codable, Equatable {
+        /// Its width in pixels, as it is served (turned a quarter, worked out from the image's aspect: it may be a
+        /// pixel off).
         var width: Int
         var url: String
     }
@@ -52,15 +54,15 @@ struct ItemResponse: ResponseEncodable, Equatable {
     var playbackURL: String?
     var videoCodec: String?
     var playableSeconds: Double?
-    /// Smaller copies of the image, smallest first; empty without libvips, for small images, animations, and until
-    /// they are made.
+    /// Smaller copies of the image as it is shown (turned copies of a turned one), smallest first; empty without
+    /// libvips, for small images, animations, and until they are made.
     var thumbnails: [Thumbnail]
     var mimeType: String?
     /// The width and height as the item is shown (turned by its ``orientation``).
     var width: Int?
     var height: Int?
-    /// How the person turned the image, when they did: its images (the file, its copies and thumbnails, upright as
-    /// the file says) are shown mirrored left to right if `mirrored`, then turned `quarterTurns` clockwise.
+    /// How the person turned the image, when they did: its file and full-size copy (upright as the file says) are
+    /// shown mirrored left to right if `mirrored`, then turned `quarterTurns` clockwise; its ``thumbnails`` are turned.
     var orientation: ItemOrientation?
     var byteCount: Int64?
     var failure: Failure?

@@ -1,4 +1,5 @@
 import DragAndDrop
+import GalleryCore
 
 /// URLs of stored images and videos: content-addressed and immutable.
 enum MediaPath {
@@ -37,7 +38,22 @@ enum MediaPath {
         "/media/posters/\(hash).jpg"
     }
 
-    static func thumbnail(hash: String, width: Int) -> String {
-        "/media/thumbnails/\(hash)-\(width).webp"
+    /// The URL of the thumbnail of a hash and width (a width ``Thumbnailer/widths`` names: the upright copy's), upright
+    /// as the file is, or turned as a person turned an item showing it.
+    static func thumbnail(hash: String, width: Int, turned orientation: ItemOrientation = .upright) -> String {
+        guard let turn = turnName(orientation) else { return "/media/thumbnails/\(hash)-\(width).webp" }
+        return "/media/thumbnails/\(hash)-\(width)-\(turn).webp"
+    }
+
+    /// How a turned thumbnail's file name says its orientation: `r` and the degrees it is turned clockwise, then `m`
+    /// when it is mirrored first (`r90`, `r0m`, `r270m`…: seven names); nil for upright, whose copy has no such part.
+    static func turnName(_ orientation: ItemOrientation) -> String? {
+        guard orientation != .upright else { return nil }
+        return "r\(orientation.quarterTurns * 90)" + (orientation.mirrored ? "m" : "")
+    }
+
+    /// The orientation a turned thumbnail's name part says (``turnName(_:)``); nil for any other text.
+    static func orientation(turnName name: some Collection<UInt8>) -> ItemOrientation? {
+        ItemOrientation.allTurned.first { turnName($0)?.utf8.elementsEqual(name) == true }
     }
 }

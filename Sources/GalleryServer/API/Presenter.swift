@@ -22,8 +22,7 @@ struct Presenter: Sendable {
     /// taken (lists and live events go to every viewer, read-only links too).
     func response(for item: Item) -> ItemResponse {
         let loading = progress.entry(for: item.id)
-        var response = ItemResponse(
-            item, progress: loading, thumbnails: thumbnailList(item.blobHash, recorded: item.thumbnailWidths))
+        var response = ItemResponse(item, progress: loading, thumbnails: thumbnails(of: item))
         response.describePlayback(of: item, canMakeCopies: makesVideoCopies, progress: loading)
         return response
     }
@@ -51,6 +50,24 @@ struct Presenter: Sendable {
         EventResponse(
             sequence: event.sequence, gallery: response(for: event.gallery), items: event.items.map(response(for:)),
             removed: event.removed.map(\.rawValue), runs: event.runs.isEmpty ? nil : event.runs.map(RunResponse.init))
+    }
+
+    /// The thumbnails of an item's image, as it is shown: for one a person turned, its turned copies (made when first
+    /// asked for: ``ThumbnailService/makeTurnedCopy(hash:width:orientation:)``), each told as wide as it is served
+    /// (turned a quarter, as wide as its upright copy is tall: worked out from the image's aspect, without reading the
+    /// copy, so it may be a pixel off, as libvips rounded); none when that is not known (the image's size is not).
+    private func thumbnails(of item: Item) -> [ItemResponse.Thumbnail] {
+        let upright = thumbnailList(item.blobHash, recorded: item.thumbnailWidths)
+        let orientation = item.orientation
+        guard orientation != .upright, let hash = item.blobHash else { return upright }
+        guard let fileWidth = item.width, let fileHeight = item.height, fileWidth > 0, fileHeight > 0 else { return [] }
+        return upright.map { copy in
+            // The upright copy is `copy.width` wide and about as tall as the image's aspect makes it.
+            let uprightHeight = max(1, Int((Double(copy.width) * Double(fileHeight) / Double(fileWidth)).rounded()))
+            return ItemResponse.Thumbnail(
+                width: orientation.swapsSides ? uprightHeight : copy.width,
+                url: MediaPath.thumbnail(hash: hash, width: copy.width, turned: orientation))
+        }
     }
 
     /// The thumbnails of an image: as recorded with it (no file is touched), or, for one stored before they were

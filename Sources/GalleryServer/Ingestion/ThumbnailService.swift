@@ -1,5 +1,6 @@
 import BlobStore
 import Foundation
+import GalleryCore
 import Logging
 import Synchronization
 import Thumbnails
@@ -20,6 +21,11 @@ public final class ThumbnailService: Sendable {
     private let lanes: [DispatchQueue]
     /// Hashes being worked on, so the same image is not done twice at once.
     private let working = Mutex<Set<String>>([])
+    /// The turned thumbnails being made, by path: what every request for one awaits, so each is made once
+    /// (``makeTurnedCopy(hash:width:orientation:)``).
+    let turnsInFlight = Mutex<[String: Task<Void, Never>]>([:])
+    /// How many turned thumbnails this service wrote (for tests).
+    let turnedCopiesMade = Mutex(0)
 
     /// Opens (and creates if needed) the thumbnail folder inside the image folder; removes half-written files.
     public init(imageFolder: URL, isEnabled: Bool = Thumbnailer.isAvailable, logger: Logger) {
@@ -48,7 +54,7 @@ public final class ThumbnailService: Sendable {
     static func isValidWidth(_ width: Int) -> Bool { Thumbnailer.widths.contains(width) }
 
     /// The queue that works on the images of this hash.
-    private func lane(_ hash: String) -> DispatchQueue {
+    func lane(_ hash: String) -> DispatchQueue {
         lanes[Int(hash.utf8.reduce(0) { ($0 &* 31 &+ UInt32($1)) } % UInt32(lanes.count))]
     }
 
@@ -96,7 +102,7 @@ public final class ThumbnailService: Sendable {
     }
 
     /// Runs `work` on the queue of `hash`, off the cooperative pool.
-    private func onLane<T: Sendable>(_ hash: String, _ work: @escaping @Sendable () throws(Thumbnailer.Error) -> T)
+    func onLane<T: Sendable>(_ hash: String, _ work: @escaping @Sendable () throws(Thumbnailer.Error) -> T)
         async -> Result<T, Thumbnailer.Error>
     {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Thumbnailer.Error>, Never>) in
@@ -111,7 +117,7 @@ public final class ThumbnailService: Sendable {
     }
 
     /// The bytes of an image file, memory-mapped.
-    private func read(_ file: URL) throws(Thumbnailer.Error) -> Data {
+    func read(_ file: URL) throws(Thumbnailer.Error) -> Data {
         do {
             return try Data(contentsOf: file, options: .mappedIfSafe)
         } catch {
@@ -121,7 +127,7 @@ public final class ThumbnailService: Sendable {
     }
 
     /// ``write(_:to:)``, its failure logged and told as one to make the image.
-    private func written(_ data: Data, to destination: URL) throws(Thumbnailer.Error) {
+    func written(_ data: Data, to destination: URL) throws(Thumbnailer.Error) {
         do {
             try write(data, to: destination)
         } catch {
@@ -257,12 +263,16 @@ public final class ThumbnailService: Sendable {
         }
     }
 
-    /// Removes the thumbnails, posters, display copies and videos' playable copies of these hashes (their files were
-    /// deleted).
+    /// Removes the thumbnails (upright and turned), posters, display copies and videos' playable copies of these
+    /// hashes (their files were deleted).
     func remove(hashes: [String]) {
         for hash in hashes where BlobStore.isValidHash(hash) {
             for width in Thumbnailer.widths {
                 try? FileManager.default.removeItem(at: fileURL(hash: hash, width: width))
+                for orientation in ItemOrientation.allTurned {
+                    try? FileManager.default.removeItem(
+                        atPath: turnedCopyPath(hash: hash, width: width, orientation: orientation))
+                }
             }
             try? FileManager.default.removeItem(at: posterURL(hash: hash))
             try? FileManager.default.removeItem(at: displayCopyURL(hash: hash))

@@ -1,4 +1,5 @@
 import BlobStore
+import Foundation
 import GalleryCore
 
 /// The file on disk a media URL names, the type it is served with and its ETag's value.
@@ -50,11 +51,17 @@ struct MediaLibrary: Sendable {
                 MediaTarget(
                     path: thumbnails.playableCopyPath(hash: hash), mimeType: "video/mp4", tag: "\(hash)-playable"))
         case .thumbnail:
-            guard let (hash, width) = Self.thumbnailName(file) else { return .notFound }
+            guard let (hash, width, orientation) = Self.thumbnailName(file) else { return .notFound }
+            guard let turn = MediaPath.turnName(orientation) else {
+                return .found(
+                    MediaTarget(
+                        path: thumbnails.filePath(hash: hash, width: width), mimeType: "image/webp",
+                        tag: "\(hash)-\(width)"))
+            }
             return .found(
                 MediaTarget(
-                    path: thumbnails.filePath(hash: hash, width: width), mimeType: "image/webp", tag: "\(hash)-\(width)"
-                ))
+                    path: thumbnails.turnedCopyPath(hash: hash, width: width, orientation: orientation),
+                    mimeType: "image/webp", tag: "\(hash)-\(width)-\(turn)"))
         }
     }
 
@@ -62,7 +69,15 @@ struct MediaLibrary: Sendable {
     /// nothing is served under this name.
     func target(_ route: MediaRoute, file: Substring) async throws -> MediaTarget? {
         switch lookUp(route, file: file) {
-        case .found(let target): return target
+        case .found(let target):
+            // A turned thumbnail not made yet is made now, from its upright copy; without one (or when it cannot be
+            // made) the file stays missing: the same 404 as any missing thumbnail.
+            if route == .thumbnail, let (hash, width, orientation) = Self.thumbnailName(file), orientation != .upright,
+                !FileManager.default.fileExists(atPath: target.path)
+            {
+                await thumbnails.makeTurnedCopy(hash: hash, width: width, orientation: orientation)
+            }
+            return target
         case .notFound: return nil
         case .needsStore(let hash):
             guard let media = try await servedMedia.media(of: hash, in: store),
@@ -89,18 +104,24 @@ struct MediaLibrary: Sendable {
         return BlobStore.isValidHash(hash) ? hash : nil
     }
 
-    /// The hash and width of a thumbnail file name, `<sha256>-<width>.webp` with a known width; nil for anything else.
-    static func thumbnailName(_ file: Substring) -> (hash: String, width: Int)? {
+    /// The hash, width and orientation of a thumbnail file name: `<sha256>-<width>.webp` (upright) or
+    /// `<sha256>-<width>-<turn>.webp` (``MediaPath/turnName(_:)``) with a known width; nil for anything else.
+    static func thumbnailName(_ file: Substring) -> (hash: String, width: Int, orientation: ItemOrientation)? {
         let stem = file.utf8.dropLast(".webp".utf8.count)
         guard file.utf8[stem.endIndex...].elementsEqual(".webp".utf8) else { return nil }
         let parts = stem.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        var orientation = ItemOrientation.upright
+        if parts.count == 3 {
+            guard let turned = MediaPath.orientation(turnName: parts[2]) else { return nil }
+            orientation = turned
+        }
         let hash = String(Substring(parts[0]))
         let digits = parts[1]
         guard BlobStore.isValidHash(hash), (1...5).contains(digits.count),
             digits.allSatisfy({ (48...57).contains($0) }),
             digits.first != UInt8(ascii: "0"), let width = Int(Substring(digits)), ThumbnailService.isValidWidth(width)
         else { return nil }
-        return (hash, width)
+        return (hash, width, orientation)
     }
 }
