@@ -151,7 +151,7 @@ struct ThumbnailTurnAPITests {
     }
 
     @Test(.enabled(if: Thumbnailer.isAvailable, "libvips is not installed (apt install libvips42)"))
-    func aTurnedCopyAskedForManyTimesAtOnceIsMadeOnceAndRemovedWithItsImage() async throws {
+    func aTurnedCopyAskedForManyTimesAtOnceIsMadeAndKeptAndRemovedWithItsImage() async throws {
         try await withTemporaryFolder { folder in
             let service = ThumbnailService(imageFolder: folder, logger: Logger(label: "ThumbnailTurnAPITests"))
             let hash = String(repeating: "cd", count: 32)
@@ -163,20 +163,23 @@ struct ThumbnailTurnAPITests {
                     group.addTask { await service.makeTurnedCopy(hash: hash, width: 256, orientation: orientation) }
                 }
             }
-            #expect(service.turnedCopiesMade.withLock { $0 } == 1)
             let path = service.turnedCopyPath(hash: hash, width: 256, orientation: orientation)
+            // Each copy is written to a new file moved into place: the same file number is the same copy.
+            let fileNumber = {
+                try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+            }
+            let made = try #require(try fileNumber())
             #expect(path.hasSuffix("/\(hash)-256-r90m.webp"))
             let info = try ImageProbe.probe(try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(info.width == 128 && info.height == 256)
             // Made: asked again, nothing is made.
             await service.makeTurnedCopy(hash: hash, width: 256, orientation: orientation)
-            #expect(service.turnedCopiesMade.withLock { $0 } == 1)
+            #expect(try fileNumber() == made)
             // Nothing is made of a width with no upright copy.
             await service.makeTurnedCopy(hash: hash, width: 512, orientation: orientation)
             #expect(
                 !FileManager.default.fileExists(
                     atPath: service.turnedCopyPath(hash: hash, width: 512, orientation: orientation)))
-            #expect(service.turnedCopiesMade.withLock { $0 } == 1)
             // The image's files deleted, its turned copies go with its thumbnails.
             service.remove(hashes: [hash])
             #expect(!FileManager.default.fileExists(atPath: path))

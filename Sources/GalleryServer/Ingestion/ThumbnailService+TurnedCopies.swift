@@ -40,7 +40,6 @@ extension ThumbnailService {
                         try read(URL(fileURLWithPath: upright)), quarterTurns: orientation.quarterTurns,
                         mirrored: orientation.mirrored)
                     try written(turned.data, to: URL(fileURLWithPath: path))
-                    turnedCopiesMade.withLock { $0 += 1 }
                 }
                 if case .failure(let error) = made, error != .unavailable {
                     logger.warning("turned thumbnail \(hash)-\(width): \(error)")

@@ -24,8 +24,6 @@ public final class ThumbnailService: Sendable {
     /// The turned thumbnails being made, by path: what every request for one awaits, so each is made once
     /// (``makeTurnedCopy(hash:width:orientation:)``).
     let turnsInFlight = Mutex<[String: Task<Void, Never>]>([:])
-    /// How many turned thumbnails this service wrote (for tests).
-    let turnedCopiesMade = Mutex(0)
 
     /// Opens (and creates if needed) the thumbnail folder inside the image folder; removes half-written files.
     public init(imageFolder: URL, isEnabled: Bool = Thumbnailer.isAvailable, logger: Logger) {
