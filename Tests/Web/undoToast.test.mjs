@@ -10,6 +10,7 @@ import {
   timedOut,
   undoBegun,
   undoEnded,
+  undoOffer,
 } from "../../Web/model/undoToast.js";
 import { element, integer, seededRandom } from "./random.mjs";
 
@@ -88,7 +89,17 @@ test("random interleavings of show, hover, focus, timeout, replace and undo keep
     for (let step = 0; step < 80; step++) {
       now += integer(random, 0, 4000);
       const before = state;
-      const kind = element(random, ["offer", "hover", "unhover", "focus", "blur", "timeout", "undo", "ended", "dismiss"]);
+      const kind = element(random, [
+        "offer",
+        "hover",
+        "unhover",
+        "focus",
+        "blur",
+        "timeout",
+        "undo",
+        "ended",
+        "dismiss",
+      ]);
       const label = `seed ${seed} step ${step} ${kind}`;
       if (kind === "offer") {
         entries += 1;
@@ -150,4 +161,12 @@ test("a toast let go stays its whole time: timeouts before the deadline never hi
       if (now > 1_000_000) break;
     }
   }
+});
+
+test("a change's answered history offers its entry and words; a history without them offers nothing", () => {
+  const history = { undo: { name: "Move", entry: 12, summary: "Moved 3 items to 'Sky'" }, redo: null };
+  assert.deepEqual(undoOffer("g", history), { galleryId: "g", entry: 12, text: "Moved 3 items to 'Sky'" });
+  assert.equal(undoOffer("g", { undo: { name: "Move" }, redo: null }), null, "an older server's answer");
+  assert.equal(undoOffer("g", { undo: null, redo: null }), null);
+  assert.equal(undoOffer("g", undefined), null);
 });

@@ -82,3 +82,12 @@ export function undoEnded(state, id, message, now) {
 export function dismissed(state) {
   return state.shown ? { ...state, shown: null, deadline: null } : state;
 }
+
+/** What a change's answered `history` (the server's, for gallery `galleryId`) offers to undo: null when it names no
+ * entry (an older server, or nothing to undo). @param {string} galleryId @param {any} history
+ * @returns {Offer | null} */
+export function undoOffer(galleryId, history) {
+  const undo = history?.undo;
+  if (!undo || !Number.isFinite(undo.entry) || !undo.summary) return null;
+  return { galleryId, entry: undo.entry, text: undo.summary };
+}

@@ -155,6 +155,8 @@ export class GalleryPane {
   };
   undo = () => this.historyActions.undo();
   redo = () => this.historyActions.redo();
+  /** Undoes exactly this tab's history entry `entry` here (the undo toast's): resolves with what to say. */
+  undoEntry = (entry) => this.historyActions.undoEntry(entry);
   /** After a change this page made that concerns this gallery (e.g. from the other pane): `history` if carried. */
   afterOwnChange = (history) => this.historyActions.afterOwnChange(history);
   refreshHistory = () => this.historyActions.refresh();
