@@ -27,7 +27,8 @@ enum HistoryMessages {
             entry.items.map(\.id) + entry.positions.map(\.id) + entry.texts.map(\.id) + entry.descriptions.map(\.id)
                 + entry.orientations.map(\.id))
         let items = count(ids.count + runItems(entry), "item")
-        let destination = (entry.items.first?.after.galleryID ?? entry.runs.first?.movedTo?.galleryID)
+        let destination =
+            (entry.items.first?.after.galleryID ?? entry.runs.first?.movedTo?.galleryID)
             .flatMap(galleryName).map { " to '\($0)'" } ?? ""
         switch entry.action {
         case .drop: return "Added \(items)"

@@ -353,7 +353,8 @@ struct UndoRedoTests {
                     date: Date())
             }
             #expect(try await store.history(in: gallery, for: sessionOne).undo == .view)
-            #expect(try await store.undoableAction(in: gallery, for: sessionOne)?.summary == "Changed to the board view")
+            #expect(
+                try await store.undoableAction(in: gallery, for: sessionOne)?.summary == "Changed to the board view")
 
             let undone = try await store.undo(in: gallery)
             #expect(undone.message == "Undid the change to the board view.")
@@ -381,7 +382,8 @@ struct UndoRedoTests {
                 try await store.step(.undo, in: target, for: sessionOne, expecting: moved.entry) { _ in true }
             }
             #expect(try await store.trashedTitles(in: target).count == 2)
-            let undone = try await store.step(.undo, in: target, for: sessionOne, expecting: trashed.entry) { _ in true }
+            let undone = try await store.step(.undo, in: target, for: sessionOne, expecting: trashed.entry) { _ in true
+            }
             #expect(undone.message == "Undid the deletion of 2 items.")
             #expect(try await store.undoableAction(in: target, for: sessionOne) == moved)
         }
@@ -399,7 +401,8 @@ struct UndoRedoTests {
             _ = try await store.updateGallery(
                 gallery, name: "Fruit", imagesPerRow: nil, view: nil, recordingFor: sessionOne)
             #expect(
-                try await store.undoableAction(in: gallery, for: sessionOne)?.summary == "Renamed the gallery to 'Fruit'")
+                try await store.undoableAction(in: gallery, for: sessionOne)?.summary
+                    == "Renamed the gallery to 'Fruit'")
             _ = try await store.undo(in: gallery)
             _ = try await store.undo(in: gallery)
             _ = try await store.undo(in: gallery)
