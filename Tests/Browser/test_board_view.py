@@ -149,6 +149,21 @@ def test_plus_and_minus_zoom_around_the_centre_and_ctrl_wheel_around_the_pointer
     assert close_to(still[0], under[0]) and close_to(still[1], under[1]), (still, under)
 
 
+def test_the_boards_zoom_and_pan_are_remembered_on_this_browser_when_the_page_is_left(page, server, other_site):
+    seed_gallery(page, server, other_site, 2, "kept")
+    switch_to_board(page, server, 2)
+    tiles(page).first.focus()
+    before = transform(page)
+    page.keyboard.press("+")
+    wait_until(lambda: transform(page)["zoom"] > before["zoom"], message="zoomed in")
+    zoomed = transform(page)
+
+    page.reload()
+    expect(tiles(page)).to_have_count(2)
+    wait_until(lambda: close_to(transform(page)["zoom"], zoomed["zoom"]), message="the zoom remembered")
+    assert close_to(transform(page)["panX"], zoomed["panX"]) and close_to(transform(page)["panY"], zoomed["panY"])
+
+
 def test_two_windows_on_one_board_see_each_others_moves(browser, page, server, other_site):
     stored = seed_gallery(page, server, other_site, 2, "live")
     before = switch_to_board(page, server, 2)
