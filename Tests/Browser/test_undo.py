@@ -218,7 +218,7 @@ def test_the_view_and_images_per_row_are_remembered_and_leave_the_undo_button_as
     wait_until(lambda: server.gallery(server.gallery_id)["imagesPerRow"] == 5, message="5 per row saved")
     expect(undo_button(page)).to_have_text("Undo Move")
     expect(redo_button(page)).to_be_disabled()
-    expect(toast(page).locator(".undo-toast-text")).not_to_have_text(re.compile("view|per row", re.I))
+    expect(toast_text(page)).not_to_have_text(re.compile("view|per row", re.I))
 
     undo_button(page).click()
     expect_stored(server, server.gallery_id, [a, b, c, d])
@@ -234,6 +234,10 @@ def test_the_view_and_images_per_row_are_remembered_and_leave_the_undo_button_as
 
 def toast(page):
     return page.locator("#undo-toast")
+
+
+def toast_text(page):
+    return toast(page).locator(".undo-toast-text")
 
 
 def test_the_toasts_undo_is_reached_by_keyboard_and_undoes_exactly_that_change(page, server, other_site):
@@ -260,13 +264,13 @@ def test_the_toasts_undo_is_reached_by_keyboard_and_undoes_exactly_that_change(p
     page.keyboard.press("Enter")
 
     expect_stored(server, server.gallery_id, [a, b, c, d])
-    expect(toast(page)).to_have_text(re.compile(r"^\s*Undid the move of 1 item\.\s*$"))
+    expect(toast_text(page)).to_have_text("Undid the move of 1 item.")
     expect(undo).to_be_hidden()
     expect(item_by_id(page, d)).to_be_focused()  # back where the person came from, not lost
     expect(undo_button(page)).to_be_disabled()
     expect(redo_button(page)).to_have_text("Redo Move")
     page.clock.run_for(6_500)
-    expect(toast(page)).to_have_text(re.compile(r"^\s*$"))
+    expect(toast_text(page)).to_have_text("")
 
 
 def test_a_newer_change_replaces_the_toast_and_the_toolbars_undo_closes_it(page, server, other_site):
@@ -280,7 +284,7 @@ def test_a_newer_change_replaces_the_toast_and_the_toolbars_undo_closes_it(page,
 
     page.keyboard.press("Control+z")
     wait_until(lambda: ids_in(server, server.gallery_id) == [a, b, d, c], message="the trash undone")
-    expect(toast(page)).to_have_text(re.compile(r"^\s*$"))
+    expect(toast_text(page)).to_have_text("")
     expect(undo_button(page)).to_have_text("Undo Move")
 
 
