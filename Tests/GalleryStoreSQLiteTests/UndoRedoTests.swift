@@ -344,8 +344,7 @@ struct UndoRedoTests {
     @Test func aChangeOfViewStoredByAnEarlierVersionIsStillUndoneAndRedone() async throws {
         try await withLetteredGallery("A") { store, gallery, _ in
             let before = HistoryEntry.Settings(of: try await store.gallery(gallery))
-            var after = before
-            after.view = .board
+            let after = HistoryEntry.Settings(name: before.name, imagesPerRow: before.imagesPerRow, view: .board)
             _ = try await store.updateGallery(gallery, name: nil, imagesPerRow: nil, view: .board)
             try await store.database.write { db in
                 try store.recordHistory(
