@@ -28,6 +28,7 @@ import { SimilarDialog } from "./view/similarDialog.js";
 import { sharingFor } from "./pane/sharing.js";
 import { createViewerRunner } from "./pane/viewerRunner.js";
 import { ViewerView } from "./view/viewer.js";
+import { createUndoToast } from "./view/undoToast.js";
 
 const container = document.getElementById("panes");
 const template = document.getElementById("pane-template");
@@ -52,6 +53,23 @@ const viewer = createViewerRunner({
   addressOf: (pane, itemId) => pageAddress(pane === panes[0] ? itemId : null),
 });
 
+// One undo toast for the page: its Undo undoes exactly the entry it tells of, in the pane showing that gallery (its
+// buttons follow), or straight away when none does; the focus goes back to the pane in use at worst.
+const undoToast = createUndoToast(/** @type {HTMLElement} */ (document.getElementById("undo-toast")), {
+  undo: async ({ galleryId, entry }) => {
+    const pane = paneFor(galleryId);
+    if (pane) return pane.undoEntry(entry);
+    try {
+      const { message } = await api.undo(galleryId, entry);
+      for (const each of panes) if (!each.closed) each.refreshHistory();
+      return message;
+    } catch (error) {
+      return error.message;
+    }
+  },
+  fallbackFocus: () => (active && !active.closed ? active.view.scroller : null),
+});
+
 const panes = [];
 let active = null;
 let session = null; // as GET /api/session says, once it has answered
@@ -73,6 +91,7 @@ const hooks = {
       copy: copy || Boolean(paneFor(payload.galleryId)?.readOnly),
       onBoard,
       announcer,
+      onUndoable: undoToast.offer,
     }),
   onMoveToGallery: (pane, ids, returnFocus, run) => moveToGallery(pane, ids, returnFocus, run),
   onFindSimilar: (itemId, returnFocus) => similarDialog.open(itemId, returnFocus),
@@ -96,9 +115,12 @@ const hooks = {
   onShare: (pane, button) =>
     shareDialog.open(sharingFor({ galleryId: pane.galleryId, name: pane.name, announcer }), button),
   onViewChanged: () => updateURL(),
-  onHistoryStep: (pane) => {
+  onHistoryStep: (pane, step) => {
     for (const each of panes) if (each !== pane && !each.closed) each.refreshHistory();
+    // An undo or redo by the toolbar or the keys: the toast's change was undone, or is no longer the last.
+    if (!step?.byToast) undoToast.dismiss();
   },
+  onUndoable: (offer) => undoToast.offer(offer),
 };
 
 function paneFor(galleryId) {
@@ -322,6 +344,7 @@ async function moveToGallery(pane, ids, returnFocus, run = null) {
     targetGalleryId: chosen.id,
     targetName: chosen.name,
     announcer,
+    onUndoable: undoToast.offer,
   });
   pane.view.scroller.focus();
 }

@@ -58,8 +58,8 @@ public protocol GalleryStore: Sendable {
     func gallery(_ id: GalleryID) async throws -> Gallery
     /// Makes a gallery.
     func createGallery(named name: String) async throws -> Gallery
-    /// Renames a gallery and/or changes its images per row and/or its view (nil: unchanged); recorded in the
-    /// session's undo history if one is given.
+    /// Renames a gallery and/or changes its images per row and/or its view (nil: unchanged); a rename is recorded in
+    /// the session's undo history if one is given (the images per row and the view are a default, never undone).
     func updateGallery(
         _ id: GalleryID, name: String?, imagesPerRow: Int?, view: GalleryView?, recordingFor session: HistorySession?
     ) async throws -> Gallery
@@ -320,16 +320,20 @@ public protocol GalleryStore: Sendable {
 
     /// What the session can undo and redo in the gallery.
     func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState
+    /// The session's action an undo would undo in the gallery, if any.
+    func undoableAction(in gallery: GalleryID, for session: HistorySession) async throws -> UndoableAction?
     /// Undoes (or redoes) the session's last action (or last undone action) in the gallery.
     ///
     /// A move or copy between galleries is in the history of the target and of every source gallery: undoing or
     /// redoing it from any of them does it for all of them.
     /// Every gallery the step would read or change must be one the person may change now (`mayChange`), or nothing
     /// is done.
-    /// - Throws: ``GalleryError/conflict(_:)`` when there is nothing to undo (redo); ``GalleryError/forbidden(_:)``
-    ///   when the step touches a gallery `mayChange` refuses.
+    /// With `expecting`, the step is that entry's (``UndoableAction/entry``) or nothing: an Undo shown for one
+    /// action never undoes another.
+    /// - Throws: ``GalleryError/conflict(_:)`` when there is nothing to undo (redo), or the last action is not the
+    ///   one expected; ``GalleryError/forbidden(_:)`` when the step touches a gallery `mayChange` refuses.
     func step(
-        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession,
+        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession, expecting entry: Int64?,
         mayChange: @escaping @Sendable (GalleryID) -> Bool
     ) async throws -> HistoryOutcome
 }
@@ -345,6 +349,20 @@ public struct HistoryState: Sendable, Equatable {
     public init(undo: HistoryEntry.Action?, redo: HistoryEntry.Action?) {
         self.undo = undo
         self.redo = redo
+    }
+}
+
+/// The action an undo would undo, named so that exactly it can be undone, and told in words.
+public struct UndoableAction: Sendable, Equatable {
+    /// The number of its history entry (``GalleryStore/step(_:in:for:expecting:mayChange:)``'s `expecting`).
+    public var entry: Int64
+    /// What it did, as a person reads it: "Moved 3 items to 'Sky'", "Trashed 2 items".
+    public var summary: String
+
+    /// Makes one.
+    public init(entry: Int64, summary: String) {
+        self.entry = entry
+        self.summary = summary
     }
 }
 
@@ -366,6 +384,14 @@ public struct HistoryOutcome: Sendable, Equatable {
 }
 
 extension GalleryStore {
+    /// Undoes (or redoes) the session's last action (or last undone action) in the gallery, whichever it is.
+    public func step(
+        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession,
+        mayChange: @escaping @Sendable (GalleryID) -> Bool
+    ) async throws -> HistoryOutcome {
+        try await step(direction, in: gallery, for: session, expecting: nil, mayChange: mayChange)
+    }
+
     /// A signal after every committed change of any gallery.
     public func changeSignals() -> AsyncStream<Void> { changeSignals(in: nil) }
 

@@ -20,6 +20,40 @@ enum HistoryMessages {
         }
     }
 
+    /// What `entry` did, as the toast after it says it: "Moved 3 items to 'Sky'", "Trashed 2 items", "Rotated 1 image".
+    /// `galleryName` names the gallery items went to (a move between galleries, a copy).
+    static func summary(of entry: HistoryEntry, galleryName: (GalleryID) -> String?) -> String {
+        let ids = Set(
+            entry.items.map(\.id) + entry.positions.map(\.id) + entry.texts.map(\.id) + entry.descriptions.map(\.id)
+                + entry.orientations.map(\.id))
+        let items = count(ids.count + runItems(entry), "item")
+        let destination =
+            (entry.items.first?.after.galleryID ?? entry.runs.first?.movedTo?.galleryID)
+            .flatMap(galleryName).map { " to '\($0)'" } ?? ""
+        switch entry.action {
+        case .drop: return "Added \(items)"
+        case .move: return "Moved \(items)"
+        case .transfer: return "Moved \(items)\(destination)"
+        case .copy: return "Copied \(items)\(destination)"
+        case .trash: return "Trashed \(items)"
+        case .restore: return "Restored \(items)"
+        case .rename:
+            guard let name = entry.settings?.after.name else { return "Renamed the gallery" }
+            return "Renamed the gallery to '\(name)'"
+        case .imagesPerRow:
+            guard let perRow = entry.settings?.after.imagesPerRow else { return "Changed the images per row" }
+            return "Changed to \(count(perRow, "image")) per row"
+        case .view:
+            guard let view = entry.settings?.after.view else { return "Changed the view" }
+            return "Changed to the \(view.rawValue) view"
+        case .arrange: return "Placed \(items) on the board"
+        case .editNote: return "Edited the note"
+        case .describe: return "Edited the details of \(items)"
+        case .rotate: return "Rotated \(count(ids.count, "image"))"
+        case .flip: return "Flipped \(count(ids.count, "image"))"
+        }
+    }
+
     /// The message for a plan of `entry` with these conflicts.
     static func message(
         for entry: HistoryEntry, _ direction: HistoryDirection, conflicts: [HistoryPlan.Conflict],

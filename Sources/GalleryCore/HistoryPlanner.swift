@@ -314,6 +314,11 @@ public enum HistoryPlanner {
         HistoryMessages.name(of: action)
     }
 
+    /// What `entry` did, in words ("Moved 3 items to 'Sky'"); `galleryName` names the gallery items went to.
+    public static func summary(of entry: HistoryEntry, galleryName: (GalleryID) -> String?) -> String {
+        HistoryMessages.summary(of: entry, galleryName: galleryName)
+    }
+
     /// `settings` with the field(s) that `action` changes taken from `source`.
     private static func changing(
         _ action: HistoryEntry.Action, of settings: HistoryEntry.Settings, to source: HistoryEntry.Settings

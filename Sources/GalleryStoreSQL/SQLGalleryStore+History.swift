@@ -59,6 +59,23 @@ extension SQLGalleryStore {
         }
     }
 
+    public func undoableAction(in gallery: GalleryID, for session: HistorySession) async throws -> UndoableAction? {
+        try await database.read { db in
+            guard
+                let row = try db.row(
+                    sql: """
+                        SELECT id, entry FROM history WHERE galleryId = ? AND session = ? AND undone = 0
+                        ORDER BY id DESC LIMIT 1
+                        """,
+                    arguments: [gallery.rawValue, session.rawValue])
+            else { return nil }
+            let entryJSON: String = row["entry"]
+            let entry = try JSONDecoder().decode(HistoryEntry.self, from: Data(entryJSON.utf8))
+            let summary = HistoryPlanner.summary(of: entry) { id in try? Self.fetchAnyGallery(db, id).name }
+            return UndoableAction(entry: row["id"], summary: summary)
+        }
+    }
+
     static func historyState(_ db: any SQLSession, _ gallery: GalleryID, _ session: HistorySession) throws
         -> HistoryState
     {
@@ -76,7 +93,7 @@ extension SQLGalleryStore {
     }
 
     public func step(
-        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession,
+        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession, expecting expected: Int64?,
         mayChange: @escaping @Sendable (GalleryID) -> Bool
     ) async throws -> HistoryOutcome {
         let date = now()
@@ -92,6 +109,11 @@ extension SQLGalleryStore {
                     arguments: [gallery.rawValue, session.rawValue, !isUndo])
             else { throw GalleryError.conflict(isUndo ? "Nothing to undo." : "Nothing to redo.") }
             let historyID: Int64 = row["id"]
+            if let expected, expected != historyID {
+                throw GalleryError.conflict(
+                    "That change is no longer the last one here (it was undone, or changed since): nothing was "
+                        + (isUndo ? "undone." : "redone."))
+            }
             let entryJSON: String = row["entry"]
             let entry = try JSONDecoder().decode(HistoryEntry.self, from: Data(entryJSON.utf8))
             var items: [ItemID: Item] = [:]

@@ -81,13 +81,14 @@ public struct SQLGalleryStore: GalleryStore {
             after.view = view ?? before.view
             guard after != before else { return try Self.fetchGallery(db, id) }
             try setSettings(db, id, after, date: date)
-            if let session {
-                let action: HistoryEntry.Action =
-                    after.name != before.name
-                    ? .rename : after.imagesPerRow != before.imagesPerRow ? .imagesPerRow : .view
+            // Only a rename is an undoable action. The images per row and the view are the gallery's default way of
+            // showing it, changed without history: each page remembers its own choice as a preference.
+            if let session, after.name != before.name {
+                var renamed = before
+                renamed.name = after.name
                 try recordHistory(
-                    db, id, session,
-                    HistoryEntry(action: action, settings: .init(before: before, after: after)), date: date)
+                    db, id, session, HistoryEntry(action: .rename, settings: .init(before: before, after: renamed)),
+                    date: date)
             }
             return try Self.fetchGallery(db, id)
         }

@@ -140,6 +140,21 @@ def test_failed_tile(page, server, other_site):
     expect_no_axe_violations(page)
 
 
+def test_undo_toast_with_its_undo_focused_and_after_it(page, server, other_site):
+    stored = seed_gallery(page, server, other_site, 4, "toast")
+    item_by_id(page, stored[3]["id"]).focus()
+    page.keyboard.press("Alt+ArrowLeft")
+    toast = page.locator("#undo-toast")
+    expect(toast).to_contain_text("Moved 1 item")
+    undo = toast.get_by_role("button", name="Undo")
+    undo.focus()  # held while focused: it stays through both checks
+    expect_no_axe_violations(page)
+    undo.press("Enter")
+    expect(toast).to_contain_text("Undid the move of 1 item.")
+    toast.hover()
+    expect_no_axe_violations(page)
+
+
 def test_item_menu_open(page, server, other_site):
     stored = seed_gallery(page, server, other_site, 4, "menu")
     open_item_menu(page, stored[1]["id"])

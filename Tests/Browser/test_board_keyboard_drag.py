@@ -36,7 +36,7 @@ def test_space_lifts_the_selection_the_arrows_move_it_and_space_puts_it_down_in_
     expect(item_by_id(page, b)).to_be_focused()
     page.keyboard.press("Control+Space")
     expect(item_by_id(page, b)).to_have_attribute("data-selected", "true")
-    expect(undo_button(page)).to_have_text("Undo View")
+    expect(undo_button(page)).to_have_text("Undo")  # the switch to the board is no undo step
 
     page.keyboard.press("Space")
     expect(announced(page)).to_have_text(f"Picked up 2 items. At {at(before[b])}. {HELP}")
@@ -78,7 +78,7 @@ def test_space_lifts_the_selection_the_arrows_move_it_and_space_puts_it_down_in_
     expect(undo_button(page)).to_have_text("Undo Arrange")
     page.keyboard.press("Control+z")
     wait_until(lambda: stored_board(server) == before, message="the move undone")
-    expect(undo_button(page)).to_have_text("Undo View")
+    expect(undo_button(page)).to_have_text("Undo")  # nothing left to undo
     expect(item_by_id(page, b)).to_be_focused()
     expect(item_by_id(page, b)).to_have_attribute("data-x", str(before[b]["x"]).removesuffix(".0"))
 
@@ -104,7 +104,7 @@ def test_escape_puts_the_items_back_and_sends_nothing(page, server, other_site):
     expect(tile).to_be_focused()
     # Escape ended the drag only: the page's own Escape (clear the selection) did not run as well.
     expect(tile).to_have_attribute("data-selected", "true")
-    expect(undo_button(page)).to_have_text("Undo View")  # no step of its own: nothing was sent
+    expect(undo_button(page)).to_have_text("Undo")  # no step of its own: nothing was sent (the board is no step either)
     assert stored_board(server) == before
 
     # A drop where it was lifted sends nothing either.
@@ -114,7 +114,7 @@ def test_escape_puts_the_items_back_and_sends_nothing(page, server, other_site):
     page.keyboard.press("Enter")
     expect(announced(page)).to_have_text(f"Dropped where it was. At {at(before[a])}.")
     expect(tile).to_be_focused()
-    expect(undo_button(page)).to_have_text("Undo View")
+    expect(undo_button(page)).to_have_text("Undo")  # the switch to the board is no undo step
     assert stored_board(server) == before
 
 

@@ -149,6 +149,21 @@ def test_plus_and_minus_zoom_around_the_centre_and_ctrl_wheel_around_the_pointer
     assert close_to(still[0], under[0]) and close_to(still[1], under[1]), (still, under)
 
 
+def test_the_boards_zoom_and_pan_are_remembered_on_this_browser_when_the_page_is_left(page, server, other_site):
+    seed_gallery(page, server, other_site, 2, "kept")
+    switch_to_board(page, server, 2)
+    tiles(page).first.focus()
+    before = transform(page)
+    page.keyboard.press("+")
+    wait_until(lambda: transform(page)["zoom"] > before["zoom"], message="zoomed in")
+    zoomed = transform(page)
+
+    page.reload()
+    expect(tiles(page)).to_have_count(2)
+    wait_until(lambda: close_to(transform(page)["zoom"], zoomed["zoom"]), message="the zoom remembered")
+    assert close_to(transform(page)["panX"], zoomed["panX"]) and close_to(transform(page)["panY"], zoomed["panY"])
+
+
 def test_two_windows_on_one_board_see_each_others_moves(browser, page, server, other_site):
     stored = seed_gallery(page, server, other_site, 2, "live")
     before = switch_to_board(page, server, 2)
@@ -175,7 +190,9 @@ def test_placing_items_in_free_space_is_no_undo_step_of_its_own_but_moving_one_i
     stored = seed_gallery(page, server, other_site, 3, "undo")
     placed = switch_to_board(page, server, 3)
     undo = page.locator("#gallery").locator("xpath=..").locator(".undo")
-    expect(undo).to_have_text("Undo View")  # switching to the board (and placing every item there) is one step
+    # Switching to the board (a preference) and placing every item there are no undo step.
+    expect(undo).to_have_text("Undo")
+    expect(undo).to_be_disabled()
 
     a = stored[0]["id"]
     item_by_id(page, a).focus()
@@ -185,9 +202,8 @@ def test_placing_items_in_free_space_is_no_undo_step_of_its_own_but_moving_one_i
 
     undo.click()
     wait_until(lambda: stored_board(server) == placed, message="the nudge undone")
-    expect(undo).to_have_text("Undo View")
-    undo.click()
-    expect(page.get_by_role("radiogroup", name="View").get_by_role("radio", name="Grid")).to_be_checked()
+    expect(undo).to_be_disabled()
+    expect(page.get_by_role("radiogroup", name="View").get_by_role("radio", name="Board")).to_be_checked()
     assert stored_board(server) == placed  # the places stay for the next time the board is shown
 
 

@@ -296,7 +296,7 @@ struct BoardAPITests {
 
     // MARK: - The gallery's view
 
-    @Test func aGalleryShowsAsAGridUntilAnotherViewIsChosenAndTheChoiceIsUndone() async throws {
+    @Test func aGalleryShowsAsAGridUntilAnotherViewIsChosenAndTheChoiceIsNoUndoStep() async throws {
         try await testApplication { client in
             let gallery = try await client.firstGalleryID()
             #expect(try await client.gallery(gallery).view == "grid")
@@ -308,11 +308,13 @@ struct BoardAPITests {
                 .get, "/api/galleries/\(gallery)/events?since=\(changed.sequence - 1)")
             #expect(feed.events.map(\.gallery.view) == ["board"])
 
-            let undone: HistoryStepJSON = try await client.call(
-                .post, "/api/galleries/\(gallery)/undo", session: session)
-            #expect(undone.message == "Undid the change to the board view.")
-            #expect(try await client.gallery(gallery).view == "grid")
-            #expect(undone.history == HistoryJSON(undo: nil, redo: .init(name: "View")))
+            // The view is a preference (the gallery's default), not an action: there is nothing to undo.
+            let history: HistoryJSON = try await client.call(
+                .get, "/api/galleries/\(gallery)/history", session: session)
+            #expect(history == HistoryJSON(undo: nil, redo: nil))
+            let undo = try await client.send(.post, "/api/galleries/\(gallery)/undo", session: session)
+            #expect(undo.status == .conflict)
+            #expect(try await client.gallery(gallery).view == "board")
         }
     }
 

@@ -187,11 +187,14 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
     func history(in gallery: GalleryID, for session: HistorySession) async throws -> HistoryState {
         try await base.history(in: gallery, for: session)
     }
+    func undoableAction(in gallery: GalleryID, for session: HistorySession) async throws -> UndoableAction? {
+        try await base.undoableAction(in: gallery, for: session)
+    }
     func step(
-        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession,
+        _ direction: HistoryDirection, in gallery: GalleryID, for session: HistorySession, expecting entry: Int64?,
         mayChange: @escaping @Sendable (GalleryID) -> Bool
     ) async throws -> HistoryOutcome {
-        try await base.step(direction, in: gallery, for: session, mayChange: mayChange)
+        try await base.step(direction, in: gallery, for: session, expecting: entry, mayChange: mayChange)
     }
     func emptyTrash(in gallery: GalleryID, removingFiles: @escaping @Sendable ([String]) throws -> Void) async throws
         -> Int

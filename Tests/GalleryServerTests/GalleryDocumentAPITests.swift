@@ -192,6 +192,46 @@ struct GalleryDocumentAPITests {
         }
     }
 
+    @Test func aChangeIsAnsweredWithItsUndoInWordsAndThatUndoUndoesExactlyIt() async throws {
+        struct Summary: Decodable {
+            struct History: Decodable {
+                struct Action: Decodable {
+                    var name: String
+                    var entry: Int64?
+                    var summary: String?
+                }
+                var undo: Action?
+            }
+            var history: History?
+        }
+        try await testApplication { client in
+            let gallery = try await client.firstGalleryID()
+            let sky = try await client.createGallery("Sky")
+            let items = try await client.settledItems(3, in: gallery)
+            let session = "tab-one-0001"
+            let ids = items.prefix(2).map { #""\#($0.id)""# }.joined(separator: ",")
+            let moved: Summary = try await client.call(
+                .post, "/api/galleries/\(sky.id)/moves", json: #"{"itemIds":[\#(ids)]}"#, session: session)
+            let move = try #require(moved.history?.undo)
+            #expect(move.summary == "Moved 2 items to 'Sky'")
+            let entry = try #require(move.entry)
+
+            let trashed: Summary = try await client.call(
+                .post, "/api/galleries/\(gallery)/trash", json: #"{"itemIds":["\#(items[2].id)"]}"#, session: session)
+            #expect(trashed.history?.undo?.summary == "Trashed 1 item")
+            let stale = try await client.send(.post, "/api/galleries/\(gallery)/undo?entry=\(entry)", session: session)
+            #expect(stale.status == .conflict)
+            #expect(try await client.items(in: gallery).count == 0)
+
+            let undone: HistoryStepJSON = try await client.call(
+                .post, "/api/galleries/\(sky.id)/undo?entry=\(entry)", session: session)
+            #expect(undone.message == "Undid the move of 2 items between galleries.")
+            #expect(try await client.items(in: gallery).count == 2)
+            let malformed = try await client.send(.post, "/api/galleries/\(gallery)/undo?entry=last", session: session)
+            #expect(malformed.status == .badRequest)
+        }
+    }
+
     @Test func everyChangeAnswersWithTheHistoryItLeftForItsSession() async throws {
         struct Answer: Decodable { var history: HistoryJSON? }
         try await testApplication { client in
@@ -215,9 +255,10 @@ struct GalleryDocumentAPITests {
             #expect(try await history(.post, "/api/galleries/\(gallery)/trash", one)?.undo?.name == "Delete")
             #expect(try await history(.post, "/api/galleries/\(gallery)/trash/restore", one)?.undo?.name == "Restore")
             #expect(try await history(.delete, "/api/items/\(items[1].id)", nil)?.undo?.name == "Delete")
+            // The images per row are a preference: saved without an undo step, the history stays as it was.
             #expect(
                 try await history(.patch, "/api/galleries/\(gallery)", #"{"imagesPerRow":5}"#)?.undo?.name
-                    == "Images per Row")
+                    == "Delete")
             #expect(
                 try await history(.post, "/api/galleries/\(other.id)/copies", one, expecting: .created)?.undo?.name
                     == "Copy")

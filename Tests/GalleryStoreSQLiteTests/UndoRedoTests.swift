@@ -312,16 +312,100 @@ struct UndoRedoTests {
         }
     }
 
-    @Test func aChangeOfImagesPerRowIsUndoneAndRedone() async throws {
-        try await withLetteredGallery("A") { store, gallery, _ in
-            let perRow = try await store.gallery(gallery).imagesPerRow
+    @Test func aChangeOfImagesPerRowOrViewIsSavedWithoutBecomingAnUndoStep() async throws {
+        try await withLetteredGallery("AB") { store, gallery, items in
+            _ = try await store.moveItems(itemIDs("B", items), to: gallery, at: .start, recordingFor: sessionOne)
             _ = try await store.updateGallery(gallery, name: nil, imagesPerRow: 9, view: nil, recordingFor: sessionOne)
-            #expect(try await store.history(in: gallery, for: sessionOne).undo == .imagesPerRow)
-
-            _ = try await store.undo(in: gallery)
-            #expect(try await store.gallery(gallery).imagesPerRow == perRow)
-            _ = try await store.redo(in: gallery)
+            _ = try await store.updateGallery(
+                gallery, name: nil, imagesPerRow: nil, view: .board, recordingFor: sessionOne)
             #expect(try await store.gallery(gallery).imagesPerRow == 9)
+            #expect(try await store.gallery(gallery).view == .board)
+            #expect(try await store.history(in: gallery, for: sessionOne) == HistoryState(undo: .move, redo: nil))
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Undid the move of 1 item.")
+            #expect(try await store.gallery(gallery).imagesPerRow == 9)
+            #expect(try await store.gallery(gallery).view == .board)
+        }
+    }
+
+    @Test func aRenameWithAViewUndoesTheNameOnly() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            let name = try await store.gallery(gallery).name
+            _ = try await store.updateGallery(
+                gallery, name: "Fruit", imagesPerRow: 6, view: .list, recordingFor: sessionOne)
+            _ = try await store.undo(in: gallery)
+            #expect(try await store.gallery(gallery).name == name)
+            #expect(try await store.gallery(gallery).imagesPerRow == 6)
+            #expect(try await store.gallery(gallery).view == .list)
+        }
+    }
+
+    @Test func aChangeOfViewStoredByAnEarlierVersionIsStillUndoneAndRedone() async throws {
+        try await withLetteredGallery("A") { store, gallery, _ in
+            let before = HistoryEntry.Settings(of: try await store.gallery(gallery))
+            let after = HistoryEntry.Settings(name: before.name, imagesPerRow: before.imagesPerRow, view: .board)
+            _ = try await store.updateGallery(gallery, name: nil, imagesPerRow: nil, view: .board)
+            try await store.database.write { db in
+                try store.recordHistory(
+                    db, gallery, sessionOne, HistoryEntry(action: .view, settings: .init(before: before, after: after)),
+                    date: Date())
+            }
+            #expect(try await store.history(in: gallery, for: sessionOne).undo == .view)
+            #expect(
+                try await store.undoableAction(in: gallery, for: sessionOne)?.summary == "Changed to the board view")
+
+            let undone = try await store.undo(in: gallery)
+            #expect(undone.message == "Undid the change to the board view.")
+            #expect(try await store.gallery(gallery).view == before.view)
+            _ = try await store.redo(in: gallery)
+            #expect(try await store.gallery(gallery).view == .board)
+        }
+    }
+
+    @Test func theUndoableActionIsToldInWordsAndAnUndoExpectingItUndoesExactlyIt() async throws {
+        try await withLetteredGallery("ABCD") { store, source, items in
+            let (target, _) = try await store.makeGallery(named: "Sky", holding: "X")
+            _ = try await store.moveItems(itemIDs("ABC", items), to: target, at: .end, recordingFor: sessionOne)
+            let moved = try #require(try await store.undoableAction(in: target, for: sessionOne))
+            #expect(moved.summary == "Moved 3 items to 'Sky'")
+            #expect(try await store.undoableAction(in: source, for: sessionOne)?.summary == "Moved 3 items to 'Sky'")
+
+            _ = try await store.trashItems(itemIDs("AB", items), in: target, recordingFor: sessionOne)
+            let trashed = try #require(try await store.undoableAction(in: target, for: sessionOne))
+            #expect(trashed.summary == "Trashed 2 items")
+            #expect(trashed.entry != moved.entry)
+
+            // The toast told of the move; the trash came since: its Undo does nothing rather than undo the trash.
+            await #expect(throws: GalleryError.self) {
+                try await store.step(.undo, in: target, for: sessionOne, expecting: moved.entry) { _ in true }
+            }
+            #expect(try await store.trashedTitles(in: target).count == 2)
+            let undone = try await store.step(.undo, in: target, for: sessionOne, expecting: trashed.entry) { _ in true
+            }
+            #expect(undone.message == "Undid the deletion of 2 items.")
+            #expect(try await store.undoableAction(in: target, for: sessionOne) == moved)
+        }
+    }
+
+    @Test func aRenameARotationAndATagAreToldInWords() async throws {
+        try await withLetteredGallery("AB") { store, gallery, items in
+            let (a, b) = (try itemID("A", items), try itemID("B", items))
+            _ = try await store.markReady(a, image: storedImage(digit: "a", width: 400, height: 300))
+            _ = try await store.markReady(b, image: storedImage(digit: "b", width: 400, height: 300))
+            _ = try await store.turnItems([a], in: gallery, .right, recordingFor: sessionOne)
+            #expect(try await store.undoableAction(in: gallery, for: sessionOne)?.summary == "Rotated 1 image")
+            _ = try await store.turnItems([a, b], in: gallery, .flip, recordingFor: sessionOne)
+            #expect(try await store.undoableAction(in: gallery, for: sessionOne)?.summary == "Flipped 2 images")
+            _ = try await store.updateGallery(
+                gallery, name: "Fruit", imagesPerRow: nil, view: nil, recordingFor: sessionOne)
+            #expect(
+                try await store.undoableAction(in: gallery, for: sessionOne)?.summary
+                    == "Renamed the gallery to 'Fruit'")
+            _ = try await store.undo(in: gallery)
+            _ = try await store.undo(in: gallery)
+            _ = try await store.undo(in: gallery)
+            #expect(try await store.undoableAction(in: gallery, for: sessionOne) == nil)
         }
     }
 

@@ -93,18 +93,24 @@ test("an action on a selected item applies to the whole selection; on another it
   assert.equal(pasteIndex(store.getState()), 3);
 });
 
-test("a change of images per row waits to be saved: meanwhile the gallery's own value does not undo it", () => {
+test("the images per row: the gallery's default as first seen, until chosen here; nobody else's change follows", () => {
   const store = loadedStore();
-  store.dispatch(paneActions.perRowChanged(6, { saving: true }));
-  assert.equal(store.getState().perRow, 6);
+  assert.equal(store.getState().perRow, 4, "the gallery's default");
   store.dispatch(paneActions.galleryReceived(gallery(2, { imagesPerRow: 3 })));
+  assert.equal(store.getState().perRow, 4, "a change made elsewhere does not follow into an open pane");
+  store.dispatch(paneActions.perRowChanged(6));
   assert.equal(store.getState().perRow, 6);
-  store.dispatch(paneActions.galleryReceived(gallery(3, { imagesPerRow: 6 })));
-  store.dispatch(paneActions.perRowSaved());
-  store.dispatch(paneActions.galleryReceived(gallery(4, { imagesPerRow: 2 })));
-  assert.equal(store.getState().perRow, 2);
+  store.dispatch(paneActions.galleryReceived(gallery(3, { imagesPerRow: 2 })));
+  assert.equal(store.getState().perRow, 6, "the choice made here holds");
   store.dispatch(paneActions.perRowChanged(99));
   assert.equal(store.getState().perRow, 12, "clamped");
+
+  const remembered = createStore(paneReducer, initialPaneState(G, null, { perRow: 7, view: "list" }));
+  remembered.dispatch(paneActions.replicaChanged(createReplica(gallery(1, { imagesPerRow: 3, view: "board" }), [])));
+  assert.equal(remembered.getState().perRow, 7, "this browser's preference wins over the gallery's default");
+  assert.equal(remembered.getState().view, "list");
+  const asked = createStore(paneReducer, initialPaneState(G, "board", { view: "list" }));
+  assert.equal(asked.getState().view, "board", "the address wins over the preference");
 });
 
 test("an older gallery document never replaces a newer one", () => {
@@ -167,7 +173,7 @@ test("insertion points and the basis of overlays are read from the state", () =>
   assert.deepEqual(basisFor(store.getState(), ["a", "c"]), { a: 3, c: 5 });
 });
 
-test("the view: the address's choice holds for the pane; else the gallery's own, which a saved choice waits for", () => {
+test("the view: the address's choice holds for the pane; else the gallery's own as first seen, until chosen here", () => {
   const asked = createStore(paneReducer, initialPaneState(G, "list"));
   asked.dispatch(paneActions.replicaChanged(createReplica(gallery(1, { view: "grid" }), [])));
   assert.equal(asked.getState().view, "list");
@@ -175,18 +181,16 @@ test("the view: the address's choice holds for the pane; else the gallery's own,
   const store = loadedStore();
   assert.equal(store.getState().view, "grid", "a gallery that never chose shows the grid");
   store.dispatch(paneActions.galleryReceived(gallery(2, { view: "list" })));
-  assert.equal(store.getState().view, "list", "another tab's choice is followed");
-  store.dispatch(paneActions.viewChosen("grid", { saving: true }));
+  assert.equal(store.getState().view, "grid", "another person's choice is not followed into an open pane");
+  store.dispatch(paneActions.viewChosen("board"));
   store.dispatch(paneActions.galleryReceived(gallery(3, { view: "list" })));
-  assert.equal(store.getState().view, "grid", "an answer older than the save does not undo the choice");
-  store.dispatch(paneActions.viewSaved());
-  store.dispatch(paneActions.galleryReceived(gallery(4, { view: "grid" })));
-  assert.equal(store.getState().view, "grid");
+  assert.equal(store.getState().view, "board", "the choice made here holds");
   store.dispatch(paneActions.viewChosen("nonsense"));
-  assert.equal(store.getState().view, "grid", "unknown views are ignored");
-  store.dispatch(paneActions.viewChosen("list"));
-  store.dispatch(paneActions.galleryReceived(gallery(5, { view: "grid" })));
-  assert.equal(store.getState().view, "list", "a choice for this pane only holds");
+  assert.equal(store.getState().view, "board", "unknown views are ignored");
+
+  const firstSeen = createStore(paneReducer, initialPaneState(G));
+  firstSeen.dispatch(paneActions.replicaChanged(createReplica(gallery(1, { view: "list" }), [])));
+  assert.equal(firstSeen.getState().view, "list", "the gallery's default, for whoever has not chosen");
 });
 
 test("a marquee selects exactly its items; the Move/Copy switch is the pane's drag mode", () => {

@@ -102,7 +102,10 @@ export const api = {
   retry: (itemId) => request("POST", `/api/items/${itemId}/retry`),
   remove: (itemId) => request("DELETE", `/api/items/${itemId}`),
   history: (id) => request("GET", `/api/galleries/${id}/history`),
-  undo: (id) => request("POST", `/api/galleries/${id}/undo`),
+  /** Undoes this tab's last change in gallery `id`; with `entry` (`history.undo.entry`), exactly that change or
+   * nothing (409). */
+  undo: (id, entry = null) =>
+    request("POST", `/api/galleries/${id}/undo${entry === null ? "" : `?entry=${encodeURIComponent(entry)}`}`),
   redo: (id) => request("POST", `/api/galleries/${id}/redo`),
   /** Tells the server this gallery was opened (it lists recently opened galleries first). */
   opened: (id) => request("POST", `/api/galleries/${id}/opened`, {}, { changesNothingShown: true }),

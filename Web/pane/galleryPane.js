@@ -17,7 +17,7 @@ import { ListView } from "../view/list.js";
 import { ToolbarView } from "../view/toolbar.js";
 import { TrashView } from "../view/trash.js";
 import { createPaneParts } from "./paneParts.js";
-import { rememberedShowTags } from "./settingsActions.js";
+import { rememberedShowTags, rememberedShowing } from "./settingsActions.js";
 import { wireItemsView, wirePane } from "./wiring.js";
 
 const ITEMS_VIEWS = { grid: GridView, list: ListView, board: BoardView };
@@ -39,7 +39,10 @@ export class GalleryPane {
     if (source.search) view.setSearch(true);
     this.view = view;
     this.viewer = shared.viewer;
-    this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView));
+    // How this browser last showed the gallery (a search's results have no gallery of their own to remember).
+    const remembered = source.search ? {} : rememberedShowing(galleryId);
+    this.store = createStore(paneReducer, initialPaneState(galleryId, itemsView, remembered));
+    this.boardTransform = remembered.board ?? null;
     this.toolbar = new ToolbarView(view.toolbar, { primary: view.primary });
     this.trash = new TrashView(view.trashButton, view.trashDialog);
     const parts = createPaneParts(this, { shared, hooks });
@@ -61,6 +64,15 @@ export class GalleryPane {
       drags: this.dragActions,
       settings: this.settingsActions,
     });
+    // The board's zoom and pan are remembered when the board is left, the pane closed or the page left.
+    const rememberBoard = () => this.rememberBoard();
+    window.addEventListener("pagehide", rememberBoard);
+    this.cleanups.push(() => window.removeEventListener("pagehide", rememberBoard));
+  }
+
+  /** Remembers the board's zoom and pan for the gallery on this browser, when the board is shown. */
+  rememberBoard() {
+    if (!this.source.search && this.shownView?.transform) this.settingsActions.rememberBoard(this.shownView.transform);
   }
 
   /** Shows the items as `kind` ("grid", "list" or "board"), in place of the view shown so far. */
@@ -69,6 +81,7 @@ export class GalleryPane {
     const hadFocus = this.view.list.contains(document.activeElement);
     // The board's zoom and pan stay as they were when the pane shows the board again.
     if (this.shownView?.transform) this.boardTransform = this.shownView.transform;
+    this.rememberBoard();
     this.shownView?.destroy();
     this.shownView = new ITEMS_VIEWS[kind](this.view.scroller, this.view.list);
     if (this.boardTransform && this.shownView.transform) this.shownView.transform = this.boardTransform;
@@ -142,6 +155,8 @@ export class GalleryPane {
   };
   undo = () => this.historyActions.undo();
   redo = () => this.historyActions.redo();
+  /** Undoes exactly this tab's history entry `entry` here (the undo toast's): resolves with what to say. */
+  undoEntry = (entry) => this.historyActions.undoEntry(entry);
   /** After a change this page made that concerns this gallery (e.g. from the other pane): `history` if carried. */
   afterOwnChange = (history) => this.historyActions.afterOwnChange(history);
   refreshHistory = () => this.historyActions.refresh();
@@ -269,6 +284,7 @@ export class GalleryPane {
   }
 
   close() {
+    this.rememberBoard();
     this.sync.close();
     this.store.dispatch(paneActions.paneClosed());
     for (const cleanup of this.cleanups) cleanup();

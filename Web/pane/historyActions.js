@@ -1,7 +1,9 @@
 // Undo and redo of this tab's changes in a pane's gallery (the server keeps the history per session and gallery): the
 // history is held in the pane's store (the toolbar's buttons follow it), the server's message is told to the user,
-// and the view changes through the events that follow.
+// and the view changes through the events that follow. A change's answer also names the entry it made and says what
+// it did: that is offered to the page's undo toast (view/undoToast.js), whose Undo undoes exactly that entry.
 
+import { undoOffer } from "../model/undoToast.js";
 import { api } from "../net/api.js";
 import { paneActions } from "../store/paneState.js";
 
@@ -17,6 +19,8 @@ export function createHistoryActions(/** @type {import("./paneContext.js").PaneC
       if (history) {
         asked += 1;
         store.dispatch(paneActions.historyReceived(history));
+        const offer = undoOffer(galleryId, history);
+        if (offer) pane.hooks.onUndoable?.(offer);
       } else {
         actions.refresh();
       }
@@ -36,21 +40,28 @@ export function createHistoryActions(/** @type {import("./paneContext.js").PaneC
 
     undo: () => actions.step("undo"),
     redo: () => actions.step("redo"),
+    /** Undoes exactly history entry `entry` (the undo toast's), or nothing: resolves with what to say ("" when the
+     * pane refused at once, having said why). */
+    undoEntry: (entry) => actions.step("undo", entry),
 
-    /** Undoes or redoes this tab's last change here; the server's message is announced and shown for a while. */
-    async step(direction) {
-      if (stepping || store.getState().gone || pane.refuseChange()) return;
+    /** Undoes or redoes this tab's last change here (with `entry`: exactly that one); the server's message is
+     * announced and shown for a while, or, for the undo toast (`entry`), resolved for it to say. */
+    async step(direction, entry = null) {
+      if (stepping || store.getState().gone || pane.refuseChange()) return "";
+      const byToast = entry !== null;
       stepping = true;
       try {
-        const response = direction === "undo" ? await api.undo(galleryId) : await api.redo(galleryId);
+        const response = direction === "undo" ? await api.undo(galleryId, entry) : await api.redo(galleryId);
         asked += 1;
         store.dispatch(paneActions.historyReceived(response.history));
-        pane.tell(response.message);
+        if (!byToast) pane.tell(response.message);
         // A move or copy between galleries is in both galleries' histories: the other panes' buttons change too.
-        pane.hooks.onHistoryStep?.();
+        pane.hooks.onHistoryStep?.({ byToast });
+        return response.message;
       } catch (error) {
-        pane.tell(error.message);
+        if (!byToast) pane.tell(error.message);
         actions.refresh();
+        return error.message;
       } finally {
         stepping = false;
       }

@@ -124,7 +124,7 @@ export function createPaneParts(pane, { shared, hooks }) {
   const turnActions = createTurnActions(context, historyActions);
   const tagActions = createTagActions(context, historyActions);
   const keyActions = createKeyActions(context, itemActions, boardActions, dragActions, turnActions, tagActions);
-  const settingsActions = createSettingsActions(context, historyActions);
+  const settingsActions = createSettingsActions(context);
   const actions = { historyActions, boardActions, itemActions, dragActions, keyActions, settingsActions, turnActions };
   return { sync, boardReading, context, ...actions };
 }

@@ -6,6 +6,7 @@ import { api } from "../net/api.js";
 import { runEnds } from "../net/runEnds.js";
 import { highestZ, provisionalPlace, runOrigin } from "../model/board.js";
 import { hiding, insertion, nextKey, upsert } from "../model/overlay.js";
+import { undoOffer } from "../model/undoToast.js";
 import { tooManyToCopyText } from "../store/paneSelectors.js";
 
 /**
@@ -15,7 +16,8 @@ import { tooManyToCopyText } from "../store/paneSelectors.js";
  * `ids` are the items read: store/paneSelectors.js selectionRun) the run moves by its ends, however long, and the target
  * shows it with its event. With `onBoard` (model/board.js boardArrival: a drop on the target's board) the server puts
  * the items new to that board where it says, in the same change; they are shown there meanwhile. Resolves with the
- * server's items (none for a run), or null when it failed (already told to the user).
+ * server's items (none for a run), or null when it failed (already told to the user). `onUndoable(offer)` is told of
+ * the change when no pane shows the target (model/undoToast.js undoOffer).
  */
 export async function transferItems({
   ids,
@@ -29,6 +31,7 @@ export async function transferItems({
   copy = false,
   onBoard = null,
   announcer,
+  onUndoable = null,
 }) {
   if (!ids.length && !run) return null;
   if (run && copy) {
@@ -73,5 +76,8 @@ export async function transferItems({
   announcer.announce(`${copy ? "Copied" : "Moved"} ${what} to ${targetName}.`);
   target?.afterOwnChange(response.history);
   if (source !== target) source?.afterOwnChange();
+  // Into a gallery not shown here: no pane takes the answer's history, yet the change is offered to undo.
+  const offer = target ? null : undoOffer(targetGalleryId, response.history);
+  if (offer) onUndoable?.(offer);
   return items;
 }

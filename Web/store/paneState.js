@@ -17,13 +17,18 @@ import {
 } from "../model/selection.js";
 import { clampPerRow } from "../model/zoom.js";
 
-/** The state of a pane on `galleryId` before it has loaded; `view` the view the page address asked for, if any. */
-export function initialPaneState(galleryId, view = null) {
+/** The state of a pane on `galleryId` before it has loaded; `view` the view the page address asked for, if any;
+ * `remembered` how this browser last showed the gallery (`{view, perRow}`: pane/settingsActions.js). */
+export function initialPaneState(galleryId, view = null, remembered = {}) {
+  const chosenView = knownView(view) ?? knownView(remembered.view);
+  const chosenPerRow = Number.isFinite(remembered.perRow) ? clampPerRow(remembered.perRow) : null;
   return {
     galleryId,
-    view: knownView(view) ?? "grid", // how the pane shows the gallery: "grid", "list" or "board"
-    chosenView: knownView(view), // a view chosen for this pane only (the address, or a view-only pane's switch)
-    viewSaving: false, // a view chosen for the gallery, not yet saved: the gallery's own value waits
+    view: chosenView ?? "grid", // how the pane shows the gallery: "grid", "list" or "board"
+    // The view and images per row chosen here (the address, this browser's preference, the switch and the slider):
+    // they hold whatever the gallery's documents say; without them the gallery's default counts, as first seen.
+    chosenView,
+    chosenPerRow,
     sync: initialSync(), // how the items are kept in step with the server (model/gallerySync.js)
     replica: null, // the sync's replica of the gallery, kept here for the selectors
     gallery: null, // the newest gallery document seen (events, answers)
@@ -35,8 +40,7 @@ export function initialPaneState(galleryId, view = null) {
     dragging: new Set(),
     dragMode: "move", // what dragging items on the board does: "move", or "copy" (the Move/Copy switch)
     showTags: false, // whether tiles show their tags (the toolbar's Tags switch, remembered on this browser)
-    perRow: 4,
-    perRowSaving: false, // a change of images per row not yet saved: the gallery's own value waits
+    perRow: chosenPerRow ?? 4,
     history: null,
     access: { role: "owner", session: null, readOnly: false, canShare: false, linkSession: false },
     gone: null, // why the gallery is no longer available, once it is not
@@ -73,14 +77,10 @@ export const paneActions = {
   dragModeChosen: (mode) => ({ type: "dragModeChosen", mode }),
   /** Tiles show their tags, or not. */
   tagsShown: (on) => ({ type: "tagsShown", on }),
-  /** Images per row changed here (saving: to be saved for everyone). */
-  perRowChanged: (perRow, { saving = false } = {}) => ({ type: "perRowChanged", perRow, saving }),
-  /** The images per row were saved (or saving failed): the gallery's own value counts again. */
-  perRowSaved: () => ({ type: "perRowSaved" }),
-  /** A view chosen with the switch: for the gallery (saving: to be saved for everyone), or for this pane only. */
-  viewChosen: (view, { saving = false } = {}) => ({ type: "viewChosen", view, saving }),
-  /** The view was saved (or saving failed): the gallery's own value counts again. */
-  viewSaved: () => ({ type: "viewSaved" }),
+  /** Images per row chosen here: they hold, whatever the gallery's documents say. */
+  perRowChanged: (perRow) => ({ type: "perRowChanged", perRow }),
+  /** A view chosen here (the switch): it holds, whatever the gallery's documents say. */
+  viewChosen: (view) => ({ type: "viewChosen", view }),
   /** This tab's Undo/Redo history for the gallery. */
   historyReceived: (history) => ({ type: "historyReceived", history }),
   /** This person's role in the gallery and their session. */
@@ -136,20 +136,12 @@ export function paneReducer(state, action) {
       return state.dragging.size ? { ...state, dragging: new Set() } : state;
     case "perRowChanged": {
       const perRow = clampPerRow(action.perRow);
-      if (perRow === state.perRow && !action.saving) return state;
-      return { ...state, perRow, perRowSaving: state.perRowSaving || action.saving };
+      return perRow === state.chosenPerRow ? state : { ...state, perRow, chosenPerRow: perRow };
     }
-    case "perRowSaved":
-      return { ...state, perRowSaving: false };
     case "viewChosen": {
       const view = knownView(action.view);
-      if (!view) return state;
-      return action.saving
-        ? { ...state, view, chosenView: null, viewSaving: true }
-        : { ...state, view, chosenView: view };
+      return !view || view === state.chosenView ? state : { ...state, view, chosenView: view };
     }
-    case "viewSaved":
-      return { ...state, viewSaving: false };
     case "historyReceived":
       return { ...state, history: action.history };
     case "accessChanged": {
@@ -181,13 +173,14 @@ function withReplica(state, replica) {
   return derive({ ...next, overlays: pruneOverlays(next.overlays, replica) });
 }
 
-/** Takes a gallery document when it is newer than the one held; its images per row and view count unless a change
- * waits (or the pane chose its own view). */
+/** Takes a gallery document when it is newer than the one held. Its images per row and view are the default of
+ * whoever has not chosen: taken from the first document, not followed live (somebody else's choice never changes what
+ * this pane shows while it is open). */
 function receiveGallery(state, gallery) {
   if (!gallery || (state.gallery && gallery.sequence < state.gallery.sequence)) return state;
-  const perRowChanged = !state.gallery || state.gallery.imagesPerRow !== gallery.imagesPerRow;
-  const perRow = perRowChanged && !state.perRowSaving ? gallery.imagesPerRow : state.perRow;
-  const view = state.chosenView ?? (state.viewSaving ? state.view : (knownView(gallery.view) ?? "grid"));
+  if (state.gallery) return { ...state, gallery };
+  const perRow = state.chosenPerRow ?? gallery.imagesPerRow;
+  const view = state.chosenView ?? knownView(gallery.view) ?? "grid";
   return { ...state, gallery, perRow, view };
 }
 

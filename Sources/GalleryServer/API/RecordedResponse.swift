@@ -24,6 +24,6 @@ extension GalleryStore {
         _ body: Body, in gallery: GalleryID, for session: HistorySession?
     ) async throws -> RecordedResponse<Body> {
         guard let session else { return RecordedResponse(body: body, history: nil) }
-        return RecordedResponse(body: body, history: HistoryResponse(try await history(in: gallery, for: session)))
+        return RecordedResponse(body: body, history: try await historyResponse(in: gallery, for: session))
     }
 }

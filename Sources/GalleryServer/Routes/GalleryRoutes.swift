@@ -93,8 +93,8 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
         galleries.get(":gallery/history") { request, context in
             // Only someone who may change the gallery has a history in it (not a viewer or a read-only link).
             let id = try await access.gallery(request, context, needs: .edit)
-            return HistoryResponse(
-                try await store.history(in: id, for: try request.requiredHistorySession(for: context.identity)))
+            return try await store.historyResponse(
+                in: id, for: try request.requiredHistorySession(for: context.identity))
         }
         for direction in [HistoryDirection.undo, .redo] {
             galleries.post(":gallery/\(direction.rawValue)") { request, context in
@@ -103,9 +103,17 @@ struct GalleryRoutes<Context: IdentifiedRequestContext> {
                 // The step may reach other galleries (a move or copy between galleries): each must be one the
                 // person may change now, not when the action was done.
                 let changeable = try await access.changeableGalleries(of: context.identity)
-                let outcome = try await store.step(direction, in: id, for: session) { changeable.contains($0) }
+                // `?entry=`: the step is that entry's or nothing (a toast's Undo undoes the action it tells of).
+                let expected = try request.uri.queryParameters.get("entry").map { text throws(GalleryError) in
+                    guard let number = Int64(text) else { throw .invalid("'entry' must be a whole number.") }
+                    return number
+                }
+                let outcome = try await store.step(direction, in: id, for: session, expecting: expected) {
+                    changeable.contains($0)
+                }
+                let undoable = outcome.state.undo == nil ? nil : try await store.undoableAction(in: id, for: session)
                 return HistoryStepResponse(
-                    message: outcome.message, history: HistoryResponse(outcome.state),
+                    message: outcome.message, history: HistoryResponse(outcome.state, undoable: undoable),
                     items: outcome.items.map(presenter.response(for:)))
             }
         }
