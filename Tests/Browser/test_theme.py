@@ -26,6 +26,12 @@ def theme_switch(page):
     return page.get_by_role("combobox", name="Theme")
 
 
+def signed_in(page, server, name: str, password: str) -> None:
+    """Signs in through the sign-in page and waits for the gallery browser's script (and so the switch's) to run."""
+    sign_in_page(page, server, name, password)
+    expect(page.get_by_role("list", name="Galleries")).not_to_have_attribute("aria-busy", "true")
+
+
 def background(page) -> list[int]:
     return page.evaluate("""() => {
       const c = document.createElement('canvas').getContext('2d');
@@ -80,20 +86,22 @@ def test_each_person_keeps_their_own_theme_on_a_shared_browser(auth_server, owne
     add_user(auth_server, "bob", "bob's long password")
     page = window()
     page.emulate_media(color_scheme="light")
-    sign_in_page(page, auth_server, "owner", OWNER_PASSWORD)
+    signed_in(page, auth_server, "owner", OWNER_PASSWORD)
     theme_switch(page).select_option("dark")
     page.get_by_role("button", name="Sign out").click()
     expect(page).to_have_url(f"{auth_server.base_url}/signin")
     # The sign-in page keeps the look of whoever used this browser last.
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
 
-    sign_in_page(page, auth_server, "bob", "bob's long password")
+    signed_in(page, auth_server, "bob", "bob's long password")
     expect(theme_switch(page)).to_have_value("system")
     expect(page.locator("html")).not_to_have_attribute("data-theme", "dark")
     assert background(page) == [255, 255, 255]
     page.get_by_role("button", name="Sign out").click()
+    expect(page).to_have_url(f"{auth_server.base_url}/signin")
+    expect(page.locator("html")).not_to_have_attribute("data-theme", "dark")  # bob's: the system's
 
-    sign_in_page(page, auth_server, "owner", OWNER_PASSWORD)
+    signed_in(page, auth_server, "owner", OWNER_PASSWORD)
     expect(theme_switch(page)).to_have_value("dark")
     assert background(page) == [22, 22, 22]
 

@@ -35,9 +35,12 @@ function store(key, value) {
  */
 export function bindThemeSwitch(select, sessionPromise) {
   let key = themeKey(stored(PERSON_KEY) || null);
+  let known = false; // whether the session has said who this is
+  let chosenEarly = null; // a choice made before it did: kept for the person it names
   select.value = readTheme(stored(key));
   select.addEventListener("change", () => {
     const theme = readTheme(select.value);
+    if (!known) chosenEarly = theme;
     store(key, theme);
     applyTheme(theme);
   });
@@ -48,8 +51,10 @@ export function bindThemeSwitch(select, sessionPromise) {
   });
   sessionPromise.then((session) => {
     const person = session?.user?.id ?? "";
+    known = true;
     store(PERSON_KEY, person);
     key = themeKey(person || null);
+    if (chosenEarly) store(key, chosenEarly);
     select.value = readTheme(stored(key));
     applyTheme(select.value);
   });
