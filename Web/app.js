@@ -14,6 +14,7 @@ import { galleryURL, knownView, parseGalleryURL } from "./model/location.js";
 import { changeableGalleries, isLinkSession } from "./model/roles.js";
 import { countText, isAsking, parseSearchURL, searchOf, searchURL } from "./model/search.js";
 import { AccountView } from "./view/account.js";
+import { bindThemeSwitch } from "./view/themeSwitch.js";
 import { createAnnouncer } from "./view/announcer.js";
 import { GalleryPicker } from "./view/galleryPicker.js";
 import { TagsDialog } from "./view/tagsDialog.js";
@@ -409,5 +410,6 @@ async function listGalleriesToSearch() {
 }
 
 // ---- Start ----
+bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());
 showAddress();
 listGalleriesToSearch().catch(() => {}); // the filter then offers "All galleries" alone

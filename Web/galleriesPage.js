@@ -10,6 +10,7 @@ import { SavedSearchList } from "./view/savedSearchList.js";
 import { api } from "./net/api.js";
 import { TEXT_FIELD } from "./dnd/textFields.js";
 import { AccountView } from "./view/account.js";
+import { bindThemeSwitch } from "./view/themeSwitch.js";
 import { createAnnouncer } from "./view/announcer.js";
 
 const view = new GalleryListView(document);
@@ -183,5 +184,6 @@ document.addEventListener("keydown", (event) => {
 const accountView = new AccountView(document.getElementById("account"));
 accountView.bindSignOut(() => signOut().catch((error) => announcer.alert(`Could not sign out: ${error.message}`)));
 account().then((session) => accountView.render(session));
+bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());
 
 refresh();

@@ -467,3 +467,92 @@ def test_read_only_link(auth_server, owner, other_site, window):
     revoked.goto(f"{auth_server.base_url}{link['url']}")
     expect(revoked.get_by_role("status")).to_have_text("This link does not work any more.")
     expect_no_axe_violations(revoked)
+
+
+# ---- The first minute and the theme (issue 31)
+
+
+def test_empty_gallery_with_its_keys_and_sample_pictures(page):
+    card = page.locator("#gallery .intro[data-empty]")
+    expect(card.get_by_role("button", name="Add Sample Pictures")).to_be_visible()
+    expect(card.get_by_role("list", name="Keys")).to_be_visible()
+    expect_no_axe_violations(page)
+
+
+def test_empty_gallery_on_a_short_phone_in_landscape(window, server):
+    phone = window({"width": 740, "height": 320})
+    phone.goto(f"{server.base_url}/g/{server.gallery_id}")
+    expect(phone.get_by_role("button", name="Add Sample Pictures")).to_be_visible()
+    expect_no_axe_violations(phone)
+
+
+def test_empty_search(page, server):
+    page.goto(f"{server.base_url}/search?q=nothingmatchesthis")
+    expect(page.get_by_role("heading", name="Nothing matches this search")).to_be_visible()
+    expect_no_axe_violations(page)
+
+
+def test_gallery_being_read_shows_placeholders(page, server):
+    held = []
+    page.route(re.compile(r"/api/galleries/[^/]+/items\?"), lambda route: held.append(route))
+    page.goto(f"{server.base_url}/g/{server.gallery_id}", wait_until="domcontentloaded")
+    expect(page.locator("#gallery .placeholder-tiles")).to_be_visible()
+    expect_no_axe_violations(page)
+    for route in held:
+        route.continue_()
+
+
+def test_gallery_browser_being_read_shows_placeholders(page, server):
+    held = []
+    page.route(re.compile(r"/api/galleries(\?.*)?$"), lambda route: held.append(route))
+    page.goto(f"{server.base_url}/galleries", wait_until="domcontentloaded")
+    expect(page.locator(".placeholder-cards")).to_be_visible()
+    expect_no_axe_violations(page)
+    for route in held:
+        route.continue_()
+
+
+def test_empty_trash_dialog(page):
+    page.get_by_role("button", name="Trash").click()
+    dialog = page.get_by_role("dialog", name="Trash")
+    expect(dialog).to_contain_text("The trash is empty.")
+    expect_no_axe_violations(page)
+
+
+def test_share_dialog_with_nobody_and_no_link(auth_server, owner, window):
+    page = window()
+    sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path="/")
+    expect(page.get_by_role("grid", name="My Gallery")).to_be_attached()
+    page.get_by_role("button", name="Share…").click()
+    dialog = page.get_by_role("dialog", name=re.compile("^Share"))
+    expect(dialog.get_by_role("list", name="People")).to_contain_text("Nobody yet.")
+    expect_no_axe_violations(page)
+
+
+def test_empty_gallery_for_someone_who_may_only_look(auth_server, owner, window):
+    empty = owner.api("POST", "/api/galleries", {"name": "Empty"})
+    add_user(auth_server, "bob", "bob's long password")
+    owner.share(empty["id"], "bob", "viewer")
+    page = window()
+    sign_in_page(page, auth_server, "bob", "bob's long password", path=f"/g/{empty['id']}")
+    expect(page.get_by_role("heading", name="This gallery is empty")).to_be_visible()
+    expect_no_axe_violations(page)
+
+
+def test_themes_chosen_against_the_system(page, server, other_site):
+    """The theme switch's Light on a dark system and Dark on a light one (the system's are checked everywhere else),
+    on the gallery and on the gallery browser."""
+    seed_gallery(page, server, other_site, 4, "theme")
+    for path in (f"/g/{server.gallery_id}", "/galleries"):
+        page.goto(f"{server.base_url}{path}")
+        switch = page.get_by_role("combobox", name="Theme")
+        for system, chosen in (("light", "dark"), ("dark", "light")):
+            page.emulate_media(color_scheme=system)
+            switch.select_option(chosen)
+            expect(page.locator("html")).to_have_attribute("data-theme", chosen)
+            settle(page)
+            results = Axe().run(page, options=AXE_OPTIONS)
+            violations = results.response["violations"]
+            assert not violations, f"{chosen} theme on {path}: {violations_report(violations)}"
+        switch.select_option("system")
+    page.emulate_media(color_scheme="light")

@@ -87,6 +87,24 @@ struct SignInAPITests {
         }
     }
 
+    @Test func theAppsIconsManifestAndThemeScriptAreServedBeforeSignIn() async throws {
+        try await testSignedInApplication { client, _ in
+            let expected = [
+                "/icons/icon.svg": "image/svg+xml", "/icons/favicon.svg": "image/svg+xml",
+                "/icons/icon-192.png": "image/png", "/icons/icon-512.png": "image/png",
+                "/manifest.webmanifest": "application/manifest+json", "/theme.js": "text/javascript",
+            ]
+            for (path, type) in expected {
+                let response = try await client.send(.get, path, as: nil)
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.headers[.contentType]?.hasPrefix(type) == true, "\(path)")
+            }
+            // The rest of the page's files still ask for sign-in.
+            #expect(try await client.send(.get, "/app.js", as: nil).status == .unauthorized)
+            #expect(try await client.send(.get, "/samples/sea-at-dusk.jpg", as: nil).status == .unauthorized)
+        }
+    }
+
     @Test func theSetupLinkSetsTheOwnersPasswordOnceAndSignsIn() async throws {
         try await withTemporaryFolder { folder in
             let configuration = ServerConfiguration(dataDirectory: folder, webRoot: webRoot)

@@ -12,6 +12,20 @@ export function acceptsTypes(types) {
   return Array.from(types ?? []).some((type) => USABLE_TYPES.includes(String(type).toLowerCase()));
 }
 
+/** A drop of `files` alone, as `readPayload` reads one (the sample pictures are added as such a drop). */
+export function filesPayload(files) {
+  return {
+    payload: {
+      uriList: null,
+      html: null,
+      plainText: null,
+      mozURL: null,
+      files: files.map((file) => ({ name: file.name, type: file.type, size: file.size })),
+    },
+    files,
+  };
+}
+
 /** The raw representations of a DataTransfer, as the server's drop endpoint takes them (files kept apart). */
 export function readPayload(dataTransfer) {
   const get = (type) => {

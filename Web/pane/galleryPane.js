@@ -5,11 +5,21 @@
 
 import { api } from "../net/api.js";
 import { account } from "../net/account.js";
+import { samplePictures } from "../net/samples.js";
+import { filesPayload } from "../dnd/externalDrop.js";
 import { gallerySource } from "../net/itemSources.js";
 import { isBoardWindow, isLoading } from "../model/replica.js";
 import { roleOf } from "../model/roles.js";
 import { createStore } from "../store/store.js";
-import { basisFor, insertionAt, itemById, pasteIndex, shownProgress, shownWindow } from "../store/paneSelectors.js";
+import {
+  basisFor,
+  emptiness,
+  insertionAt,
+  itemById,
+  pasteIndex,
+  shownProgress,
+  shownWindow,
+} from "../store/paneSelectors.js";
 import { initialPaneState, paneActions, paneReducer } from "../store/paneState.js";
 import { BoardView } from "../view/board.js";
 import { GridView } from "../view/grid.js";
@@ -57,6 +67,8 @@ export class GalleryPane {
     this.settingsActions = parts.settingsActions;
     this.store.dispatch(paneActions.tagsShown(rememberedShowTags()));
     this.showView(this.state.view);
+    this.showEmptiness(this.state);
+    view.bindAddSamples(() => this.addSamplePictures());
     this.store.subscribe((state, previous) => this.render(state, previous));
     this.cleanups = wirePane(this.context, {
       items: this.itemActions,
@@ -180,6 +192,18 @@ export class GalleryPane {
     return true;
   }
 
+  /** Adds the sample pictures shipped with the app (net/samples.js) at the gallery's end, as a drop of their files:
+   * they become items like any others. */
+  async addSamplePictures() {
+    let files;
+    try {
+      files = await samplePictures();
+    } catch (error) {
+      return this.tell(error.message);
+    }
+    await this.itemActions.addFromOutside(filesPayload(files), this.state.shown.length);
+  }
+
   /** Shows and focuses the item at `position` (1-based) of the gallery, read first if it is not (Go to position…). */
   async goToPosition(position) {
     const wanted = Math.min(Math.max(1, Math.round(position) || 1), this.itemCount);
@@ -212,12 +236,19 @@ export class GalleryPane {
     }
     if (state.history !== previous.history && state.history) this.toolbar.renderHistory(state.history);
     this.drawItems(state);
+    this.showEmptiness(state);
     const { gallery, perRow, view, dragMode, showTags } = state;
     this.toolbar.render({ name: gallery?.name ?? "Image Gallery", perRow, view, dragMode, showTags });
     this.view.setShowTags(showTags);
     this.trash.renderCount(gallery?.trashCount ?? 0);
     // Items not on the board yet are put in free space and saved (after this change is drawn).
     if (state.view === "board") queueMicrotask(() => this.boardActions.placeOnBoard());
+  }
+
+  /** Grey boxes while the gallery is read; what an empty gallery or search says. */
+  showEmptiness(state) {
+    const kind = emptiness(state, { search: Boolean(this.source.search) });
+    this.view.setEmpty(kind, { canEdit: !state.access.readOnly, itemsView: state.view });
   }
 
   drawItems(state) {

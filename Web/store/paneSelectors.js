@@ -97,3 +97,15 @@ export function shownWindow(state) {
   const total = Math.max(window.total, window.offset + state.shown.length);
   return { offset: window.offset, total, windowed: true, unordered: isBoardWindow(state.replica) };
 }
+
+/**
+ * What a pane shows in place of items: "loading" before its gallery's first page is read (grey boxes shaped like what
+ * is coming), "gallery" for a gallery with no item, "search" for a search that found nothing, or null (there are
+ * items, or the gallery is gone and says so itself). `search`: whether the pane shows a search's results.
+ */
+export function emptiness(state, { search = false } = {}) {
+  if (state.gone) return null;
+  if (!state.replica) return "loading";
+  if (shownWindow(state).total > 0) return null;
+  return search ? "search" : "gallery";
+}

@@ -77,7 +77,8 @@ export class GalleryTrashDialog {
     if (!trashed.length) {
       const empty = document.createElement("li");
       empty.className = "hint";
-      empty.textContent = "The trash is empty.";
+      empty.textContent =
+        "The trash is empty. A gallery moved to the trash waits here, its items kept, until restored.";
       this.list.append(empty);
     }
     if (!focusedRow) return;

@@ -38,6 +38,13 @@ export class PaneView {
     this.connection = root.querySelector(".connection");
     this.loading = root.querySelector(".pane-loading");
     this.account = root.querySelector(".account"); // null in a second pane
+    this.intro = root.querySelector(".intro");
+    this.emptyTitle = root.querySelector(".empty-title");
+    this.emptySearchTip = root.querySelector(".empty-search-tip");
+    this.emptyGalleryMore = root.querySelector(".empty-gallery-more");
+    this.addSamplesButton = /** @type {HTMLButtonElement} */ (root.querySelector(".add-samples"));
+    this.placeholders = /** @type {HTMLElement} */ (root.querySelector(".placeholder-tiles"));
+    this.emptyShown = "";
     this.statusTimer = null;
     this.connectionTimer = null;
     /** @type {Record<string, (...args: any[]) => any>} */
@@ -108,6 +115,42 @@ export class PaneView {
     } else {
       this.list.removeAttribute("aria-busy");
     }
+  }
+
+  /**
+   * What the pane shows in place of items (store/paneSelectors.js `emptiness`): "loading" (grey boxes shaped like the
+   * tiles, or like rows when `itemsView` is "list"), "gallery" (an empty gallery: the keys that matter and, for
+   * someone who may edit it, `canEdit`, the button that adds the sample pictures), "search" (nothing found), or null.
+   */
+  setEmpty(kind, { canEdit = false, itemsView = "grid" } = {}) {
+    const shown = `${kind}/${canEdit}/${itemsView}`;
+    if (shown === this.emptyShown) return;
+    this.emptyShown = shown;
+    this.placeholders.hidden = kind !== "loading";
+    this.placeholders.dataset.view = itemsView;
+    const empty = kind === "gallery" || kind === "search";
+    if (empty) this.intro.dataset.empty = kind;
+    else delete this.intro.dataset.empty;
+    this.emptyTitle.hidden = !empty;
+    this.emptyTitle.textContent =
+      kind === "search" ? "Nothing matches this search" : canEdit ? "Nothing here yet" : "This gallery is empty";
+    this.emptySearchTip.hidden = kind !== "search";
+    this.emptyGalleryMore.hidden = kind !== "gallery" || !canEdit;
+  }
+
+  /** `handler()` adds the sample pictures (Add Sample Pictures, in an empty gallery); it resolves once they are sent.
+   * The focus goes to the gallery first, since the button leaves with the emptiness. */
+  bindAddSamples(handler) {
+    this.addSamplesButton.addEventListener("click", async () => {
+      if (this.addSamplesButton.getAttribute("aria-disabled") === "true") return;
+      this.addSamplesButton.setAttribute("aria-disabled", "true");
+      this.scroller.focus({ preventScroll: true });
+      try {
+        await handler();
+      } finally {
+        this.addSamplesButton.removeAttribute("aria-disabled");
+      }
+    });
   }
 
   /** Says, above the board, that it shows only some of the items where it is (`text`), or nothing (null). */

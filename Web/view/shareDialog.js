@@ -78,9 +78,19 @@ export class ShareDialog {
   render(shares) {
     const { users, links } = sortedShares(shares);
     this.users.replaceChildren(...users.map((user) => userRow(user)));
-    if (!users.length) this.users.append(emptyRow("Nobody yet."));
+    if (!users.length)
+      this.users.append(
+        emptyRow(
+          "Nobody yet. Add someone by the name they sign in with: a viewer looks, an editor adds and changes items.",
+        ),
+      );
     this.links.replaceChildren(...links.map((link) => linkRow(link)));
-    if (!links.length) this.links.append(emptyRow("No links."));
+    if (!links.length)
+      this.links.append(
+        emptyRow(
+          "No links. Create Link makes an address that shows this gallery to anyone who has it, without signing in.",
+        ),
+      );
   }
 
   async add() {

@@ -94,7 +94,10 @@ export class TrashView {
     );
     if (!items.length) {
       const empty = document.createElement("li");
-      empty.textContent = "The trash is empty.";
+      empty.className = "hint";
+      empty.textContent =
+        "The trash is empty. Items you delete (drag them onto Trash, or press Delete) wait here until you empty it, " +
+        "and Restore puts them back where they were.";
       this.list.append(empty);
     }
     this.emptyButton.disabled = items.length === 0;

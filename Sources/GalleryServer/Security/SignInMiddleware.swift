@@ -69,13 +69,13 @@ enum SignInRule {
     }
 }
 
-/// What may be reached without signing in: the sign-in, setup and read-only link pages, their files, and the calls
-/// they make.
+/// What may be reached without signing in: the sign-in, setup and read-only link pages, their files, the app's icons
+/// and manifest, and the calls they make.
 enum PublicPaths {
     /// Pages and their files (read only).
     static let files: Set<String> = [
         "/signin", "/setup", "/signin.html", "/setup.html", "/link.html", "/signin.js", "/setup.js", "/link.js",
-        "/styles.css", "/healthz", "/readyz",
+        "/styles.css", "/theme.js", "/manifest.webmanifest", "/healthz", "/readyz",
     ]
     /// The calls the sign-in, setup and link pages make.
     static let calls: [(method: HTTPRequest.Method, path: String)] = [
@@ -86,7 +86,7 @@ enum PublicPaths {
         if calls.contains(where: { $0.method == method && $0.path == path }) { return true }
         guard method == .get || method == .head else { return false }
         if files.contains(path) { return true }
-        if path.hasPrefix("/auth/") { return true }
+        if path.hasPrefix("/auth/") || path.hasPrefix("/icons/") { return true }
         // `/s/{token}`: a read-only link's landing page, `/s/{token}/items/{itemId}` with an item open (a path
         // starting with "/" must start with "/s/").
         if path.hasPrefix("/"), !path.hasPrefix("/s/") { return false }
