@@ -143,5 +143,7 @@ export class ToolbarView {
 function show(button, verb, name) {
   const label = name ? `${verb} ${name}` : verb;
   if (button.textContent !== label) button.textContent = label;
+  // Its width is fixed (styles.css), so a long name is cut short on screen: the tooltip says it whole.
+  button.title = label;
   button.disabled = !name;
 }
