@@ -113,8 +113,10 @@ extension SQLGalleryStore {
         return common
     }
 
-    /// How many of the newest matches a search ranks: as many as its pages can reach.
-    static let rankedMatches = SearchRequest.maximumOffset
+    /// How many of the newest matches a search ranks, and so the most its pages reach on SQLite: twice the count a
+    /// search tells ("more than 1,000"). Each ranked match is scored and joined to its item and gallery: ranking 10,000
+    /// cost 100 to 300 ms a page over a million items.
+    static let rankedMatches = 2 * SearchRequest.countLimit
 
     /// The row of the index from which matches are ranked (the ``rankedMatches``-th newest match), or nil when there
     /// are no more matches than that: one walk of the index's rows in order, as long as those it passes.
