@@ -42,6 +42,9 @@ def test_dropped_text_becomes_a_note_that_is_edited_undone_and_redone(page, serv
     wait_until(lambda: server.api("GET", f"/api/items/{note['id']}")["text"] == "Shopping\nmilk",
                message="the edit is kept")
     expect(shown.locator(".note-text")).to_have_text("Shopping\nmilk", use_inner_text=False)
+    # Its first line, with more after it, is its title: set apart, bold.
+    expect(shown.locator(".note-title")).to_have_text("Shopping\n", use_inner_text=False)
+    assert int(shown.locator(".note-title").evaluate("e => getComputedStyle(e).fontWeight")) >= 600
 
     undo = page.get_by_role("button", name="Undo Edit Note")
     undo.click()

@@ -6,11 +6,21 @@
 
 import { cutShortText, durationText, pageHost, playbackNotice, playbackURL } from "../model/itemKinds.js";
 
-/** A note's text. */
+/** A note's text; when more lines follow its first, the first (its title) stands out. */
 export function noteContent(/** @type {any} */ item) {
   const text = document.createElement("div");
   text.className = "note-text";
-  text.textContent = item.text ?? "";
+  const whole = item.text ?? "";
+  const end = whole.indexOf("\n");
+  if (end > 0 && whole.slice(end).trim()) {
+    // The text stays whole (the title keeps its line end), as the element's text and as it wraps.
+    const title = document.createElement("strong");
+    title.className = "note-title";
+    title.textContent = whole.slice(0, end + 1);
+    text.append(title, whole.slice(end + 1));
+  } else {
+    text.textContent = whole;
+  }
   if (!item.text) {
     text.classList.add("note-empty");
     text.dataset.placeholder = "Empty note";
