@@ -551,6 +551,23 @@ test("a board that turns out big while the viewer is open: its order is read, an
   assert.equal(find(effects, "announce").text, "Image 2992 of 6000: g2991.jpg");
 });
 
+test("a step asked of the items in order, answered after they became a board's, goes on by the order read", () => {
+  const server = gallery(6000);
+  const viewer = machine({ items: server.slice(0, 500), offset: 0, total: 6000, ordered: true, sequence: 2 });
+  viewer.send({ type: "openWanted", itemId: "g2990", by: "address" });
+  viewer.send({ type: "located", itemId: "g2990", position: 2990, item: server[2990] });
+  let effects = viewer.send({ type: "arrowPressed", direction: "right" });
+  assert.deepEqual(find(effects, "readPosition"), { type: "readPosition", position: 2991 });
+  viewer.send({ type: "listChanged", list: region(server.slice(0, 40), 2) });
+  // The pane's items are a board's now: it has no item 2992 to give, and the step is not dropped for it.
+  effects = viewer.send({ type: "positionRead", position: 2991, item: null });
+  assert.deepEqual(find(effects, "readOrder").where, { position: 2966 });
+  const where = { around: "g2990" };
+  effects = viewer.send({ type: "orderRead", where, page: pageOf(server, where, 51, 2) });
+  assert.equal(viewer.state.itemId, "g2991");
+  assert.equal(find(effects, "announce").text, "Image 2992 of 6000: g2991.jpg");
+});
+
 test("an address naming an item not on a big board's gallery closes the viewer, saying so", () => {
   const viewer = machine(region([image("a")]));
   viewer.send({ type: "openWanted", itemId: "ghost", by: "address" });

@@ -281,7 +281,15 @@ const HANDLERS = {
   /** The item at `position` was read into the items held (`item`, or null: there is none). */
   positionRead(state, { position, item }, effects) {
     if (state.wanted?.position !== position) return state;
-    if (!item) return { ...state, wanted: null };
+    if (!item) {
+      // Asked of the pane's items in order, answered after they became a board's (which holds no order): the step
+      // goes on by a page of the order read.
+      if (!state.list.ordered) {
+        readOrder(state, { position }, effects);
+        return state;
+      }
+      return { ...state, wanted: null };
+    }
     return show(state, item, position, effects);
   },
 
