@@ -199,7 +199,10 @@ def test_a_rename_here_can_be_undone_in_the_same_tab(browser_page, server):
       return response.json();
     }""", server.gallery_id)
 
-    assert history["undo"] == {"name": "Rename"}, history
+    # The undo names the rename, says it in words (the toast's) and which entry it is.
+    assert history["undo"]["name"] == "Rename", history
+    assert history["undo"]["summary"] == "Renamed the gallery to 'Holidays'", history
+    assert isinstance(history["undo"]["entry"], int), history
 
 
 def test_duplicate_of_a_gallery_with_images_has_the_same_count_and_a_cover_that_loads(browser_page, server, other_site):
