@@ -249,6 +249,9 @@ def test_changes_made_elsewhere_are_told_in_one_message_and_the_windows_own_are_
     server.api("POST", f"/api/galleries/{gallery}/trash", {"itemIds": [b]})
     expect(said).to_have_text("Changed elsewhere: moved 2 items and moved 1 item to the trash.", timeout=LIVE)
     expect_pane_order(other, MINE, [d, c, a], timeout=LIVE)
+    # The first window tells the burst too, before the next change (else it tells both together, as one burst).
+    expect(one.locator('[aria-live="polite"]').first).to_have_text(
+        "Changed elsewhere: moved 2 items and moved 1 item to the trash.", timeout=LIVE)
 
     # The window's own move is told as its own (its position), never as a change made elsewhere.
     item_by_id(other, c).focus()
