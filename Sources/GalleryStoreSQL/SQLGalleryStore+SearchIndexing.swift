@@ -26,9 +26,8 @@ extension SQLGalleryStore {
             switch database.textSearch {
             case .fts5:
                 let lastDoc = try db.value(Int64.self, sql: "SELECT coalesce(max(docid), 0) FROM search_doc") ?? 0
-                let (numbering, indexing) = (SearchIndex.sqliteIndexingBatch[0], SearchIndex.sqliteIndexingBatch[1])
-                try db.execute(sql: numbering, arguments: [after, limit])
-                try db.execute(sql: indexing, arguments: [lastDoc])
+                try db.execute(sql: SearchIndex.sqliteNumberingBatch, arguments: [after, limit])
+                try db.execute(sql: SearchIndex.sqliteIndexingBatch, arguments: [lastDoc])
                 ids = try db.values(
                     String.self, sql: "SELECT itemId FROM search_doc WHERE docid > ? ORDER BY itemId",
                     arguments: [lastDoc])

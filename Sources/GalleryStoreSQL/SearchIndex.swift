@@ -21,7 +21,7 @@ public enum SearchIndex {
 
     /// SQLite: FTS5 over the item's texts (diacritics removed, prefix indexes of 2 and 3 characters). Its rows are
     /// numbered by `search_doc`, whose integer keys, unlike the item table's row ids, survive a VACUUM. The items
-    /// already kept are indexed after it, in the background, a batch at a time (``sqliteIndexingBatch``): an item
+    /// already kept are indexed after it, in the background, a batch at a time (``sqliteNumberingBatch``, ``sqliteIndexingBatch``): an item
     /// without a `search_doc` row is not indexed yet (the triggers leave it so).
     public static let sqliteMigration =
         [
@@ -69,20 +69,19 @@ public enum SearchIndex {
         ]
     }
 
-    /// SQLite: the statements that index a batch of items not indexed yet, those numbered in `search_doc` from the
-    /// docid given (the first statement numbers them: the items after an id, in id order, up to a count).
-    static let sqliteIndexingBatch = [
-        """
+    /// SQLite: numbers in `search_doc` a batch of items not indexed yet: those after an id, in id order, up to a count.
+    static let sqliteNumberingBatch = """
         INSERT INTO search_doc (itemId)
           SELECT id FROM item WHERE id > ? AND NOT EXISTS (SELECT 1 FROM search_doc WHERE itemId = item.id)
           ORDER BY id LIMIT ?
-        """,
         """
+
+    /// SQLite: indexes the items numbered in `search_doc` after a docid (those ``sqliteNumberingBatch`` just numbered).
+    static let sqliteIndexingBatch = """
         INSERT INTO item_search (rowid, title, caption, tags, body)
           SELECT search_doc.docid, item.title, item.caption, item.tags, \(body("item"))
           FROM search_doc JOIN item ON item.id = search_doc.itemId WHERE search_doc.docid > ?
-        """,
-    ]
+        """
 
     /// PostgreSQL's accent folding: the `unaccent` extension's function and dictionary, named with their schema so that
     /// a store in any schema of the database finds them.
