@@ -39,23 +39,26 @@ def data_url(index: int) -> str:
     return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
 
 
-def ingest(server, drops: int, clients: int, first: int) -> float:
-    """Drops `drops` distinct images from `clients` threads; returns drops per second until all are ready."""
-    urls = [data_url(first + index) for index in range(drops)]
-
-    def drop(url: str) -> str:
-        return server.drop_uris(server.gallery_id, [url])[0]["id"]
-
+def timed_drops(server, count: int, clients: int, drop) -> float:
+    """Makes `count` drops (`drop(index)` returns the item's id) from `clients` threads; returns drops per second
+    until every item is ready (or failed)."""
     started = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
-        ids = list(pool.map(drop, urls))
+        ids = list(pool.map(drop, range(count)))
 
     def ready(item_id: str) -> bool:
         return server.api("GET", f"/api/items/{item_id}")["state"] != "pending"
 
     for item_id in ids:
-        helpers.wait_until(lambda item_id=item_id: ready(item_id), timeout=120, message="the dropped image ready")
-    return drops / (time.perf_counter() - started)
+        helpers.wait_until(lambda item_id=item_id: ready(item_id), timeout=120, message="the dropped item ready")
+    return count / (time.perf_counter() - started)
+
+
+def ingest(server, drops: int, clients: int, first: int) -> float:
+    """Drops `drops` distinct images from `clients` threads; returns drops per second until all are ready."""
+    urls = [data_url(first + index) for index in range(drops)]
+    return timed_drops(server, drops, clients,
+                       lambda index: server.drop_uris(server.gallery_id, [urls[index]])[0]["id"])
 
 
 def main() -> None:

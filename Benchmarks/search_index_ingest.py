@@ -19,17 +19,13 @@ import random
 import sqlite3
 import statistics
 import sys
-import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Browser"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from big_gallery import benchmark_server  # noqa: E402
-from ingest_at_scale import data_url  # noqa: E402
-
-import helpers  # noqa: E402 - the test harness starts and stops the server
+from ingest_at_scale import data_url, timed_drops  # noqa: E402
 
 WORDS = [f"{a}{b}{c}" for a in "bdfklmnprst" for b in "aeiou" for c in ("n", "r", "sk", "lm", "te", "")]
 
@@ -45,13 +41,7 @@ def ingest(server, gallery: str, drops: int, clients: int, first: int) -> float:
         answer = server.api("POST", f"/api/galleries/{gallery}/drops", {"payload": {"plainText": text}})
         return answer["items"][0]["id"]
 
-    started = time.perf_counter()
-    with ThreadPoolExecutor(clients) as pool:
-        ids = list(pool.map(drop, range(drops)))
-    for item_id in ids:
-        helpers.wait_until(lambda item_id=item_id: server.api("GET", f"/api/items/{item_id}")["state"] != "pending",
-                           timeout=120, message="the dropped item ready")
-    return drops / (time.perf_counter() - started)
+    return timed_drops(server, drops, clients, drop)
 
 
 def set_index_writing(database: Path, triggers: list[str] | None) -> list[str]:
