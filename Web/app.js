@@ -1,8 +1,9 @@
 // Wiring only: reads the URL, makes one pane per gallery shown (`/g/{id}`, and `?beside={id2}` for a second one side
 // by side) or a pane of search results (`/search?q=…`, model/search.js) with a gallery beside it if asked, opens the
-// viewer on the item it names (`/g/{id}/items/{itemId}`) or selects it (`?select=`), follows Back and Forward, routes
-// page-wide keys, the clipboard and the shared menu, dialogs and viewer to the pane in use, runs the header's search,
-// and shows who is signed in.
+// viewer on the item it names (`/g/{id}/items/{itemId}`) or selects it (`?select=`), follows Back and Forward (and the
+// side bar's links, which go to another address without loading the page), routes page-wide keys, the clipboard and
+// the shared menu, dialogs and viewer to the pane in use, runs the header's search and the side bar, and shows who is
+// signed in.
 
 import { api } from "./net/api.js";
 import { account, signOut } from "./net/account.js";
@@ -30,6 +31,8 @@ import { sharingFor } from "./pane/sharing.js";
 import { createViewerRunner } from "./pane/viewerRunner.js";
 import { ViewerView } from "./view/viewer.js";
 import { createUndoToast } from "./view/undoToast.js";
+import { SideBarView } from "./view/sideBar.js";
+import { runSideBar } from "./pane/sideBarRunner.js";
 
 const container = document.getElementById("panes");
 const template = document.getElementById("pane-template");
@@ -46,6 +49,12 @@ const similarDialog = new SimilarDialog(
   /** @type {HTMLDialogElement} */ (document.getElementById("similar-dialog")),
   (itemId) => api.similar(itemId),
 );
+const sideBarView = new SideBarView(
+  /** @type {HTMLElement} */ (document.getElementById("side-bar")),
+  /** @type {HTMLButtonElement} */ (document.querySelector(".side-toggle")),
+);
+/** @type {ReturnType<typeof runSideBar> | null} */
+let sideBar = null; // once the session has said who this is (a read-only link's session has none)
 const viewerView = new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer")));
 viewerView.bindFindSimilar((itemId, returnFocus) => similarDialog.open(itemId, returnFocus));
 const viewer = createViewerRunner({
@@ -105,12 +114,12 @@ const hooks = {
       .filter((each) => each !== pane && !each.closed && !each.readOnly)
       .map((each) => ({ kind: "gallery", galleryId: each.galleryId, name: each.name })),
   showKeyboardTarget: (galleryId, on) => paneFor(galleryId)?.itemsView().setDropActive(on),
+  // What a touch drag points at: a pane, or a gallery of the side bar.
   galleryAt: (element) =>
-    element ? (panes.find((each) => !each.closed && each.view.root.contains(element)) ?? null) : null,
-  dropIntoGallery: ({ payload, galleryId, copy }) => {
-    const target = paneFor(galleryId);
-    if (target) hooks.onTransfer({ payload, target, index: target.state.shown.length, copy });
-  },
+    element
+      ? (panes.find((each) => !each.closed && each.view.root.contains(element)) ?? sideBarView.galleryAt(element))
+      : null,
+  dropIntoGallery: ({ payload, galleryId, copy, name = "" }) => dropIntoGallery({ payload, galleryId, copy, name }),
   onOpenBeside: (_pane, button) => openBeside(button),
   onClose: (pane) => closePane(pane),
   onShare: (pane, button) =>
@@ -123,6 +132,25 @@ const hooks = {
   },
   onUndoable: (offer) => undoToast.offer(offer),
 };
+
+/** Moves (or copies) the items of `payload` to the end of gallery `galleryId` (named `name`), shown here or not. */
+function dropIntoGallery({ payload, galleryId, copy, name }) {
+  const target = paneFor(galleryId);
+  if (target) return hooks.onTransfer({ payload, target, index: target.state.shown.length, copy });
+  const source = paneFor(payload.galleryId);
+  return transferItems({
+    ids: payload.itemIds,
+    run: payload.run ?? null,
+    sourceGalleryId: payload.galleryId,
+    source,
+    target: null,
+    targetGalleryId: galleryId,
+    targetName: name,
+    copy: copy || Boolean(source?.readOnly),
+    announcer,
+    onUndoable: undoToast.offer,
+  });
+}
 
 function paneFor(galleryId) {
   return panes.find((pane) => pane.galleryId === galleryId && !pane.closed) ?? null;
@@ -143,6 +171,11 @@ function addPane(galleryId, itemsView = null, openItem = null, selectItem = null
   container.dataset.panes = String(panes.length);
   updatePaneButtons();
   if (!active) activate(pane);
+  // The side bar's row of this gallery counts what the pane counts.
+  pane.store.subscribe((state, previous) => {
+    const count = state.gallery?.itemCount;
+    if (typeof count === "number" && count !== previous.gallery?.itemCount) sideBar?.counted(galleryId, count);
+  });
   pane
     .load()
     .then(() => {
@@ -245,6 +278,15 @@ function showAddress() {
   if (!search) searchBar.setCount("");
   if (panes[0]) activate(panes[0]);
   if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));
+  sideBar?.showing(search ? "" : (galleryIds[0] ?? ""));
+}
+
+/** Goes to `address` (a gallery's or a search's) without loading the page: a new entry, so Back returns. */
+function go(address) {
+  if (address === `${location.pathname}${location.search}`) return active?.view.scroller.focus();
+  history.pushState(null, "", address);
+  showAddress();
+  panes[0]?.view.scroller.focus();
 }
 
 /** Tells the server a gallery was opened (a read-only link's session has no list of galleries to keep it in). */
@@ -381,7 +423,9 @@ window.addEventListener("popstate", () => {
   const search = parseSearchURL(location);
   if (Boolean(search) !== Boolean(panes[0]?.source.search)) return showAddress();
   if (search) return showSearch(search);
-  const { itemId } = parseGalleryURL(location);
+  const { itemId, galleryIds } = parseGalleryURL(location);
+  // Another gallery (the side bar went from it): its panes again.
+  if (galleryIds.join() !== panes.map((pane) => pane.galleryId).join()) return showAddress();
   const entry = history.state;
   const pane = itemId ? panes[0] : entry?.viewer ? paneFor(entry.galleryId) : null;
   viewer.followHistory(pane ? { pane, itemId: itemId ?? entry.viewer } : null);
@@ -409,7 +453,26 @@ async function listGalleriesToSearch() {
   searchBar.setGalleries(galleries);
 }
 
+/** Runs the side bar for the person signed in; a read-only link's visitor sees their gallery alone, without one. */
+async function startSideBar() {
+  const known = await account();
+  if (isLinkSession(known)) {
+    sideBarView.remove();
+    return;
+  }
+  sideBar = runSideBar({
+    view: sideBarView,
+    person: known?.user?.id ?? "",
+    announcer,
+    open: (galleryId) => go(galleryURL([{ galleryId }, null])),
+    openAddress: (address) => go(address),
+    dropItems: dropIntoGallery,
+  });
+  sideBar.showing(panes[0]?.source.search ? "" : (panes[0]?.galleryId ?? ""));
+}
+
 // ---- Start ----
 bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());
 showAddress();
+startSideBar().catch(() => sideBarView.remove());
 listGalleriesToSearch().catch(() => {}); // the filter then offers "All galleries" alone

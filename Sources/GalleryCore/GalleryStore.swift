@@ -308,6 +308,9 @@ public protocol GalleryStore: Sendable {
     /// The live items of the request's galleries that match its words and phrases (and kind and tag), best first, a
     /// page at a time.
     func search(_ request: SearchRequest) async throws -> SearchPage
+    /// The tags most used on the live items of `galleries`, read from the `sample` items tagged most recently (so that
+    /// the cost is bounded whatever the size of the galleries), most used first (then by name), at most `limit`.
+    func usedTags(in galleries: [GalleryID], sample: Int, limit: Int) async throws -> [TagUse]
 
     /// The gallery's events after change `sequence` (at most `limit`), or a reset if they are no longer kept.
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed

@@ -125,6 +125,10 @@ public enum TagsColumn {
         ]
     }
 
+    /// The migration that indexes the tagged items by their last change, so that the tags most used lately are read
+    /// from the tagged items alone (``SQLGalleryStore/usedTags(in:sample:limit:)``), however many items have none.
+    public static let taggedIndexMigration = "CREATE INDEX item_tagged ON item(updatedAt) WHERE tags <> ''"
+
     /// The tags read from the column.
     static func read(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }

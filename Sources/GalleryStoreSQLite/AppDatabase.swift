@@ -344,6 +344,9 @@ public final class AppDatabase: Sendable {
             // are hashed at start.
             for statement in PerceptualHashColumns.migration(bigint: "INTEGER") { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v23: the tagged items' index") { db in
+            try db.execute(sql: TagsColumn.taggedIndexMigration)
+        }
         return migrator
     }
 }

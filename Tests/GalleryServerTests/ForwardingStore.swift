@@ -179,6 +179,9 @@ class ForwardingStore: GalleryStore, @unchecked Sendable {
         try await base.similarItems(to: item, in: galleries, within: distance, limit: limit)
     }
     func search(_ request: SearchRequest) async throws -> SearchPage { try await base.search(request) }
+    func usedTags(in galleries: [GalleryID], sample: Int, limit: Int) async throws -> [TagUse] {
+        try await base.usedTags(in: galleries, sample: sample, limit: limit)
+    }
     func events(in gallery: GalleryID, since sequence: Int64, limit: Int) async throws -> EventFeed {
         try await base.events(in: gallery, since: sequence, limit: limit)
     }

@@ -183,4 +183,51 @@ struct SearchAPITests {
     }
 
     private struct GalleryIDJSON: Decodable { var id: String }
+
+    private struct TagsJSON: Decodable {
+        struct Use: Decodable, Equatable {
+            var name: String
+            var count: Int
+        }
+        var tags: [Use]
+    }
+
+    /// `GET /api/tags`: the tags of every gallery the person may read, most used first, one spelling for tags equal
+    /// without regard to case; a stranger hears of none, a read-only link of its gallery's alone; a bad limit is a 400.
+    @Test func tagsInUseAreCountedInTheGalleriesOneMayReadAlone() async throws {
+        try await testSignedInApplication { client, world in
+            let owner = try await client.signIn("owner", SignedInWorld.ownerPassword)
+            let secret: GalleryIDJSON = try await client.call(
+                .post, "/api/galleries", json: #"{"name":"Secret plans"}"#, as: owner, expecting: .created)
+            let first = try await addNote(client, "one", to: world.ownerGallery, as: owner)
+            let second = try await addNote(client, "two", to: world.ownerGallery, as: owner)
+            let hidden = try await addNote(client, "three", to: secret.id, as: owner)
+            for (id, tags) in [(first, #"["Red","sky"]"#), (second, #"["red"]"#), (hidden, #"["Red","plans"]"#)] {
+                _ = try await client.send(.patch, "/api/items/\(id)", json: #"{"tags":\#(tags)}"#, as: owner)
+            }
+
+            let all: TagsJSON = try await client.call(.get, "/api/tags", as: owner)
+            // (Spelt as on the item tagged last: two changes in the same millisecond may come either way.)
+            #expect(
+                all.tags.map { [$0.name.lowercased(), "\($0.count)"] } == [
+                    ["red", "3"], ["plans", "1"], ["sky", "1"],
+                ])
+            let two: TagsJSON = try await client.call(.get, "/api/tags?limit=1", as: owner)
+            #expect(two.tags.map(\.name) == ["Red"])
+
+            let carol = try await client.signIn("carol", SignedInWorld.carolPassword)
+            let none: TagsJSON = try await client.call(.get, "/api/tags", as: carol)
+            #expect(none.tags.isEmpty)
+
+            let visitor = try await readOnlyLinkVisitor(client, world, owner: owner)
+            let seen: TagsJSON = try await client.call(.get, "/api/tags", as: visitor)
+            #expect(seen.tags.map { [$0.name.lowercased(), "\($0.count)"] } == [["red", "2"], ["sky", "1"]])
+            #expect(!seen.tags.contains { $0.name == "plans" })
+
+            for limit in ["0", "201", "x"] {
+                let bad = try await client.send(.get, "/api/tags?limit=\(limit)", as: owner)
+                #expect(bad.status == .badRequest)
+            }
+        }
+    }
 }

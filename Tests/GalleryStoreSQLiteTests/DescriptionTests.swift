@@ -28,6 +28,33 @@ struct DescriptionTests {
         }
     }
 
+    @Test func theTagsInUseAreThoseOfTheLiveItemsOfTheGalleriesNamedCountedOnTheMostRecentlyTagged() async throws {
+        try await withLetteredGallery("ABCD") { store, gallery, items in
+            let (other, otherItems) = try await store.makeGallery(named: "Other", holding: "X")
+            _ = try await store.describeItems(
+                itemIDs("AB", items), in: gallery, .init(addedTags: ["Red"]), recordingFor: sessionOne)
+            _ = try await store.describeItems(
+                itemIDs("C", items), in: gallery, .init(addedTags: ["red", "sky"]), recordingFor: sessionOne)
+            _ = try await store.describeItems(
+                itemIDs("D", items), in: gallery, .init(addedTags: ["gone"]), recordingFor: sessionOne)
+            _ = try await store.describeItems(
+                itemIDs("X", otherItems), in: other, .init(addedTags: ["elsewhere"]), recordingFor: sessionOne)
+            _ = try await store.trashItem(try itemID("D", items))
+
+            let here = try await store.usedTags(in: [gallery], sample: 100, limit: 10)
+            #expect(here == [.init(name: "red", count: 3), .init(name: "sky", count: 1)])
+            let both = try await store.usedTags(in: [gallery, other], sample: 100, limit: 10)
+            #expect(both.map(\.name) == ["red", "elsewhere", "sky"])
+            // Only the most recently tagged items are counted: C (tagged after A and B), then X.
+            let recent = try await store.usedTags(in: [gallery, other], sample: 2, limit: 10)
+            #expect(
+                recent == [
+                    .init(name: "elsewhere", count: 1), .init(name: "red", count: 1), .init(name: "sky", count: 1),
+                ])
+            #expect(try await store.usedTags(in: [], sample: 100, limit: 10).isEmpty)
+        }
+    }
+
     @Test func aTitleAndCaptionAreKeptAndAnUndoLeavesAloneWhatSomeoneChangedSince() async throws {
         try await withLetteredGallery("A") { store, gallery, items in
             let id = try itemID("A", items)

@@ -58,3 +58,14 @@ export function tagSuggestions(typed, known, held, total, limit = 8) {
     .slice(0, limit)
     .map((each) => each.tag);
 }
+
+/** The tags in use as the pane's items show them (`local`, `{tag, count}`) and as the server counts them across every
+ * gallery (`everywhere`, `{name, count}` of GET /api/tags): one of each, without regard to case, the larger count. */
+export function tagsInUse(local, everywhere) {
+  const uses = new Map(local.map((each) => [tagKey(each.tag), each]));
+  for (const { name, count } of everywhere) {
+    const known = uses.get(tagKey(name));
+    if (!known || known.count < count) uses.set(tagKey(name), { tag: known?.tag ?? name, count });
+  }
+  return [...uses.values()];
+}

@@ -73,6 +73,8 @@ export const api = {
   search: (query) => request("GET", `/api/search?${query}`),
   /** The searches the person saved: `{searches: [{id, name, q, kind, tag, gallery, createdAt}]}`. */
   savedSearches: () => request("GET", "/api/searches"),
+  /** The tags in use in every gallery one may read, most used first: `{tags: [{name, count}]}`. */
+  tags: (limit = 50) => request("GET", `/api/tags?limit=${limit}`),
   /** Saves `search` (model/search.js) as `name`: the saved search. */
   saveSearch: (name, search) => request("POST", "/api/searches", { name, ...search }, { changesNothingShown: true }),
   deleteSavedSearch: (id) =>

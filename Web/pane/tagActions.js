@@ -4,7 +4,7 @@
 
 import { api } from "../net/api.js";
 import { runEnds } from "../net/runEnds.js";
-import { tagsHeld } from "../model/tags.js";
+import { tagsHeld, tagsInUse } from "../model/tags.js";
 import { upsert, nextKey } from "../model/overlay.js";
 import { itemById } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
@@ -48,11 +48,19 @@ export function createTagActions(/** @type {import("./paneContext.js").PaneConte
       if (!kept.length && !run) return;
       const count = run?.count ?? kept.length;
       const what = count === 1 ? `'${items()[0]?.title || "the item"}'` : `${count.toLocaleString("en")} items`;
+      // Suggested: the tags of the items here, and those used in every gallery once the server has said.
+      let everywhere = [];
+      api
+        .tags(200)
+        .then((answer) => {
+          everywhere = answer.tags;
+        })
+        .catch(() => {}); // the items' own tags are still suggested
       pane.hooks.tagsDialog.open({
         title: `Tags of ${what}`,
         items,
         total: count,
-        known: () => tagsHeld(store.getState().shown),
+        known: () => tagsInUse(tagsHeld(store.getState().shown), everywhere),
         add: (tag) => change(kept, run, { addTags: [tag] }, `Tagged ${what} '${tag}'.`),
         remove: (tag) => change(kept, run, { removeTags: [tag] }, `Removed the tag '${tag}' from ${what}.`),
         returnFocus,

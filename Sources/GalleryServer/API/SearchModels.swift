@@ -103,3 +103,22 @@ struct SearchResponse: ResponseEncodable {
     var nextCursor: String?
     var indexing: Indexing?
 }
+
+/// `GET /api/tags`: the tags most used lately in the galleries the person may read, most used first.
+struct TagsResponse: ResponseEncodable {
+    var tags: [TagUse]
+
+    /// How many of the items tagged most recently are counted: the cost of the answer, whatever the galleries' size.
+    static let sample = 5_000
+    /// The most tags an answer lists.
+    static let maximumLimit = 200
+
+    /// The `limit` asked for (50 when not given).
+    static func limit(_ parameters: Parameters) throws(GalleryError) -> Int {
+        guard let text = parameters.get("limit") else { return 50 }
+        guard let limit = Int(text), (1...maximumLimit).contains(limit) else {
+            throw .invalid("'limit' must be a whole number from 1 to \(maximumLimit).")
+        }
+        return limit
+    }
+}
