@@ -255,7 +255,7 @@ function showSearch(search) {
   active = null;
   history.pushState(null, "", searchURL(search));
   addSearchPane(search);
-  searchBar.showFilters(true);
+  showFilters(true);
 }
 
 /** Builds the panes the address asks for (at the start, and when Back or Forward goes between a search and a
@@ -274,7 +274,7 @@ function showAddress() {
       addPane(galleryId, views[index], index === 0 ? itemId : null, index === 0 ? select : null);
   }
   searchBar.render(search ?? searchOf());
-  searchBar.showFilters(Boolean(search));
+  showFilters(Boolean(search));
   if (!search) searchBar.setCount("");
   if (panes[0]) activate(panes[0]);
   if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));
@@ -446,6 +446,16 @@ function showAccount(view) {
   });
 }
 
+/** Shows the search's filters or not; the first time they show, the galleries a search may be narrowed to are listed
+ * (not before: a page of a gallery has no use for an option per gallery). */
+let galleriesListed = false;
+function showFilters(shown) {
+  searchBar.showFilters(shown);
+  if (!shown || galleriesListed) return;
+  galleriesListed = true;
+  listGalleriesToSearch().catch(() => {}); // the filter then offers "All galleries" alone
+}
+
 /** Lists the galleries a search may be narrowed to (a read-only link's visitor searches its gallery alone). */
 async function listGalleriesToSearch() {
   if (isLinkSession(await account())) return;
@@ -475,4 +485,3 @@ async function startSideBar() {
 bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());
 showAddress();
 startSideBar().catch(() => sideBarView.remove());
-listGalleriesToSearch().catch(() => {}); // the filter then offers "All galleries" alone

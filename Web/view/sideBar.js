@@ -156,10 +156,11 @@ export class SideBarView {
   /** Lists `own` and `shared` galleries (in the side bar's order), marking `currentId` as the one shown. */
   renderGalleries(/** @type {any[]} */ own, /** @type {any[]} */ shared, /** @type {string} */ currentId) {
     this.currentId = currentId;
-    this.galleries.rows.setRows(own);
-    this.shared.rows.setRows(shared);
+    // Shown first: a list is measured as it is drawn.
     this.galleries.section.querySelector(".side-empty")?.toggleAttribute("hidden", own.length > 0);
     this.shared.section.hidden = shared.length === 0;
+    this.galleries.rows.setRows(own);
+    this.shared.rows.setRows(shared);
   }
 
   /** Marks gallery `galleryId` as the one shown (an `aria-current` link). */

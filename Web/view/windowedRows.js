@@ -67,14 +67,16 @@ export class WindowedRows {
     const probe = this.makeRow(this.rows[0], 0);
     probe.style.visibility = "hidden";
     this.list.append(probe);
-    this.rowHeight = Math.max(1, Math.round(probe.getBoundingClientRect().height));
+    this.rowHeight = Math.round(probe.getBoundingClientRect().height); // 0 while the list is not shown
     probe.remove();
     return this.rowHeight;
   }
 
-  /** Draws the rows in sight (and the current one), and no other. */
+  /** Draws the rows in sight (and the current one), and no other; nothing while the list is not shown (it is drawn
+   * when it shows again). */
   draw() {
     const height = this.measure();
+    if (!height) return;
     this.list.style.height = `${this.rows.length * height}px`;
     const listTop = this.list.getBoundingClientRect().top - this.scroller.getBoundingClientRect().top;
     const { first, end } = rowWindow({
