@@ -49,10 +49,7 @@ const similarDialog = new SimilarDialog(
   /** @type {HTMLDialogElement} */ (document.getElementById("similar-dialog")),
   (itemId) => api.similar(itemId),
 );
-const sideBarView = new SideBarView(
-  /** @type {HTMLElement} */ (document.getElementById("side-bar")),
-  /** @type {HTMLButtonElement} */ (document.querySelector(".side-toggle")),
-);
+const sideBarView = SideBarView.insert(document);
 /** @type {ReturnType<typeof runSideBar> | null} */
 let sideBar = null; // once the session has said who this is (a read-only link's session has none)
 const viewerView = new ViewerView(/** @type {HTMLDialogElement} */ (document.getElementById("viewer")));

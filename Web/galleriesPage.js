@@ -12,6 +12,10 @@ import { TEXT_FIELD } from "./dnd/textFields.js";
 import { AccountView } from "./view/account.js";
 import { bindThemeSwitch } from "./view/themeSwitch.js";
 import { createAnnouncer } from "./view/announcer.js";
+import { SideBarView } from "./view/sideBar.js";
+import { runSideBar } from "./pane/sideBarRunner.js";
+import { transferItems } from "./pane/transfers.js";
+import { isLinkSession } from "./model/roles.js";
 
 const view = new GalleryListView(document);
 const announcer = createAnnouncer(document.getElementById("announcer"), document.getElementById("alert"));
@@ -142,8 +146,44 @@ view.bindOpenTrash(async () => {
   }
 });
 
+// The side bar, as on a gallery's page: a gallery or a search opens its page; the trash of galleries opens here.
+const sideBarView = SideBarView.insert(document);
+/** @type {ReturnType<typeof runSideBar> | null} */
+let sideBar = null;
+account()
+  .then((session) => {
+    if (isLinkSession(session)) return sideBarView.remove();
+    sideBar = runSideBar({
+      view: sideBarView,
+      person: session?.user?.id ?? "",
+      announcer,
+      live: false, // this page's own feed tells it
+      open: (galleryId) => location.assign(`/g/${encodeURIComponent(galleryId)}`),
+      openAddress: (address) => (address === "/galleries#trash" ? view.openTrash() : location.assign(address)),
+      // Items dragged here from a gallery in another window.
+      dropItems: ({ payload, galleryId, name, copy }) =>
+        transferItems({
+          ids: payload.itemIds,
+          run: payload.run ?? null,
+          sourceGalleryId: payload.galleryId,
+          source: null,
+          target: null,
+          targetGalleryId: galleryId,
+          targetName: name,
+          copy,
+          announcer,
+        }),
+    });
+  })
+  .catch(() => sideBarView.remove());
+
 // Changes made in other tabs and windows: the server says when any gallery changed, and the list is loaded again.
-const live = connectGalleryList({ onChanged: refresh });
+const live = connectGalleryList({
+  onChanged: () => {
+    refresh();
+    sideBar?.refresh();
+  },
+});
 
 view.bindShown(() => {
   live.reconnectNow();
@@ -187,3 +227,5 @@ account().then((session) => accountView.render(session));
 bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());
 
 refresh();
+// An address asking for the trash of galleries (the side bar's link from another page) opens it.
+if (location.hash === "#trash") view.openTrash();

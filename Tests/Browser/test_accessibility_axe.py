@@ -556,3 +556,26 @@ def test_themes_chosen_against_the_system(page, server, other_site):
             assert not violations, f"{chosen} theme on {path}: {violations_report(violations)}"
         switch.select_option("system")
     page.emulate_media(color_scheme="light")
+
+
+def test_side_bar_with_galleries_searches_and_tags(page, server):
+    for name in ("Sky", "A gallery whose name is far too long to be shown whole in the side bar " * 2, "معرض الصور"):
+        server.api("POST", "/api/galleries", {"name": name[:200]})
+    note = server.api("POST", f"/api/galleries/{server.gallery_id}/notes", {"text": "Kerning"})["items"][0]["id"]
+    server.api("PATCH", f"/api/items/{note}", {"tags": ["type"]})
+    server.api("POST", "/api/searches", {"name": "Kerning", "q": "kerning"})
+    page.reload()
+    side_bar = page.get_by_role("navigation", name="Library")
+    expect(side_bar.get_by_role("link", name="type, 1 item")).to_be_visible()
+    expect(side_bar.get_by_role("link", name="Kerning")).to_be_visible()
+    side_bar.get_by_role("link", name="Sky, 0 items").focus()
+    expect_no_axe_violations(page)
+
+
+def test_side_bar_as_a_drawer_on_a_phone(window, server):
+    phone = window({"width": 390, "height": 844})
+    phone.goto(f"{server.base_url}/g/{server.gallery_id}")
+    phone.get_by_role("button", name="Side Bar").click()
+    drawer = phone.get_by_role("navigation", name="Library")
+    expect(drawer.get_by_role("link", name="My Gallery, 0 items")).to_be_focused()
+    expect_no_axe_violations(phone)

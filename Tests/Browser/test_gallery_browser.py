@@ -322,7 +322,9 @@ def test_the_name_link_opens_the_gallery(browser_page, server):
 
 def test_everything_works_from_the_keyboard(browser_page, server):
     page = browser_page
-    # The header's search comes first (its field, then its button).
+    # The header's side bar button comes first, then its search (its field, then its button).
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Side Bar")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.get_by_role("searchbox", name="Search")).to_be_focused()
     page.keyboard.press("Tab")

@@ -28,9 +28,9 @@ function writeStored(/** @type {string} */ key, /** @type {any} */ value) {
 /**
  * `view`: the SideBarView; `person`: the signed-in person's id ("" without sign-in); `announcer`; `open(galleryId)` and
  * `openAddress(address)` show a gallery or a search in the page; `dropItems({payload, galleryId, name, copy})` moves or
- * copies items there. Returns `{showing(galleryId), counted(galleryId, itemCount), refresh()}`.
+ * copies items there; `live`: whether it listens to the gallery list's live feed itself. Returns `{showing(galleryId), counted(galleryId, itemCount), refresh()}`.
  */
-export function runSideBar({ view, person, announcer, open, openAddress, dropItems }) {
+export function runSideBar({ view, person, announcer, open, openAddress, dropItems, live = true }) {
   const key = keyOf(person);
   let stored = readStored(key);
   /** @type {any[]} */
@@ -79,14 +79,16 @@ export function runSideBar({ view, person, announcer, open, openAddress, dropIte
     announcer.announce(`Moved ${name} to place ${to + 1} of ${ordered.length}.`);
   });
 
-  // Another tab or person made, renamed, shared or deleted a gallery: read the list again (once for a burst).
+  // Another tab or person made, renamed, shared or deleted a gallery: read the list again (once for a burst); with
+  // `live` false, the page's own feed of the gallery list calls `refresh`.
   let pending = 0;
-  connectGalleryList({
-    onChanged: () => {
-      clearTimeout(pending);
-      pending = setTimeout(refresh, 200);
-    },
-  });
+  if (live)
+    connectGalleryList({
+      onChanged: () => {
+        clearTimeout(pending);
+        pending = setTimeout(refresh, 200);
+      },
+    });
   refresh();
 
   return {

@@ -82,6 +82,11 @@ export class GalleryListView {
   bindRestore(handler) {
     this.handlers.onRestore = handler;
   }
+  /** Opens the trash of galleries, as its button does. */
+  openTrash() {
+    this.handlers.onOpenTrash();
+  }
+
   bindOpenTrash(handler) {
     this.handlers.onOpenTrash = handler;
   }

@@ -12,6 +12,37 @@ import { searchOf, searchURL } from "../model/search.js";
 import { WindowedRows } from "./windowedRows.js";
 
 const ROW_TYPE = "application/x-image-gallery-side-bar";
+
+// The side bar and its toggle, the same on every page that has them (static markup: no data goes in it).
+const MARKUP = `
+<nav id="side-bar" class="side-bar" aria-label="Library" data-collapsed="false" data-drawer="closed">
+  <div class="side-scroll">
+    <section class="side-section side-galleries" aria-labelledby="side-galleries-title">
+      <div class="side-heading-row">
+        <h2 id="side-galleries-title" class="side-heading">Galleries</h2>
+        <a class="side-all" href="/galleries">All</a>
+      </div>
+      <ul class="side-list"></ul>
+      <p class="side-empty" hidden>No galleries of your own yet.</p>
+    </section>
+    <section class="side-section side-shared" aria-labelledby="side-shared-title" hidden>
+      <h2 id="side-shared-title" class="side-heading">Shared with Me</h2>
+      <ul class="side-list"></ul>
+    </section>
+    <section class="side-section side-searches" aria-labelledby="side-searches-title" hidden>
+      <h2 id="side-searches-title" class="side-heading">Saved Searches</h2>
+      <ul class="side-links"></ul>
+    </section>
+    <section class="side-section side-tags" aria-labelledby="side-tags-title" hidden>
+      <h2 id="side-tags-title" class="side-heading">Tags</h2>
+      <ul class="side-links"></ul>
+    </section>
+    <a class="side-trash side-link" href="/galleries#trash">Trash of Galleries</a>
+  </div>
+</nav>
+<button type="button" class="side-toggle" aria-controls="side-bar" aria-expanded="true" aria-label="Side Bar"
+  title="Hide the side bar"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path
+  fill="currentColor" d="M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z"/></svg></button>`;
 const NARROW = "(max-width: 52rem)";
 
 /** Whether a click should be left to the browser (a new tab or window, a download). */
@@ -19,6 +50,17 @@ const opensElsewhere = (/** @type {MouseEvent} */ event) =>
   event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 
 export class SideBarView {
+  /** Puts the side bar first in the page's `.frame`, and its toggle first in its `.app-header`. */
+  static insert(/** @type {Document} */ page) {
+    const template = page.createElement("template");
+    template.innerHTML = MARKUP;
+    const root = /** @type {HTMLElement} */ (template.content.querySelector("nav"));
+    const toggle = /** @type {HTMLButtonElement} */ (template.content.querySelector("button"));
+    page.querySelector(".frame")?.prepend(root);
+    page.querySelector(".app-header")?.prepend(toggle);
+    return new SideBarView(root, toggle);
+  }
+
   constructor(/** @type {HTMLElement} */ root, /** @type {HTMLButtonElement} */ toggle) {
     this.root = root;
     this.toggle = toggle;
