@@ -244,3 +244,38 @@ def test_the_side_bar_collapses_remembered_and_is_a_drawer_on_a_phone(page, serv
     gallery_link(page, "Other, 0 items").click()
     expect(page).to_have_url(f"{server.base_url}/g/{other}")
     expect(gallery_link(page, "Other, 0 items")).to_be_hidden()
+
+
+_ROW_ONTO_ROW_JS = """
+async ({moving, onto}) => {
+  const link = (title) => [...document.querySelectorAll('#side-bar a.side-gallery')].find((a) => a.title === title);
+  const source = link(moving), target = link(onto);
+  const dt = new DataTransfer();
+  const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
+  source.dispatchEvent(new DragEvent('dragstart', {bubbles: true, cancelable: true, dataTransfer: dt}));
+  await frame();
+  const box = target.getBoundingClientRect();
+  const at = {clientX: box.left + 10, clientY: box.top + 4};
+  let state = null;
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    target.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: dt, ...at}));
+    if (type === "dragover") state = target.parentElement.dataset.dropState ?? null;
+    await frame();
+  }
+  source.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: dt}));
+  return state;
+}
+"""
+
+
+def test_a_gallery_dragged_onto_another_in_the_side_bar_goes_before_it(page, server):
+    for name in ("Alpha", "Beta", "Gamma"):
+        next_second()
+        make_gallery(server, name)
+    page.reload()
+    names = side_bar(page).locator(".side-galleries .side-name")
+    expect(names).to_have_text(["Gamma", "Beta", "Alpha", "My Gallery"])
+    assert page.evaluate(_ROW_ONTO_ROW_JS, {"moving": "My Gallery", "onto": "Beta"}) == "before"
+    expect(names).to_have_text(["Gamma", "My Gallery", "Beta", "Alpha"])
+    page.reload()
+    expect(names).to_have_text(["Gamma", "My Gallery", "Beta", "Alpha"])

@@ -49,13 +49,21 @@ export class WindowedRows {
     });
   }
 
-  /** Shows `rows` (redrawing those whose content changed). */
+  /** Shows `rows`: a row drawn whose content is the same keeps its element (a drag or a focus on it goes on), one
+   * whose content changed is made again. */
   setRows(/** @type {any[]} */ rows) {
+    const before = new Map(
+      [...this.drawn.keys()].map((key) => [key, this.rows[Number(this.drawn.get(key)?.dataset.index)]]),
+    );
+    const after = new Map(rows.map((row) => [this.keyOf(row), row]));
     this.rows = rows;
     this.current = Math.min(this.current, Math.max(0, rows.length - 1));
     const focused = this.list.contains(document.activeElement) ? document.activeElement : null;
-    for (const row of this.drawn.values()) row.remove();
-    this.drawn.clear();
+    for (const [key, element] of this.drawn) {
+      if (after.has(key) && JSON.stringify(before.get(key)) === JSON.stringify(after.get(key))) continue;
+      element.remove();
+      this.drawn.delete(key);
+    }
     this.draw();
     // The row that had focus was made again: focus goes to its new self (or to the list's current row).
     if (focused && !this.list.contains(focused)) this.focusRow(this.current);
