@@ -622,6 +622,23 @@ def item_by_id(page, item_id: str):
     return page.locator(f'{GALLERY_ITEMS}[data-item-id="{item_id}"]')
 
 
+def open_more_menu(page):
+    """Opens the More menu of the first pane's toolbar (Open Beside…, Share…, Save Search…) as a person does, with its
+    button; returns the menu."""
+    from playwright.sync_api import expect
+
+    first_pane = page.locator(".pane").first
+    first_pane.get_by_role("button", name="More", exact=True).click()
+    menu = first_pane.get_by_role("menu", name="More")
+    expect(menu).to_be_visible()
+    return menu
+
+
+def more_menu_entry(page, name: str):
+    """The entry `name` of the first pane's More menu, opened as a person does."""
+    return open_more_menu(page).get_by_role("menuitem", name=name)
+
+
 def open_menu_with_button(page, item: dict):
     """Opens the item menu of `item` (a stored item) with its Actions button; returns the menu."""
     from playwright.sync_api import expect

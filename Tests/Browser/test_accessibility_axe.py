@@ -24,7 +24,9 @@ from helpers import (
     expect_items_as_stored,
     fill_gallery,
     item_by_id,
+    more_menu_entry,
     open_gallery_browser,
+    open_more_menu,
     seed_gallery,
     uri_list,
     wait_until,
@@ -193,7 +195,7 @@ def test_move_to_gallery_dialog(page, server, other_site):
 def test_open_beside_dialog(page, server, other_site):
     fruit = create_gallery(server, "Fruit")
     fill(server, other_site, fruit["id"], 2, "f")
-    page.get_by_role("button", name="Open Beside…").click()
+    more_menu_entry(page, "Open Beside…").click()
     dialog = page.get_by_role("dialog", name=re.compile("gallery"))
     expect(dialog.get_by_role("button", name="Open Fruit")).to_be_visible()
     expect_no_axe_violations(page)
@@ -441,7 +443,7 @@ def test_share_dialog(auth_server, owner, other_site, window):
     page = window()
     sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path=f"/g/{holiday['id']}")
     expect(page.get_by_role("grid", name="Holiday")).to_be_attached()
-    page.get_by_role("button", name="Share…").click()
+    more_menu_entry(page, "Share…").click()
     dialog = page.get_by_role("dialog", name="Share Holiday")
     expect(dialog.get_by_text("bob")).to_be_visible()
     expect_no_axe_violations(page)
@@ -523,7 +525,7 @@ def test_share_dialog_with_nobody_and_no_link(auth_server, owner, window):
     page = window()
     sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path="/")
     expect(page.get_by_role("grid", name="My Gallery")).to_be_attached()
-    page.get_by_role("button", name="Share…").click()
+    more_menu_entry(page, "Share…").click()
     dialog = page.get_by_role("dialog", name=re.compile("^Share"))
     expect(dialog.get_by_role("list", name="People")).to_contain_text("Nobody yet.")
     expect_no_axe_violations(page)
@@ -578,4 +580,31 @@ def test_side_bar_as_a_drawer_on_a_phone(window, server):
     phone.get_by_role("button", name="Side Bar").click()
     drawer = phone.get_by_role("navigation", name="Library")
     expect(drawer.get_by_role("link", name="My Gallery, 0 items")).to_be_focused()
+
+
+# ---- The pane toolbar (issue 31, part 2)
+
+
+def test_toolbar_more_menu_open(page, server, other_site):
+    seed_gallery(page, server, other_site, 4, "more")
+    menu = open_more_menu(page)
+    expect(menu.get_by_role("menuitem", name="Open Beside…")).to_be_focused()
+    expect_no_axe_violations(page)
+
+
+def test_toolbar_on_a_phone_with_its_more_menu_open_on_the_board(window, server, other_site):
+    fill_gallery(server, other_site, server.gallery_id, 4, "phone")
+    drop_failed = other_site.url("/missing.png")
+    server.drop_uris(server.gallery_id, [drop_failed])
+    server.wait_settled(server.gallery_id, 5)
+    phone = window({"width": 390, "height": 844})
+    phone.goto(f"{server.base_url}/g/{server.gallery_id}")
+    expect(phone.get_by_role("grid", name="My Gallery")).to_be_attached()
+    phone.wait_for_function("() => [...document.querySelectorAll('.tile img')].every(i => i.complete)")
+    expect_no_axe_violations(phone)  # icons only, and a failed tile's reason on one line beside its buttons
+
+    phone.get_by_role("radio", name="Board").check()
+    menu = open_more_menu(phone)
+    expect(menu.get_by_role("menuitemradio", name="Drags Move")).to_be_visible()
+    expect(menu.get_by_role("menuitemcheckbox", name="Show Tags")).to_be_visible()
     expect_no_axe_violations(phone)

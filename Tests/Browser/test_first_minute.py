@@ -15,7 +15,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from auth_helpers import OWNER_PASSWORD, add_user, sign_in_page
-from helpers import REPO_ROOT, wait_images_loaded
+from helpers import REPO_ROOT, more_menu_entry, wait_images_loaded
 
 SAMPLES = ["mountains-at-dawn.jpg", "sea-at-dusk.jpg", "circles-and-squares.jpg", "northern-lights.jpg",
            "pine-forest.jpg"]
@@ -93,7 +93,7 @@ def test_the_empty_trash_and_the_share_dialogs_empty_lists_say_what_they_are_for
     expect(trash).to_contain_text("The trash is empty. Items you delete")
     expect(trash).to_contain_text("Restore puts them back where they were")
     trash.get_by_role("button", name="Close").click()
-    page.get_by_role("button", name="Share…").click()
+    more_menu_entry(page, "Share…").click()
     share = page.get_by_role("dialog", name=re.compile("^Share"))
     expect(share.get_by_role("list", name="People")).to_contain_text("Add someone by the name they sign in with")
     expect(share.get_by_role("list", name="Read-only links")).to_contain_text("without signing in")

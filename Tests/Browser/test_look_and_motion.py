@@ -76,7 +76,7 @@ def test_text_at_200_percent_loses_nothing(page, server, other_site):
     page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     for control in (page.get_by_role("button", name="New Note"), page.get_by_role("button", name="Trash"),
-                    page.get_by_role("button", name="Open Beside…"), page.get_by_role("radio", name="Board")):
+                    page.get_by_role("button", name="More", exact=True), page.get_by_role("radio", name="Board")):
         expect(control).to_be_visible()
         box = control.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, box

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from auth_helpers import add_user, sign_in_page
-from helpers import wait_until
+from helpers import more_menu_entry, wait_until
 from pane_helpers import create_gallery, drag_between_panes, pane, pane_items
 
 TYPE = "Type specimens"
@@ -116,7 +116,7 @@ def test_a_result_dragged_onto_a_gallery_beside_is_copied_there(page, server, ot
     note = next(i for i in server.items(server.gallery_id) if i.get("kind") == "note" and "kerning" in i["title"])
     page.goto(f"{server.base_url}/search?q=kerning&kind=note")
     expect(results(page)).to_have_count(1)
-    page.get_by_role("button", name="Open Beside…").click()
+    more_menu_entry(page, "Open Beside…").click()
     page.get_by_role("dialog", name=re.compile("gallery")).get_by_role("button", name=f"Open {TYPE}").click()
     expect(page).to_have_url(re.compile(rf"/search\?q=kerning&kind=note&beside={specimens['id']}$"))
     expect(pane_items(page, TYPE)).to_have_count(1)
@@ -149,7 +149,7 @@ def test_a_saved_search_is_listed_with_the_galleries_and_a_new_match_appears_in_
     kept_things(server, other_site)
     page.goto(f"{server.base_url}/search?q=kerning")
     expect(results(page)).to_have_count(3)
-    save = page.get_by_role("button", name="Save Search…")
+    save = more_menu_entry(page, "Save Search…")
     save.click()
     dialog = page.get_by_role("dialog", name="Save Search")
     expect(dialog.get_by_label("Name")).to_have_value("kerning")
@@ -164,7 +164,7 @@ def test_a_saved_search_is_listed_with_the_galleries_and_a_new_match_appears_in_
     expect(dialog).to_be_hidden()
     expect(page.locator("#announcer")).to_have_text(
         "Saved the search 'Kerning everywhere'. It is listed with your galleries.")
-    expect(save).to_be_focused()
+    expect(page.get_by_role("button", name="More", exact=True)).to_be_focused()  # the menu's, Save Search… was in
 
     page.goto(f"{server.base_url}/galleries")
     saved = page.get_by_role("list", name="Saved searches").get_by_role("listitem")

@@ -16,6 +16,8 @@ from helpers import (
     gallery_card,
     item_by_id,
     items,
+    more_menu_entry,
+    open_more_menu,
     start_local_drag,
     wait_images_loaded,
     wait_until,
@@ -84,7 +86,8 @@ def test_a_viewers_page_is_view_only_but_items_can_still_be_dragged_out(shared, 
     expect(page.get_by_role("button", name=re.compile("^Trash"))).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile("^Undo"))).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile("^Redo"))).to_have_count(0)
-    expect(page.get_by_role("button", name="Share…")).to_have_count(0)
+    expect(open_more_menu(page).get_by_role("menuitem", name="Share…")).to_have_count(0)
+    page.keyboard.press("Escape")
 
     # No drop target: a drag from outside is not taken.
     result = drag(page, ["dragenter", "dragover"], uri_list="https://example.com/a.png")
@@ -153,7 +156,9 @@ def test_a_read_only_link_shows_one_gallery_refuses_changes_and_stops_working_on
     wait_images_loaded(page, 3)
     expect(page.locator(".toolbar").get_by_text("View only", exact=True)).to_be_visible()
     expect(page.get_by_role("link", name="Galleries")).to_have_count(0)
-    expect(page.get_by_role("button", name="Open Beside…")).to_have_count(0)
+    # Nor any other gallery to open beside: the More menu, which would offer it, has nothing to offer at all.
+    expect(page.locator(".open-beside")).to_be_hidden()
+    expect(page.get_by_role("button", name="More", exact=True)).to_have_count(0)
     expect(page.get_by_role("button", name="Sign out")).to_have_count(0)
     result = drag(page, ["dragenter", "dragover"], uri_list="https://example.com/a.png")
     assert not result["cancelled"]["dragover"], "a read-only link's gallery took a drop"
@@ -191,7 +196,7 @@ def test_a_read_only_link_shows_a_big_board_nobody_has_put_its_items_on_yet(owne
 
 
 def open_share_dialog(page, name):
-    page.get_by_role("button", name="Share…").click()
+    more_menu_entry(page, "Share…").click()
     dialog = page.get_by_role("dialog", name=f"Share {name}")
     expect(dialog).to_be_visible()
     return dialog
@@ -235,7 +240,7 @@ def test_the_owner_shares_a_gallery_by_name_as_editor_and_stops_sharing_it(share
 
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    expect(page.get_by_role("button", name="Share…")).to_be_focused()
+    expect(page.get_by_role("button", name="More", exact=True)).to_be_focused()  # the menu's button, Share… was in
 
 
 def test_the_owner_makes_a_read_only_link_copies_it_and_revokes_it(shared, owner, auth_server, window):

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import drop, uri_list, wait_until
+from helpers import drop, more_menu_entry, uri_list, wait_until
 from pane_helpers import (
     create_gallery,
     drag_between_panes,
@@ -39,7 +39,7 @@ def test_open_beside_shows_the_chosen_gallery_next_to_this_one_and_close_removes
     create_gallery(server, "Zebras")
     fill(server, other_site, fruit["id"], 2, "f")
 
-    page.get_by_role("button", name="Open Beside…").click()
+    more_menu_entry(page, "Open Beside…").click()
     dialog = page.get_by_role("dialog", name=re.compile("gallery"))
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("button", name=f"Open {MINE}")).to_have_count(0)  # only the other galleries
@@ -66,7 +66,7 @@ def test_open_beside_shows_the_chosen_gallery_next_to_this_one_and_close_removes
     pane(page, FRUIT).get_by_role("button", name=f"Close {FRUIT}").click()
     expect(pane(page, FRUIT)).to_have_count(0)
     expect(page).to_have_url(f"{server.base_url}/g/{server.gallery_id}")
-    expect(page.get_by_role("button", name="Open Beside…")).to_be_visible()
+    expect(more_menu_entry(page, "Open Beside…")).to_be_visible()
 
 
 def test_on_a_narrow_screen_the_two_galleries_are_stacked(page, server, other_site):

@@ -78,9 +78,11 @@ export class PaneView {
     this.saveSearchButton.hidden = !search;
   }
 
-  /** `handler(button)` when Save Search… is chosen (a pane of search results). */
+  /** `handler(button)` when Save Search… is chosen (a pane of search results) in the toolbar's More menu: `button`,
+   * the menu's, gets the focus back when the dialog closes. */
   bindSaveSearch(handler) {
-    this.saveSearchButton.addEventListener("click", () => handler(this.saveSearchButton));
+    const more = this.root.querySelector(".more-button");
+    this.saveSearchButton.addEventListener("click", () => handler(more));
   }
 
   /** Tiles show their tags (the Tags switch), or not. */

@@ -190,11 +190,13 @@ function image(item, drawnWidth) {
   return frame;
 }
 
+/** A failed item's tile: its reason on one line (cut short with "…": whole in its tooltip and to screen readers), its
+ * name, and Retry (if it may succeed another time) and Remove; a smaller tile shows the buttons as icons, and the
+ * smallest only them (styles.css). */
 function failure(item, { onRetry, onRemove }) {
   const reason = document.createElement("p");
   reason.className = "reason";
   reason.textContent = item.failure?.message ?? "Could not load";
-  // A small tile shows its first lines (styles.css); the whole reason on hover, and to screen readers always.
   reason.title = reason.textContent;
   const title = document.createElement("span");
   title.className = "tile-title";
@@ -202,9 +204,30 @@ function failure(item, { onRetry, onRemove }) {
   title.title = item.sourceURL ?? item.title ?? "";
   const actions = document.createElement("div");
   actions.className = "actions";
-  if (item.retryable) actions.append(button("Retry", `Retry ${item.title}`, () => onRetry(item)));
-  actions.append(button("Remove", `Remove ${item.title}`, () => onRemove(item)));
+  const retry = () => button("Retry", `Retry ${item.title}`, () => onRetry(item));
+  const remove = button("Remove", `Remove ${item.title}`, () => onRemove(item));
+  if (item.retryable) actions.append(withIcon(retry(), RETRY_ICON));
+  actions.append(withIcon(remove, REMOVE_ICON));
   return [reason, title, actions, menuButton(item)];
+}
+
+const RETRY_ICON = "M19 12a7 7 0 1 1-2.05-4.95M19 4v4h-4";
+const REMOVE_ICON = "M6 6l12 12M18 6L6 18";
+
+/** `element` (a button of text) with an icon drawn by `path` before its text, which a small tile hides. */
+function withIcon(element, path) {
+  const label = document.createElement("span");
+  label.className = "action-label";
+  label.textContent = element.textContent;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.classList.add("action-icon");
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  line.setAttribute("d", path);
+  svg.append(line);
+  element.replaceChildren(svg, label);
+  return element;
 }
 
 export function button(label, description, action) {
