@@ -146,7 +146,7 @@ struct IconFileTests {
     }
 
     @Test func aDirectoryLongerThanTheFileIsTruncated() {
-        let icon = ICOBuilder.make([.init(Self.png16)], count: 40)
+        let icon = ICOBuilder.make([.init(Self.png16)], count: IconFile.maximumEntries)
         #expect(throws: IconFile.Error.truncated) { try IconFile.largestPNG(in: icon) }
     }
 
