@@ -33,6 +33,8 @@ public enum GalleryManifest {
         public var pageDescription: String?
         /// A link's site name.
         public var siteName: String?
+        /// The archive file holding a link's site icon (an image), if it has one.
+        public var siteIcon: String?
         /// Where it lies on the board, if it was put there.
         public var board: BoardPosition?
         /// Why it failed, when failed (said, not used again).
@@ -46,8 +48,10 @@ public enum GalleryManifest {
         public init(
             kind: ItemKind, state: ItemState, title: String, sourceURL: String? = nil, file: String? = nil,
             text: String? = nil, pageDescription: String? = nil, siteName: String? = nil,
-            board: BoardPosition? = nil, failure: String? = nil, caption: String? = nil, tags: [String]? = nil
+            board: BoardPosition? = nil, failure: String? = nil, caption: String? = nil, tags: [String]? = nil,
+            siteIcon: String? = nil
         ) {
+            self.siteIcon = siteIcon
             self.caption = caption
             self.tags = tags
             self.kind = kind

@@ -5,7 +5,7 @@ extension GalleryManifest.Entry {
     public static let maximumFailureLength = 1_000
 
     /// The most bytes one entry's JSON may take: every text field at its limit with each of its characters written
-    /// as the longest JSON escape (12 bytes: a surrogate pair, `\uD83D\uDE00`), the address and file name at theirs
+    /// as the longest JSON escape (12 bytes: a surrogate pair, `\uD83D\uDE00`), the address and file names at theirs
     /// (6 bytes a byte: `\u0041`), and 4 KB for the keys, the kind, the state and the board position. An entry past
     /// it breaks a limit whatever it holds, so a reader may refuse it before it has it whole.
     public static let maximumJSONBytes =
@@ -13,7 +13,7 @@ extension GalleryManifest.Entry {
         * (NoteText.maximumLength + ItemTitle.maximumLength + LinkDetails.maximumDescriptionLength
             + LinkDetails.maximumSiteNameLength + maximumFailureLength + ItemDescription.maximumCaptionLength
             + ItemDescription.maximumTags * ItemDescription.maximumTagLength) + 4 * ItemDescription.maximumTags
-        + 6 * (WebAddress.maximumLength + ArchivePath.maximumLength) + 4_096
+        + 6 * (WebAddress.maximumLength + 2 * ArchivePath.maximumLength) + 4_096
 
     /// The limit a field of an entry is held to, for a reader's message (by the field's JSON key).
     public static func limit(ofField key: String) -> String {
@@ -24,7 +24,7 @@ extension GalleryManifest.Entry {
             "a link's description holds at most \(LinkDetails.maximumDescriptionLength.grouped) characters"
         case "siteName": "a link's site name holds at most \(LinkDetails.maximumSiteNameLength.grouped) characters"
         case "sourceURL": "an address holds at most \(WebAddress.maximumLength.grouped) bytes"
-        case "file": "a file name holds at most \(ArchivePath.maximumLength.grouped) bytes"
+        case "file", "siteIcon": "a file name holds at most \(ArchivePath.maximumLength.grouped) bytes"
         case "failure": "a failure's reason holds at most \(maximumFailureLength.grouped) characters"
         default: "an item's entry takes at most \(maximumJSONBytes.grouped) bytes"
         }
@@ -64,8 +64,8 @@ extension GalleryManifest.Entry {
         if let sourceURL, let problem = WebAddress.problem(with: sourceURL) {
             throw .invalid("\(which) has a sourceURL that is \(problem). Nothing was imported.")
         }
-        if let file, !archiveFiles.contains(file) {
-            throw .invalid("\(which) names the file '\(file)', which the archive does not hold.")
+        for named in [file, siteIcon].compactMap({ $0 }) where !archiveFiles.contains(named) {
+            throw .invalid("\(which) names the file '\(named)', which the archive does not hold.")
         }
         switch kind {
         case .note:

@@ -52,6 +52,11 @@ public struct Item: Sendable, Equatable, Codable, Identifiable {
     public var blobHash: String?
     /// The stored file's MIME type, once ready.
     public var mimeType: String?
+    /// A link's site icon, stored as a file of its own (SHA-256, hex), when its page has no preview image and the
+    /// site's icon could be fetched; nil otherwise.
+    public var siteIconHash: String?
+    /// The MIME type of the stored site icon (a raster image), with ``siteIconHash``.
+    public var siteIconMimeType: String?
     /// Display width in pixels, once ready.
     public var width: Int?
     /// Display height in pixels, once ready.

@@ -38,6 +38,7 @@ enum PostgresSchema {
             ItemTextColumns.migration(text: "TEXT") + SearchIndex.postgresTextsMigration
         ),
         ("v13: perceptual hashes (SQLite's v21)", PerceptualHashColumns.migration(bigint: "BIGINT")),
+        ("v14: links' site icons (SQLite's v22)", SiteIconColumn.migration(text: text)),
         ("v15: the tagged items' index (SQLite's v23)", [TagsColumn.taggedIndexMigration]),
     ]
 

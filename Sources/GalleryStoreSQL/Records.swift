@@ -41,6 +41,7 @@ extension Item {
         item.id, item.kind, item.galleryId, item.orderKey, item.state, item.origin, item.sourceURL, item.title,
         item.text, item.pageDescription, item.siteName, item.caption, item.tags, item.orientation, item.addedBy,
         item.blobHash, blob.mimeType, blob.width, blob.height, blob.byteCount, blob.thumbnailWidths,
+        \(SiteIconColumn.selected),
         blob.durationSeconds, blob.hasPoster, blob.videoCodec, blob.videoCopy, blob.playableSeconds, blob.photoDetails,
         item.failure,
         item.createdAt, item.updatedAt, item.trashedAt, item.changeSequence, item.placementVersion,
@@ -49,6 +50,7 @@ extension Item {
         """
     static let fromClause = """
         item LEFT JOIN blob ON blob.hash = item.blobHash
+        \(SiteIconColumn.join)
         LEFT JOIN board_position ON board_position.itemId = item.id
         """
 
@@ -89,6 +91,8 @@ extension Item {
         )
         orientation = ItemOrientation(rawValue: row["orientation"] ?? 0) ?? .upright
         addedBy = (row["addedBy"] as String?).map(UserID.init(trusted:))
+        siteIconHash = row["siteIconHash"]
+        siteIconMimeType = row["siteIconMimeType"]
     }
 }
 

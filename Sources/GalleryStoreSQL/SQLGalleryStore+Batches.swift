@@ -76,10 +76,10 @@ extension SQLGalleryStore {
     }
 
     /// What a copy of an item takes from it: its kind, state, file, source, title, caption, tags, orientation, who added
-    /// it, text, page (its visible text too), the text read in its image, and failure.
+    /// it, text, page (its visible text and site icon too), the text read in its image, and failure.
     static let copiedColumns =
         "kind, state, origin, sourceURL, title, caption, tags, orientation, addedBy, text, pageDescription, siteName,"
-        + " pageText, imageText, blobHash, failure"
+        + " pageText, imageText, blobHash, siteIconHash, failure"
 
     /// Inserts a copy of an item (same kind, state, file, source, title and text; a new id) and returns its id.
     static func insertCopy(
@@ -198,10 +198,14 @@ extension SQLGalleryStore {
             let hashes = try db.values(
                 String.self,
                 sql: """
-                    SELECT DISTINCT blobHash FROM item
-                    WHERE galleryId = ? AND trashedAt IS NOT NULL AND blobHash IS NOT NULL ORDER BY blobHash
+                    SELECT blobHash FROM item
+                    WHERE galleryId = ? AND trashedAt IS NOT NULL AND blobHash IS NOT NULL
+                    UNION
+                    SELECT siteIconHash FROM item
+                    WHERE galleryId = ? AND trashedAt IS NOT NULL AND siteIconHash IS NOT NULL
+                    ORDER BY 1
                     """,
-                arguments: [gallery.rawValue])
+                arguments: [gallery.rawValue, gallery.rawValue])
             let deletedIDs = try db.values(
                 String.self, sql: "SELECT id FROM item WHERE galleryId = ? AND trashedAt IS NOT NULL",
                 arguments: [gallery.rawValue]
@@ -214,8 +218,11 @@ extension SQLGalleryStore {
             var unused: [String] = []
             for hash in hashes {
                 let changed = try db.execute(
-                    sql: "DELETE FROM blob WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item WHERE blobHash = ?)",
-                    arguments: [hash, hash])
+                    sql: """
+                        DELETE FROM blob WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item WHERE blobHash = ?)
+                          AND NOT EXISTS (SELECT 1 FROM item WHERE siteIconHash = ?)
+                        """,
+                    arguments: [hash, hash, hash])
                 if changed > 0 { unused.append(hash) }
             }
             // Inside the transaction: serialised with `markReady`, which checks that the file is there in its own.

@@ -9,6 +9,7 @@ extension SQLGalleryStore {
             try db.rows(
                 sql: """
                     SELECT \(Item.selectColumns) FROM blob JOIN item ON item.blobHash = blob.hash
+                    \(SiteIconColumn.join)
                     LEFT JOIN board_position ON board_position.itemId = item.id
                     WHERE blob.videoCopy IN ('\(VideoPlaybackColumns.unread)', 'wanted') AND item.state = 'ready'
                       AND blob.hash > ?

@@ -225,23 +225,28 @@ public struct SQLGalleryStore: GalleryStore {
                             WHERE id = ?
                             """,
                         arguments: [image.kind.rawValue, image.hash, date, sequence, image.hash, id.rawValue])
-                case .link(let id, let page, let preview):
-                    // As for an image: the preview's file must still be there; without it, no preview.
+                case .link(let id, let page, let preview, let siteIcon):
+                    // As for an image: the preview's and the icon's files must still be there; without them, none.
                     var previewHash: String?
                     if let preview, blobExists(preview.hash) {
                         try Self.recordBlob(db, preview, date: date)
                         previewHash = preview.hash
                     }
+                    var siteIconHash: String?
+                    if let siteIcon, blobExists(siteIcon.hash) {
+                        try Self.recordBlob(db, siteIcon, date: date)
+                        siteIconHash = siteIcon.hash
+                    }
                     try db.execute(
                         sql: """
                             UPDATE item SET state = 'ready', kind = 'link', title = ?, pageDescription = ?,
-                              siteName = ?, pageText = ?, blobHash = ?, failure = NULL, updatedAt = ?,
-                              changeSequence = ?
+                              siteName = ?, pageText = ?, blobHash = ?, siteIconHash = ?, failure = NULL,
+                              updatedAt = ?, changeSequence = ?
                             WHERE id = ?
                             """,
                         arguments: [
-                            page.title, page.description, page.siteName, page.pageText, previewHash, date, sequence,
-                            id.rawValue,
+                            page.title, page.description, page.siteName, page.pageText, previewHash, siteIconHash,
+                            date, sequence, id.rawValue,
                         ])
                 }
                 try Self.reshapeOnBoard(db, item)

@@ -344,6 +344,10 @@ public final class AppDatabase: Sendable {
             // are hashed at start.
             for statement in PerceptualHashColumns.migration(bigint: "INTEGER") { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v22: links' site icons") { db in
+            // The stored icon shown on the card of a link without a preview image; links kept before have none.
+            for statement in SiteIconColumn.migration(text: "TEXT") { try db.execute(sql: statement) }
+        }
         migrator.registerMigration("v23: the tagged items' index") { db in
             try db.execute(sql: TagsColumn.taggedIndexMigration)
         }

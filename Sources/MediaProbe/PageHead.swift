@@ -13,6 +13,8 @@ struct PageHead {
     private var baseHref: String?
     /// `apple-touch-icon` links in document order.
     private var touchIcons: [TouchIcon] = []
+    /// The first ``IconLink/maximumCount`` icon links (`icon`, `shortcut icon`, `apple-touch-icon`) in document order.
+    private var iconLinks: [IconLink] = []
 
     /// The meta names read, so a page cannot grow the table with others.
     private static let metaNames: Set<String> = [
@@ -39,10 +41,17 @@ struct PageHead {
             baseHref = tag.attributes["href"]
         case "link":
             let rel = (tag.attributes["rel"] ?? "").lowercased().split(whereSeparator: \.isWhitespace)
-            guard rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed"),
-                let href = tag.attributes["href"]
-            else { return }
-            touchIcons.append(TouchIcon(href: href, sizes: tag.attributes["sizes"]))
+            guard let href = tag.attributes["href"] else { return }
+            let isTouchIcon = rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed")
+            if isTouchIcon, touchIcons.count < IconLink.maximumCount {
+                touchIcons.append(TouchIcon(href: href, sizes: tag.attributes["sizes"]))
+            }
+            if isTouchIcon || rel.contains("icon"), iconLinks.count < IconLink.maximumCount {
+                iconLinks.append(
+                    IconLink(
+                        href: href, sizes: tag.attributes["sizes"], type: tag.attributes["type"],
+                        isTouchIcon: isTouchIcon))
+            }
         default:
             break
         }
@@ -59,7 +68,8 @@ struct PageHead {
             title: text("og:title") ?? title.flatMap(Self.collapsingWhitespace),
             description: text("og:description") ?? text("description"),
             siteName: text("og:site_name"),
-            previewImageURL: previewImage)
+            previewImageURL: previewImage,
+            siteIconURL: IconLink.best(iconLinks, base: base) ?? Self.favicon(of: baseURL))
     }
 
     /// The meta content named `name`, whitespace collapsed; `nil` when missing or blank.
@@ -78,6 +88,11 @@ struct PageHead {
             best = (url, area)
         }
         return best?.url
+    }
+
+    /// `/favicon.ico` at the root of `page`'s origin, where browsers look when a page names no icon.
+    static func favicon(of page: URL) -> URL? {
+        webURL("/favicon.ico", base: page)
     }
 
     /// `reference` resolved against `base`, if that makes an absolute http(s) URL with a host.

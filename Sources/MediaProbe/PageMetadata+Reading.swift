@@ -5,7 +5,7 @@ extension PageMetadata {
     /// Reads the metadata of an HTML page from its first bytes.
     ///
     /// The bytes are decoded in the page's encoding (see ``PageEncoding/decode(_:contentType:)``), then scanned for
-    /// `<title>`, `<meta>`, `<link rel="apple-touch-icon">` and `<base href>`; tags inside comments, `<script>` and
+    /// `<title>`, `<meta>`, icon links (`<link rel="icon">`, `apple-touch-icon`…) and `<base href>`; tags inside comments, `<script>` and
     /// `<style>` are not seen. Character references are decoded, relative URLs resolved against `<base href>` (else
     /// `baseURL`), and only http and https URLs kept for the preview image. Never fails, and takes time linear in the
     /// input whatever it holds.

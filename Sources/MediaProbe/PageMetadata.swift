@@ -13,13 +13,20 @@ public struct PageMetadata: Sendable, Equatable {
     /// The absolute http(s) URL of the preview image: `og:image`, else `twitter:image`, else the largest
     /// `apple-touch-icon`.
     public var previewImageURL: URL?
+    /// The absolute http(s) URL of the site's icon, for a card without a preview image: the best raster icon its
+    /// `<link rel="icon">`, `shortcut icon` and `apple-touch-icon` name (a declared side of 32 to 256 pixels first, the
+    /// largest; never an SVG), else `/favicon.ico` of the page's origin.
+    public var siteIconURL: URL?
 
     /// Makes page metadata.
-    public init(title: String? = nil, description: String? = nil, siteName: String? = nil, previewImageURL: URL? = nil)
-    {
+    public init(
+        title: String? = nil, description: String? = nil, siteName: String? = nil, previewImageURL: URL? = nil,
+        siteIconURL: URL? = nil
+    ) {
         self.title = title
         self.description = description
         self.siteName = siteName
         self.previewImageURL = previewImageURL
+        self.siteIconURL = siteIconURL
     }
 }

@@ -3,7 +3,17 @@
 
 from playwright.sync_api import expect
 
-from helpers import data_url, dom_item_ids, drop, expect_items_as_stored, expect_ready_image, items, png, uri_list
+from helpers import (
+    data_url,
+    dom_item_ids,
+    drop,
+    expect_items_as_stored,
+    expect_ready_image,
+    items,
+    png,
+    uri_list,
+    wait_until,
+)
 
 
 def test_dropped_image_link_becomes_an_image_with_its_source_url(page, server, other_site):
@@ -65,3 +75,45 @@ def test_dropped_data_url_image_becomes_an_image(page, server):
     expect_ready_image(page, server, item_id, 64, 32)
     [stored] = server.items(server.gallery_id)
     assert stored["state"] == "ready" and stored["mimeType"] == "image/png", stored
+
+
+def test_a_link_without_preview_shows_its_site_icon_title_and_description_on_a_card(page, server, other_site):
+    icon = other_site.image("icon.png", 64, 64)
+    article = other_site.page("iconic", f"""<!doctype html><html><head><title>A guide to &lt;b&gt; tags</title>
+      <meta name="description" content="Everything about bold text, from its history to its use today.">
+      <link rel="icon" sizes="64x64" href="{icon}"></head><body>Hi</body></html>""")
+    plain = other_site.page("plain", "<!doctype html><html><head><title>Plain page</title></head></html>")
+
+    drop(page, uri_list=uri_list(article))
+    [with_icon] = expect_items_as_stored(page, server, 1)
+    drop(page, uri_list=uri_list(plain))
+    stored = expect_items_as_stored(page, server, 2)
+    without_icon = next(i for i in stored if i["id"] != with_icon["id"])
+    links = wait_until(lambda: [i for i in server.items(server.gallery_id) if i["state"] == "ready"]
+                       if all(i["state"] == "ready" for i in server.items(server.gallery_id)) else None,
+                       message="both links ready")
+    by_id = {i["id"]: i for i in links}
+    assert by_id[with_icon["id"]]["siteIconURL"], by_id[with_icon["id"]]
+    assert by_id[without_icon["id"]].get("siteIconURL") is None, by_id[without_icon["id"]]
+
+    card = page.locator(f'#gallery [role="row"][data-item-id="{with_icon["id"]}"]')
+    expect(card).to_have_attribute("data-kind", "link")
+    anchor = card.locator("a.link-open")
+    expect(anchor).to_have_attribute("href", article)
+    expect(card.locator(".link-title")).to_have_text("A guide to <b> tags")
+    expect(card.locator(".link-description")).to_have_text(
+        "Everything about bold text, from its history to its use today.")
+    expect(card.locator(".link-host")).to_have_text("127.0.0.1")
+    shown_icon = card.locator("img.link-icon")
+    expect(shown_icon).to_have_attribute("alt", "")
+    expect(shown_icon).to_have_attribute("src", by_id[with_icon["id"]]["siteIconURL"])
+    wait_until(lambda: shown_icon.evaluate("img => img.complete && img.naturalWidth === 64"), message="the icon")
+    box = shown_icon.bounding_box()
+    assert box and 20 <= box["width"] <= 32 and 20 <= box["height"] <= 32, box
+    expect(card.locator(".kind-label")).to_have_text("Link: A guide to <b> tags, 127.0.0.1")
+
+    other = page.locator(f'#gallery [role="row"][data-item-id="{without_icon["id"]}"]')
+    expect(other.locator(".link-title")).to_have_text("Plain page")
+    expect(other.locator("svg.link-glyph")).to_have_count(1)
+    expect(other.locator("img")).to_have_count(0)
+    expect(other.locator(".link-description")).to_have_count(0)

@@ -24,6 +24,7 @@ struct ManifestJSON: Codable {
         var tags: [String]?
         var pageDescription: String?
         var siteName: String?
+        var siteIcon: String?
         var board: BoardPosition?
         var failure: String?
     }

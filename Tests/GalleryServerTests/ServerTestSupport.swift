@@ -204,6 +204,7 @@ struct ItemJSON: Decodable, Equatable {
     var pageURL: String?
     var description: String?
     var siteName: String?
+    var siteIconURL: String?
     var imageURL: String?
     var originalURL: String?
     var videoURL: String?

@@ -17,7 +17,7 @@ struct DatabaseTests {
         "v13: how videos play", "v14: captions and tags", "v15: what the camera wrote",
         "v16: how people turned their images", "v17: the viewer's display copies", "v18: who added each item",
         "v19: the search index", "v20: pages' and images' text", "v21: perceptual hashes",
-        "v23: the tagged items' index",
+        "v22: links' site icons", "v23: the tagged items' index",
     ]
 
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {

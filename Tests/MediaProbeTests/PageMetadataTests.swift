@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 
 private let pageURL = URL(string: "https://news.example/articles/2024/story.html")!
+/// The site icon of a page that names none: its origin's `/favicon.ico`.
+private let favicon = URL(string: "https://news.example/favicon.ico")!
 
 private func read(_ html: String, contentType: String? = "text/html", baseURL: URL = pageURL) -> PageMetadata {
     PageMetadata.read(Array(html.utf8), contentType: contentType, baseURL: baseURL)
@@ -30,7 +32,7 @@ struct PageMetadataTextTests {
             page
                 == PageMetadata(
                     title: "The real title", description: "What it is about", siteName: "News Example",
-                    previewImageURL: URL(string: "https://cdn.example/preview.jpg")))
+                    previewImageURL: URL(string: "https://cdn.example/preview.jpg"), siteIconURL: favicon))
     }
 
     @Test func withoutOpenGraphTheTitleElementAndMetaDescriptionAreUsed() {
@@ -43,12 +45,12 @@ struct PageMetadataTextTests {
     }
 
     @Test func aPageWithOnlyATitleHasOnlyATitle() {
-        #expect(read("<title>Just this</title><p>Hello</p>") == PageMetadata(title: "Just this"))
+        #expect(read("<title>Just this</title><p>Hello</p>") == PageMetadata(title: "Just this", siteIconURL: favicon))
     }
 
     @Test(arguments: ["", "<html><body><p>No metadata here.</p></body></html>", "plain text, not HTML"])
     func aPageWithNoMetadataHasNone(html: String) {
-        #expect(read(html) == PageMetadata())
+        #expect(read(html) == PageMetadata(siteIconURL: favicon))
     }
 
     @Test func blankOpenGraphValuesFallBackToTheOthers() {
@@ -309,7 +311,7 @@ struct PageMetadataIgnoredTests {
     @Test func tagsInCommentsAreIgnored() {
         let page = read(
             #"<!-- <title>Commented</title> <meta property="og:image" content="/c.png"> --><title>Real</title>"#)
-        #expect(page == PageMetadata(title: "Real"))
+        #expect(page == PageMetadata(title: "Real", siteIconURL: favicon))
     }
 
     @Test func tagsInScriptsAndStylesAreIgnored() {
@@ -320,7 +322,7 @@ struct PageMetadataIgnoredTests {
             <script type="text/template"><link rel="apple-touch-icon" href="/t.png"></script>
             <title>Real</title>
             """)
-        #expect(page == PageMetadata(title: "Real"))
+        #expect(page == PageMetadata(title: "Real", siteIconURL: favicon))
     }
 
     @Test func aLookalikeEndTagDoesNotEndAScript() {
@@ -342,7 +344,7 @@ struct PageMetadataHostileTests {
 
     @Test func aMegabyteOfAttributesIsReadToTheEnd() {
         let html = "<meta " + String(repeating: "a=b ", count: Self.megabyte / 4) + ">"
-        #expect(read(html) == PageMetadata())
+        #expect(read(html) == PageMetadata(siteIconURL: favicon))
     }
 
     @Test func aMegabyteOfTouchIconsIsReadToTheEnd() {

@@ -9,6 +9,8 @@ import {
   itemLabel,
   itemName,
   kindAspect,
+  linkCard,
+  cardDescriptionLength,
   NOTE_MAX_LENGTH,
   noteLength,
   noteTextProblem,
@@ -242,4 +244,31 @@ test("a video cut short says how much of it plays", () => {
   assert.equal(cutShortText({ ...cut, durationSeconds: null }), "Cut short: plays 1.2 s");
   assert.equal(itemLabel(cut), "Video: a.mp4, 0:04, cut short");
   assert.equal(cutShortText({ ...cut, playableSeconds: undefined }), "");
+});
+
+test("a link's card says its title, the start of its description, its host and its icon", () => {
+  const link = {
+    kind: "link",
+    title: "Café",
+    description: "  What it is.  ",
+    pageURL: "https://www.example.com/a",
+    siteIconURL: "/media/abc.png",
+  };
+  assert.deepEqual(linkCard(link), {
+    title: "Café",
+    description: "What it is.",
+    host: "www.example.com",
+    iconURL: "/media/abc.png",
+  });
+  const bare = linkCard({
+    kind: "link",
+    title: "",
+    description: null,
+    pageURL: "http://site.test/",
+    siteIconURL: null,
+  });
+  assert.deepEqual(bare, { title: "site.test", description: "", host: "site.test", iconURL: null });
+  const long = linkCard({ ...link, description: "word ".repeat(200) });
+  assert.equal(long.description.length <= cardDescriptionLength, true);
+  assert.equal(long.description.endsWith("…"), true);
 });

@@ -116,6 +116,27 @@ export function pageHost(/** @type {{pageURL?: string | null}} */ item) {
   }
 }
 
+/** The most characters of a link's description its card holds: more than three lines of the widest tile show. */
+export const cardDescriptionLength = 300;
+
+/** What the card of a link without a preview image says: its title (else its host), the start of its description,
+ * its host and its site icon's URL (null: a neutral glyph stands for it). */
+export function linkCard(
+  /** @type {{title?: string, description?: string | null, pageURL?: string | null, siteIconURL?: string | null}} */ item,
+) {
+  const host = pageHost(item);
+  const description = (item.description ?? "").trim();
+  return {
+    title: item.title || host,
+    description:
+      description.length > cardDescriptionLength
+        ? `${description.slice(0, cardDescriptionLength - 1).trimEnd()}…`
+        : description,
+    host,
+    iconURL: item.siteIconURL || null,
+  };
+}
+
 /** What a screen reader calls an item: "Note: Shopping", "Link: Café, example.com", "Video: clip.mp4, 1:05"; an
  * image by its title. */
 export function itemLabel(/** @type {any} */ item) {

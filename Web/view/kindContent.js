@@ -4,7 +4,7 @@
 // server made one), with controls, and it pauses when it is scrolled out of view. A video the browser cannot play
 // (yet) says so and offers its file instead of a player that would not start; one cut short says so.
 
-import { cutShortText, durationText, pageHost, playbackNotice, playbackURL } from "../model/itemKinds.js";
+import { cutShortText, durationText, linkCard, pageHost, playbackNotice, playbackURL } from "../model/itemKinds.js";
 
 /** A note's text; when more lines follow its first, the first (its title) stands out. */
 export function noteContent(/** @type {any} */ item) {
@@ -28,19 +28,11 @@ export function noteContent(/** @type {any} */ item) {
   return [text];
 }
 
-/** A link's card; `picture(item)` draws its preview image. */
+/** A link's card; `picture(item)` draws its preview image. Without one, the card says what the page is: its site
+ * icon (or a neutral glyph), its title, the start of its description and its host. */
 export function linkContent(/** @type {any} */ item, /** @type {(item: any) => HTMLElement} */ picture) {
   const card = document.createElement("div");
   card.className = "link-card";
-  if (item.imageURL) {
-    card.append(decorative(picture(item)));
-  } else {
-    const mark = document.createElement("span");
-    mark.className = "link-mark";
-    mark.setAttribute("aria-hidden", "true");
-    mark.textContent = (pageHost(item)[0] ?? "#").toUpperCase();
-    card.append(mark);
-  }
   const anchor = document.createElement("a");
   anchor.className = "link-open";
   anchor.href = item.pageURL;
@@ -48,15 +40,72 @@ export function linkContent(/** @type {any} */ item, /** @type {(item: any) => H
   anchor.rel = "noopener noreferrer";
   anchor.draggable = false;
   anchor.tabIndex = -1; // the tile is the tab stop; Enter on it opens the page
-  const title = document.createElement("span");
-  title.className = "link-title";
-  title.textContent = item.title || pageHost(item);
-  const host = document.createElement("span");
-  host.className = "link-host";
-  host.textContent = item.siteName || pageHost(item);
-  anchor.append(title, host);
+  if (item.imageURL) {
+    card.append(decorative(picture(item)));
+    const title = document.createElement("span");
+    title.className = "link-title";
+    title.textContent = item.title || pageHost(item);
+    const host = document.createElement("span");
+    host.className = "link-host";
+    host.textContent = item.siteName || pageHost(item);
+    anchor.append(title, host);
+  } else {
+    card.classList.add("link-text-card");
+    anchor.append(...textCard(linkCard(item)));
+  }
   card.append(anchor);
   return [card];
+}
+
+/** The parts of a link's card without a preview image: a head of the site icon and host, the title, the description. */
+function textCard(/** @type {ReturnType<typeof linkCard>} */ card) {
+  const head = document.createElement("span");
+  head.className = "link-head";
+  head.append(card.iconURL ? siteIcon(card.iconURL) : linkGlyph());
+  const host = document.createElement("span");
+  host.className = "link-host";
+  host.textContent = card.host;
+  head.append(host);
+  const title = document.createElement("span");
+  title.className = "link-title";
+  title.textContent = card.title;
+  const parts = [head, title];
+  if (card.description) {
+    const description = document.createElement("span");
+    description.className = "link-description";
+    description.textContent = card.description;
+    parts.push(description);
+  }
+  return parts;
+}
+
+/** A site's icon, decorative (the host beside it says the site); a glyph takes its place if it does not load. */
+function siteIcon(/** @type {string} */ url) {
+  const icon = document.createElement("img");
+  icon.className = "link-icon";
+  icon.alt = "";
+  icon.decoding = "async";
+  icon.draggable = false;
+  icon.addEventListener("load", () => icon.classList.add("loaded"), { once: true });
+  icon.addEventListener("error", () => icon.replaceWith(linkGlyph()), { once: true });
+  icon.src = url;
+  return icon;
+}
+
+/** The neutral glyph of a link without a site icon: a globe, drawn in the text's colour. */
+function linkGlyph() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "link-icon link-glyph");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const d of ["M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z", "M3 12h18", "M12 3c3 3.2 3 14.8 0 18c-3-3.2-3-14.8 0-18z"]) {
+    const path = document.createElementNS(ns, "path");
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
+  return svg;
 }
 
 /** A video's poster and duration with a Play button (or, when the browser cannot play it, a notice and its file);

@@ -40,6 +40,8 @@ struct ItemResponse: ResponseEncodable, Equatable {
     /// The image (an image's own, a link's preview image; for a TIFF or HEIC, its WebP copy); none for a video or a
     /// note.
     var imageURL: String?
+    /// A link's site icon (a small raster image), when its page has no preview image and the icon could be had.
+    var siteIconURL: String?
     /// A TIFF or HEIC image's own file, which browsers do not show: what a drag out carries.
     var originalURL: String?
     /// A video's file.
@@ -105,6 +107,9 @@ struct ItemResponse: ResponseEncodable, Equatable {
             pageURL = item.sourceURL
             description = item.pageDescription
             siteName = item.siteName
+            if let hash = item.siteIconHash, let mime = item.siteIconMimeType {
+                siteIconURL = MediaPath.make(hash: hash, mimeType: mime)
+            }
         }
         if let hash = item.blobHash, let mime = item.mimeType {
             if item.kind == .video {

@@ -85,21 +85,19 @@ public struct GalleryExport: Sendable {
             let page = try await store.items(in: gallery.id, from: start, limit: 1000)
             var chunk = Data()
             for item in page.items {
-                var file: String?
-                if let hash = item.blobHash {
-                    let name =
-                        named[hash]
-                        ?? GalleryManifest.fileName(
-                            hash: hash,
-                            fileExtension: item.mimeType.flatMap {
-                                TypeIdentifier(mimeType: $0)?.preferredFileExtension
-                            })
-                    if named[hash] == nil {
-                        named[hash] = name
-                        files.append((name, hash))
-                    }
-                    file = name
+                // Each stored file once, by its hash: an item's own, a link's site icon.
+                func archived(_ hash: String?, mimeType: String?) -> String? {
+                    guard let hash else { return nil }
+                    if let name = named[hash] { return name }
+                    let name = GalleryManifest.fileName(
+                        hash: hash,
+                        fileExtension: mimeType.flatMap { TypeIdentifier(mimeType: $0)?.preferredFileExtension })
+                    named[hash] = name
+                    files.append((name, hash))
+                    return name
                 }
+                let file = archived(item.blobHash, mimeType: item.mimeType)
+                let siteIcon = item.kind == .link ? archived(item.siteIconHash, mimeType: item.siteIconMimeType) : nil
                 if count > 0 { chunk.append(GalleryManifest.Pieces.separator) }
                 chunk.append(
                     try pieces.entry(
@@ -107,7 +105,7 @@ public struct GalleryExport: Sendable {
                             kind: item.kind, state: item.state, title: item.title, sourceURL: item.sourceURL,
                             file: file, text: item.text, pageDescription: item.pageDescription,
                             siteName: item.siteName, board: item.boardPosition, failure: item.failure?.message,
-                            caption: item.caption, tags: item.tags.isEmpty ? nil : item.tags)))
+                            caption: item.caption, tags: item.tags.isEmpty ? nil : item.tags, siteIcon: siteIcon)))
                 count += 1
             }
             try output.write(contentsOf: chunk)

@@ -117,6 +117,10 @@ extension GalleryImport {
                         wanted[file, default: [:]][kind] = (number, item.kind)
                     }
                 }
+                // A link's site icon is an image too.
+                if item.kind == .link, let icon = item.siteIcon, wanted[icon, default: [:]][.image] == nil {
+                    wanted[icon, default: [:]][.image] = (number, item.kind)
+                }
                 try spool.append(item)
             }
         }

@@ -9,7 +9,7 @@ extension GalleryImport {
     static let batchSize = 250
 
     /// Makes the gallery of a checked manifest whose files are kept: its items in order (ready ones with their
-    /// files, notes with their text, links with their page and preview; items that were still loading, or had
+    /// files, notes with their text, links with their page, preview and site icon; items that were still loading, or had
     /// failed, load again from their source, and are left out without one) and their places on the board —
     /// ``batchSize`` items at a time, read from `items`: inserted in one transaction, made ready in another, placed in
     /// a third.
@@ -98,7 +98,7 @@ extension GalleryImport {
         let stored = entry.file.flatMap { files[$0] }
         if entry.kind == .link {
             let page = LinkDetails(title: entry.title, description: entry.pageDescription, siteName: entry.siteName)
-            return .link(item.id, page, preview: stored)
+            return .link(item.id, page, preview: stored, siteIcon: entry.siteIcon.flatMap { files[$0] })
         }
         return stored.map { .file(item.id, $0) }
     }

@@ -4,18 +4,23 @@ import GalleryCore
 import MediaProbe
 
 // A dropped link whose answer is a web page becomes a link item: its title, description, site name, preview image
-// and visible text.
+// (or else its site's icon) and visible text.
 extension IngestionService {
     /// Reads a page's metadata and visible text, stores its preview image like any image (through the same fetcher and limits), and
-    /// makes the item a ready link; without a usable preview image, a link without one.
+    /// makes the item a ready link; without a usable preview image, a link without one, with its site's icon when that
+    /// can be had (``storeSiteIcon(from:of:)``).
     func settleLink(_ id: ItemID, page: [UInt8], contentType: String?, pageURL: URL) async {
         let metadata = PageMetadata.read(page, contentType: contentType, baseURL: pageURL)
         var details = LinkDetails(metadata, pageURL: pageURL)
         details.pageText = PageText.read(page, contentType: contentType)
         var preview: StoredImage?
         if let imageURL = metadata.previewImageURL { preview = await storePreview(from: imageURL, of: id) }
+        var siteIcon: StoredImage?
+        if preview == nil, let iconURL = metadata.siteIconURL, iconURL != metadata.previewImageURL {
+            siteIcon = await storeSiteIcon(from: iconURL, of: id)
+        }
         do {
-            if try await store.markLinkReady(id, page: details, preview: preview) != nil {
+            if try await store.settle([.link(id, details, preview: preview, siteIcon: siteIcon)]).first != nil {
                 metrics.ingestionEnded(ready: .link)
             }
         } catch {
