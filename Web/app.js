@@ -8,7 +8,10 @@
 import { api } from "./net/api.js";
 import { account, signOut } from "./net/account.js";
 import { searchSource } from "./net/itemSources.js";
-import { pasteTarget } from "./dnd/externalDrop.js";
+import { filesPayload, linkPayload, pasteTarget } from "./dnd/externalDrop.js";
+import { galleriesAPI } from "./net/galleries.js";
+import { isArchive } from "./model/galleryList.js";
+import { OverflowMenu } from "./view/overflowMenu.js";
 import { GalleryPane } from "./pane/galleryPane.js";
 import { transferItems } from "./pane/transfers.js";
 import { galleryURL, knownView, parseGalleryURL } from "./model/location.js";
@@ -274,7 +277,6 @@ function showAddress() {
   showFilters(Boolean(search));
   if (!search) searchBar.setCount("");
   if (panes[0]) activate(panes[0]);
-  if (panes[0]?.view.account) showAccount(new AccountView(panes[0].view.account));
   sideBar?.showing(search ? "" : (galleryIds[0] ?? ""));
 }
 
@@ -478,7 +480,84 @@ async function startSideBar() {
   sideBar.showing(panes[0]?.source.search ? "" : (panes[0]?.galleryId ?? ""));
 }
 
+// ---- The header's Add menu: files, a link or a note into the gallery in use; a gallery's archive as a new gallery ----
+
+const header = /** @type {HTMLElement} */ (document.querySelector(".app-header"));
+const addMenu = /** @type {HTMLElement} */ (header.querySelector("#add-menu"));
+new OverflowMenu(/** @type {HTMLButtonElement} */ (header.querySelector(".add-button")), addMenu);
+const addFiles = /** @type {HTMLInputElement} */ (header.querySelector(".add-files"));
+const addArchive = /** @type {HTMLInputElement} */ (header.querySelector(".add-archive"));
+const linkDialog = new NameDialog(document.getElementById("add-link-dialog"));
+
+/** The gallery pane things are added to (the one in use, not a search's), or null, said to the person. */
+function paneToAddTo() {
+  const pane = active && !active.closed && !active.source.search ? active : null;
+  if (!pane) announcer.alert("Open a gallery to add to it.");
+  else if (pane.readOnly) announcer.alert("This gallery is view only: nothing can be added to it.");
+  return pane && !pane.readOnly ? pane : null;
+}
+
+const adding = {
+  files: () => paneToAddTo() && addFiles.click(),
+  link: () => {
+    const pane = paneToAddTo();
+    if (!pane) return;
+    linkDialog.open({
+      title: "Add a Link",
+      action: "Add",
+      value: "",
+      submit: async (address) => {
+        const url = String(address).trim();
+        if (!/^https?:\/\/\S+$/i.test(url)) throw new Error("Type a web address that starts with https:// or http://.");
+        return url;
+      },
+      done: (url) => {
+        pane.paste(linkPayload(url));
+        pane.view.scroller.focus();
+      },
+    });
+  },
+  note: () => {
+    const pane = paneToAddTo();
+    if (pane && !pane.newNote()) announcer.alert("Notes are written in the grid or on the board: switch the view.");
+  },
+  import: () => addArchive.click(),
+};
+addMenu.addEventListener("click", (event) => {
+  const entry = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-add]"));
+  if (entry) adding[/** @type {keyof typeof adding} */ (entry.dataset.add)]?.();
+});
+addFiles.addEventListener("change", () => {
+  const files = [...(addFiles.files ?? [])];
+  addFiles.value = "";
+  const pane = paneToAddTo();
+  if (pane && files.length) pane.paste(filesPayload(files));
+});
+addArchive.addEventListener("change", async () => {
+  const file = addArchive.files?.[0];
+  addArchive.value = "";
+  if (!file) return;
+  if (!isArchive(file))
+    return announcer.alert(`'${file.name}' is no gallery archive: import a .zip exported from a gallery.`);
+  announcer.announce(`Importing ${file.name}…`);
+  try {
+    const answer = await galleriesAPI.importArchive(file);
+    go(galleryURL([{ galleryId: answer.gallery.id }, null]));
+    announcer.announce(
+      `Imported ${answer.gallery.name}.${answer.skipped.length ? ` ${answer.skipped.join(" ")}` : ""}`,
+    );
+  } catch (error) {
+    announcer.alert(`Nothing was imported: ${error.message}`);
+  }
+});
+
 // ---- Start ----
 bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());
+const accountRoot = /** @type {HTMLElement} */ (header.querySelector(".account"));
+new OverflowMenu(
+  /** @type {HTMLButtonElement} */ (accountRoot.querySelector(".account-button")),
+  /** @type {HTMLElement} */ (accountRoot.querySelector(".menu")),
+);
+showAccount(new AccountView(accountRoot));
 showAddress();
 startSideBar().catch(() => sideBarView.remove());

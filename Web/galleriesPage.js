@@ -13,6 +13,7 @@ import { AccountView } from "./view/account.js";
 import { bindThemeSwitch } from "./view/themeSwitch.js";
 import { createAnnouncer } from "./view/announcer.js";
 import { SideBarView } from "./view/sideBar.js";
+import { OverflowMenu } from "./view/overflowMenu.js";
 import { runSideBar } from "./pane/sideBarRunner.js";
 import { transferItems } from "./pane/transfers.js";
 import { isLinkSession } from "./model/roles.js";
@@ -221,7 +222,12 @@ document.addEventListener("keydown", (event) => {
   document.getElementById("search-field")?.focus();
 });
 
-const accountView = new AccountView(document.getElementById("account"));
+const accountRoot = /** @type {HTMLElement} */ (document.getElementById("account"));
+new OverflowMenu(
+  /** @type {HTMLButtonElement} */ (accountRoot.querySelector(".account-button")),
+  /** @type {HTMLElement} */ (accountRoot.querySelector(".menu")),
+);
+const accountView = new AccountView(accountRoot);
 accountView.bindSignOut(() => signOut().catch((error) => announcer.alert(`Could not sign out: ${error.message}`)));
 account().then((session) => accountView.render(session));
 bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());

@@ -639,6 +639,16 @@ def more_menu_entry(page, name: str):
     return open_more_menu(page).get_by_role("menuitem", name=name)
 
 
+def sign_out_entry(page):
+    """The Sign out entry of the header's account menu (the button with the person's name), opened as a person does."""
+    from playwright.sync_api import expect
+
+    page.locator(".app-header .account-button").click()
+    menu = page.get_by_role("menu", name="Account")
+    expect(menu).to_be_visible()
+    return menu.get_by_role("menuitem", name="Sign out")
+
+
 def open_menu_with_button(page, item: dict):
     """Opens the item menu of `item` (a stored item) with its Actions button; returns the menu."""
     from playwright.sync_api import expect

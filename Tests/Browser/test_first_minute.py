@@ -117,15 +117,18 @@ def test_grey_boxes_shaped_like_tiles_show_while_the_gallery_is_read(page, serve
 
 def test_grey_cards_show_while_the_list_of_galleries_is_read(page, server):
     held = []  # the requests held back, let go by the test (a route's handler must not block: it runs on this thread)
-    page.route(re.compile(r"/api/galleries(\?.*)?$"), lambda route: held.append(route))
+    released = []
+    page.route(re.compile(r"/api/galleries(\?.*)?$"),
+               lambda route: route.continue_() if released else held.append(route))
     page.goto(f"{server.base_url}/galleries", wait_until="domcontentloaded")
     cards = page.locator(".placeholder-cards")
     expect(cards).to_be_visible()
     assert cards.locator(".placeholder-card").first.bounding_box()["height"] > 100
+    released.append(True)
     for route in held:
         route.continue_()
     expect(cards).to_be_hidden()
-    expect(page.get_by_role("link", name="My Gallery")).to_be_visible()
+    expect(page.locator("#gallery-cards").get_by_role("link", name="My Gallery")).to_be_visible()
 
 
 def test_the_icons_and_the_manifest_are_served_with_their_types_before_sign_in(auth_server):

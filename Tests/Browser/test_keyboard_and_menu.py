@@ -96,7 +96,7 @@ def test_tab_reaches_the_items_and_the_toolbar_controls_with_a_visible_focus(pag
     page.evaluate("document.activeElement && document.activeElement.blur()")
 
     reached = []
-    for _ in range(12):
+    for _ in range(24):  # the header and the side bar come first
         page.keyboard.press("Tab")
         focused = page.evaluate("""() => {
           const e = document.activeElement;

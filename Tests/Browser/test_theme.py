@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from test_look_and_motion import _FOCUS_LOOK_JS, contrast
 
 from auth_helpers import OWNER_PASSWORD, add_user, sign_in_page
-from helpers import seed_gallery
+from helpers import seed_gallery, sign_out_entry
 
 # The theme on <html> as it was when <body> first came to be: before any module script ran, and before the first paint
 # (which waits for the page's styles, and they read it).
@@ -88,7 +88,7 @@ def test_each_person_keeps_their_own_theme_on_a_shared_browser(auth_server, owne
     page.emulate_media(color_scheme="light")
     signed_in(page, auth_server, "owner", OWNER_PASSWORD)
     theme_switch(page).select_option("dark")
-    page.get_by_role("button", name="Sign out").click()
+    sign_out_entry(page).click()
     expect(page).to_have_url(f"{auth_server.base_url}/signin")
     # The sign-in page keeps the look of whoever used this browser last.
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
@@ -97,7 +97,7 @@ def test_each_person_keeps_their_own_theme_on_a_shared_browser(auth_server, owne
     expect(theme_switch(page)).to_have_value("system")
     expect(page.locator("html")).not_to_have_attribute("data-theme", "dark")
     assert background(page) == [255, 255, 255]
-    page.get_by_role("button", name="Sign out").click()
+    sign_out_entry(page).click()
     expect(page).to_have_url(f"{auth_server.base_url}/signin")
     expect(page.locator("html")).not_to_have_attribute("data-theme", "dark")  # bob's: the system's
 

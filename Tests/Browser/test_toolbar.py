@@ -14,6 +14,9 @@ from pane_helpers import create_gallery
 
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1280, "height": 800}
+# A wide screen: the toolbar has the room to name its buttons beside the side bar (a laptop's 1280 has it once the
+# side bar is hidden).
+WIDER = {"width": 1600, "height": 900}
 
 # Toolbar buttons by the names the tests (and screen readers) know them by.
 NAMED_BUTTONS = ("New Note", "Undo", "Redo", "Tags")
@@ -140,12 +143,16 @@ def test_wide_toolbar_names_its_buttons_beside_their_icons_and_a_phone_shows_ico
       .filter((l) => l.closest('button, label').getClientRects().length > 0)
       .map((l) => ({text: l.textContent, width: l.getBoundingClientRect().width}))"""
 
-    wide = _open_gallery(window, server, WIDE)
+    wide = _open_gallery(window, server, WIDER)
     for name in NAMED_BUTTONS:
         expect(wide.get_by_role("button", name=name, exact=True)).to_be_visible()
     shown = wide.evaluate(labels_js)
     assert {label["text"] for label in shown} >= {"Grid", "List", "Board", "Note", "Undo", "Redo", "Tags", "More"}
     assert all(label["width"] > 10 for label in shown), f"a label is not shown beside its icon: {shown}"
+    laptop = _open_gallery(window, server, WIDE)
+    laptop.get_by_role("button", name="Side Bar").click()
+    shown = laptop.evaluate(labels_js)
+    assert all(label["width"] > 10 for label in shown), f"a label is not shown beside its icon at 1280: {shown}"
 
     phone = _open_gallery(window, server, PHONE)
     shown = phone.evaluate(labels_js)

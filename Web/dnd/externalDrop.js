@@ -26,6 +26,11 @@ export function filesPayload(files) {
   };
 }
 
+/** A drop of one address (`url`), as a dragged link is read (Add → Link…). */
+export function linkPayload(url) {
+  return { payload: { uriList: url, html: null, plainText: url, mozURL: null, files: [] }, files: [] };
+}
+
 /** The raw representations of a DataTransfer, as the server's drop endpoint takes them (files kept apart). */
 export function readPayload(dataTransfer) {
   const get = (type) => {

@@ -25,7 +25,6 @@ export class PaneView {
       const heading = document.createElement("h2");
       heading.className = "pane-name";
       root.querySelector(".pane-name").replaceWith(heading);
-      root.querySelector(".account").remove(); // the page's first pane says who is signed in
     }
     this.scroller = root.querySelector(".gallery");
     this.list = root.querySelector(".items");
@@ -37,7 +36,6 @@ export class PaneView {
     this.notice = root.querySelector(".pane-notice");
     this.connection = root.querySelector(".connection");
     this.loading = root.querySelector(".pane-loading");
-    this.account = root.querySelector(".account"); // null in a second pane
     this.intro = root.querySelector(".intro");
     this.emptyTitle = root.querySelector(".empty-title");
     this.emptySearchTip = root.querySelector(".empty-search-tip");
