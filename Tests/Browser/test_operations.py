@@ -54,6 +54,7 @@ def test_metrics_count_the_open_gallery_views_live_feeds(server, page):
         line = next((line for line in text.splitlines() if line.startswith("image_gallery_live_feeds ")), None)
         return float(line.split()[1]) if line else None
 
-    helpers.wait_until(lambda: live_feeds() == 1, message="one live feed counted")
+    # The gallery view's feed and the side bar's (the list of galleries).
+    helpers.wait_until(lambda: live_feeds() == 2, message="two live feeds counted")
     page.close()
-    helpers.wait_until(lambda: live_feeds() == 0, message="the feed counted out")
+    helpers.wait_until(lambda: live_feeds() == 0, message="the feeds counted out")

@@ -72,15 +72,17 @@ def test_a_gallery_opens_from_the_side_bar_without_a_page_load_and_back_returns(
 _DROP_ON_ROW_JS = """
 async ({itemId, galleryId, altKey}) => {
   const source = document.querySelector(`.gallery [role="row"][data-item-id="${itemId}"]`);
-  const row = document.querySelector(`#side-bar li.side-row[data-gallery-id="${galleryId}"] a`);
+  // Looked up for each event, as a pointer finds what is under it (the list may be drawn again meanwhile).
+  const rowNow = () => document.querySelector(`#side-bar li.side-row[data-gallery-id="${galleryId}"] a`);
   const dt = new DataTransfer();
   const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
   source.dispatchEvent(new DragEvent('dragstart', {bubbles: true, cancelable: true, dataTransfer: dt}));
   await frame();
-  const box = row.getBoundingClientRect();
-  const at = {clientX: box.left + 10, clientY: box.top + box.height / 2};
   const shown = {};
   for (const type of ['dragenter', 'dragover', 'drop']) {
+    const row = rowNow();
+    const box = row.getBoundingClientRect();
+    const at = {clientX: box.left + 10, clientY: box.top + box.height / 2};
     const event = new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: dt, altKey, ...at});
     row.dispatchEvent(event);
     if (type === 'dragover') shown.state = row.parentElement.dataset.dropState ?? null;
@@ -249,15 +251,16 @@ def test_the_side_bar_collapses_remembered_and_is_a_drawer_on_a_phone(page, serv
 _ROW_ONTO_ROW_JS = """
 async ({moving, onto}) => {
   const link = (title) => [...document.querySelectorAll('#side-bar a.side-gallery')].find((a) => a.title === title);
-  const source = link(moving), target = link(onto);
+  const source = link(moving);
   const dt = new DataTransfer();
   const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
   source.dispatchEvent(new DragEvent('dragstart', {bubbles: true, cancelable: true, dataTransfer: dt}));
   await frame();
-  const box = target.getBoundingClientRect();
-  const at = {clientX: box.left + 10, clientY: box.top + 4};
   let state = null;
   for (const type of ['dragenter', 'dragover', 'drop']) {
+    const target = link(onto);  // what is under the pointer now
+    const box = target.getBoundingClientRect();
+    const at = {clientX: box.left + 10, clientY: box.top + 4};
     target.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: dt, ...at}));
     if (type === "dragover") state = target.parentElement.dataset.dropState ?? null;
     await frame();

@@ -49,11 +49,17 @@ export function linkContent(/** @type {any} */ item, /** @type {(item: any) => H
     host.className = "link-host";
     host.textContent = item.siteName || pageHost(item);
     anchor.append(title, host);
+    card.append(anchor);
   } else {
+    // Only the title is the link to the page: a click elsewhere on the card selects the tile, a double click opens it.
     card.classList.add("link-text-card");
-    anchor.append(...textCard(linkCard(item)));
+    const text = document.createElement("div");
+    text.className = "link-text";
+    const [head, title, ...rest] = textCard(linkCard(item));
+    anchor.append(title);
+    text.append(head, anchor, ...rest);
+    card.append(text);
   }
-  card.append(anchor);
   return [card];
 }
 
