@@ -49,6 +49,18 @@ const NARROW = "(max-width: 52rem)";
 const opensElsewhere = (/** @type {MouseEvent} */ event) =>
   event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 
+/** A row's name (cut with an ellipsis when long) and its count, shown as a number (said in words by the row's label). */
+function nameAndCount(/** @type {string} */ text, /** @type {number} */ number) {
+  const name = document.createElement("span");
+  name.className = "side-name";
+  name.textContent = text;
+  const count = document.createElement("span");
+  count.className = "side-count";
+  count.setAttribute("aria-hidden", "true");
+  count.textContent = Number(number ?? 0).toLocaleString("en");
+  return [name, count];
+}
+
 export class SideBarView {
   /** Puts the side bar first in the page's `.frame`, and its toggle first in its `.app-header`. */
   static insert(/** @type {Document} */ page) {
@@ -131,13 +143,7 @@ export class SideBarView {
     link.title = gallery.name;
     if (gallery.id === this.currentId) link.setAttribute("aria-current", "page");
     if (arrangeable) link.draggable = true;
-    const name = document.createElement("span");
-    name.className = "side-name";
-    name.textContent = gallery.name;
-    const count = document.createElement("span");
-    count.className = "side-count";
-    count.setAttribute("aria-hidden", "true");
-    count.textContent = Number(gallery.itemCount ?? 0).toLocaleString("en");
+    const [name, count] = nameAndCount(gallery.name, gallery.itemCount);
     // Its name to a screen reader: the whole name and the count in words.
     link.setAttribute(
       "aria-label",
@@ -248,13 +254,7 @@ export class SideBarView {
         link.dataset.inPage = "";
         link.className = "side-link side-tag";
         link.title = tag.name;
-        const name = document.createElement("span");
-        name.className = "side-name";
-        name.textContent = tag.name;
-        const count = document.createElement("span");
-        count.className = "side-count";
-        count.setAttribute("aria-hidden", "true");
-        count.textContent = tag.count.toLocaleString("en");
+        const [name, count] = nameAndCount(tag.name, tag.count);
         link.setAttribute("aria-label", `${tag.name}, ${countWords(tag.count)}`);
         link.append(name, count);
         const row = document.createElement("li");
