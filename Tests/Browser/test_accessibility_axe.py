@@ -608,3 +608,20 @@ def test_toolbar_on_a_phone_with_its_more_menu_open_on_the_board(window, server,
     expect(menu.get_by_role("menuitemradio", name="Drags Move")).to_be_visible()
     expect(menu.get_by_role("menuitemcheckbox", name="Show Tags")).to_be_visible()
     expect_no_axe_violations(phone)
+
+
+# ---- The header's menus (issue 31, part 1)
+
+
+def test_header_add_menu_open(page):
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.get_by_role("menu", name="Add").get_by_role("menuitem", name="Files…")).to_be_focused()
+    expect_no_axe_violations(page)
+
+
+def test_header_account_menu_open(auth_server, owner, window):
+    page = window()
+    sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path="/galleries")
+    page.locator(".app-header .account-button").click()
+    expect(page.get_by_role("menu", name="Account").get_by_role("menuitem", name="Sign out")).to_be_focused()
+    expect_no_axe_violations(page)
