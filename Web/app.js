@@ -13,7 +13,7 @@ import { galleriesAPI } from "./net/galleries.js";
 import { isArchive } from "./model/galleryList.js";
 import { OverflowMenu } from "./view/overflowMenu.js";
 import { GalleryPane } from "./pane/galleryPane.js";
-import { transferItems } from "./pane/transfers.js";
+import { dropOnGallery, transferItems } from "./pane/transfers.js";
 import { galleryURL, knownView, parseGalleryURL } from "./model/location.js";
 import { changeableGalleries, isLinkSession } from "./model/roles.js";
 import { countText, isAsking, parseSearchURL, searchOf, searchURL } from "./model/search.js";
@@ -138,18 +138,7 @@ function dropIntoGallery({ payload, galleryId, copy, name }) {
   const target = paneFor(galleryId);
   if (target) return hooks.onTransfer({ payload, target, index: target.state.shown.length, copy });
   const source = paneFor(payload.galleryId);
-  return transferItems({
-    ids: payload.itemIds,
-    run: payload.run ?? null,
-    sourceGalleryId: payload.galleryId,
-    source,
-    target: null,
-    targetGalleryId: galleryId,
-    targetName: name,
-    copy: copy || Boolean(source?.readOnly),
-    announcer,
-    onUndoable: undoToast.offer,
-  });
+  return dropOnGallery({ payload, galleryId, name, copy, source, announcer, onUndoable: undoToast.offer });
 }
 
 function paneFor(galleryId) {

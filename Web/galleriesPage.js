@@ -15,7 +15,7 @@ import { createAnnouncer } from "./view/announcer.js";
 import { SideBarView } from "./view/sideBar.js";
 import { OverflowMenu } from "./view/overflowMenu.js";
 import { runSideBar } from "./pane/sideBarRunner.js";
-import { transferItems } from "./pane/transfers.js";
+import { dropOnGallery } from "./pane/transfers.js";
 import { isLinkSession } from "./model/roles.js";
 
 const view = new GalleryListView(document);
@@ -162,18 +162,7 @@ account()
       open: (galleryId) => location.assign(`/g/${encodeURIComponent(galleryId)}`),
       openAddress: (address) => (address === "/galleries#trash" ? view.openTrash() : location.assign(address)),
       // Items dragged here from a gallery in another window.
-      dropItems: ({ payload, galleryId, name, copy }) =>
-        transferItems({
-          ids: payload.itemIds,
-          run: payload.run ?? null,
-          sourceGalleryId: payload.galleryId,
-          source: null,
-          target: null,
-          targetGalleryId: galleryId,
-          targetName: name,
-          copy,
-          announcer,
-        }),
+      dropItems: ({ payload, galleryId, name, copy }) => dropOnGallery({ payload, galleryId, name, copy, announcer }),
     });
   })
   .catch(() => sideBarView.remove());

@@ -5,25 +5,22 @@
 
 import { api } from "../net/api.js";
 import { connectGalleryList } from "../net/live.js";
+import { readPreference, writePreference } from "../net/localPreferences.js";
 import { movedTo, sideBarOrder, splitByRole } from "../model/sideBar.js";
 
 const keyOf = (/** @type {string} */ person) => `image-gallery.side-bar.${person}`;
 
+/** The side bar's stored preferences (`{collapsed, arranged}`), or none when unreadable. */
 function readStored(/** @type {string} */ key) {
   try {
-    return JSON.parse(localStorage.getItem(key) ?? "{}") ?? {};
+    return JSON.parse(readPreference(key) ?? "{}") ?? {};
   } catch {
-    return {}; // storage refused (a private window) or spoilt: the defaults
+    return {}; // spoilt: the defaults
   }
 }
 
-function writeStored(/** @type {string} */ key, /** @type {any} */ value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // not kept: this page still shows it
-  }
-}
+const writeStored = (/** @type {string} */ key, /** @type {any} */ value) =>
+  writePreference(key, JSON.stringify(value));
 
 /**
  * `view`: the SideBarView; `person`: the signed-in person's id ("" without sign-in); `announcer`; `open(galleryId)` and

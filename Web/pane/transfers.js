@@ -81,3 +81,21 @@ export async function transferItems({
   if (offer) onUndoable?.(offer);
   return items;
 }
+
+/** Moves (or copies) the items a drag carried (`payload`: the app's own, dnd/localDrag.js) to the end of gallery
+ * `galleryId` (named `name`) that no pane here shows: a drop on it in the side bar. `source`: the pane the items came
+ * from, when shown here (a view-only one gives copies). */
+export function dropOnGallery({ payload, galleryId, name, copy, source = null, announcer, onUndoable = null }) {
+  return transferItems({
+    ids: payload.itemIds,
+    run: payload.run ?? null,
+    sourceGalleryId: payload.galleryId,
+    source,
+    target: null,
+    targetGalleryId: galleryId,
+    targetName: name,
+    copy: copy || Boolean(source?.readOnly),
+    announcer,
+    onUndoable,
+  });
+}

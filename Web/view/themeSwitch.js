@@ -2,29 +2,13 @@
 // signed in (model/theme.js), and follows a choice made in another tab.
 
 import { PERSON_KEY, readTheme, themeAttribute, themeKey } from "../model/theme.js";
+import { readPreference as stored, writePreference as store } from "../net/localPreferences.js";
 
 /** Puts `theme` on the page (theme.js did so already before the first paint, from what was stored). */
 export function applyTheme(theme) {
   const attribute = themeAttribute(theme);
   if (attribute) document.documentElement.dataset.theme = attribute;
   else delete document.documentElement.dataset.theme;
-}
-
-/** Storage that may refuse (a private window): then nothing is kept and the switch still works for this page. */
-function stored(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function store(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // not kept: this page still shows it
-  }
 }
 
 /**
