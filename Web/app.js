@@ -7,6 +7,7 @@
 
 import { api } from "./net/api.js";
 import { account, signOut } from "./net/account.js";
+import { accountSettings } from "./net/accountSettings.js";
 import { searchSource } from "./net/itemSources.js";
 import { filesPayload, linkPayload, pasteTarget } from "./dnd/externalDrop.js";
 import { galleriesAPI } from "./net/galleries.js";
@@ -542,11 +543,6 @@ addArchive.addEventListener("change", async () => {
 
 // ---- Start ----
 bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());
-const accountRoot = /** @type {HTMLElement} */ (header.querySelector(".account"));
-new OverflowMenu(
-  /** @type {HTMLButtonElement} */ (accountRoot.querySelector(".account-button")),
-  /** @type {HTMLElement} */ (accountRoot.querySelector(".menu")),
-);
-showAccount(new AccountView(accountRoot));
+showAccount(new AccountView(/** @type {HTMLElement} */ (header.querySelector(".account")), accountSettings(announcer)));
 showAddress();
 startSideBar().catch(() => sideBarView.remove());

@@ -2,6 +2,7 @@
 // the API; who is signed in, and Sign out.
 
 import { account, signOut } from "./net/account.js";
+import { accountSettings } from "./net/accountSettings.js";
 import { galleriesAPI } from "./net/galleries.js";
 import { connectGalleryList } from "./net/live.js";
 import { applyGallery, createGalleryListState, isArchive, itemCountText } from "./model/galleryList.js";
@@ -13,7 +14,6 @@ import { AccountView } from "./view/account.js";
 import { bindThemeSwitch } from "./view/themeSwitch.js";
 import { createAnnouncer } from "./view/announcer.js";
 import { SideBarView } from "./view/sideBar.js";
-import { OverflowMenu } from "./view/overflowMenu.js";
 import { runSideBar } from "./pane/sideBarRunner.js";
 import { dropOnGallery } from "./pane/transfers.js";
 import { isLinkSession } from "./model/roles.js";
@@ -211,12 +211,10 @@ document.addEventListener("keydown", (event) => {
   document.getElementById("search-field")?.focus();
 });
 
-const accountRoot = /** @type {HTMLElement} */ (document.getElementById("account"));
-new OverflowMenu(
-  /** @type {HTMLButtonElement} */ (accountRoot.querySelector(".account-button")),
-  /** @type {HTMLElement} */ (accountRoot.querySelector(".menu")),
+const accountView = new AccountView(
+  /** @type {HTMLElement} */ (document.getElementById("account")),
+  accountSettings(announcer),
 );
-const accountView = new AccountView(accountRoot);
 accountView.bindSignOut(() => signOut().catch((error) => announcer.alert(`Could not sign out: ${error.message}`)));
 account().then((session) => accountView.render(session));
 bindThemeSwitch(/** @type {HTMLSelectElement} */ (document.querySelector(".theme-switch")), account());

@@ -136,6 +136,7 @@ public func buildRouter(_ parts: GalleryServices, configuration: ServerConfigura
     HealthRoutes(store: parts.store).add(to: router)
     MetricsRoutes(metrics: parts.metrics).add(to: router)
     SessionRoutes(authenticator: parts.authenticator, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
+    AccountRoutes(authenticator: parts.authenticator, jsonBodyBytes: bounds.jsonBodyBytes).add(to: router)
     GalleryRoutes(
         store: parts.store, ingestion: parts.ingestion, presenter: parts.presenter, access: access,
         jsonBodyBytes: bounds.jsonBodyBytes

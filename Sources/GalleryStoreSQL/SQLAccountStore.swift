@@ -144,6 +144,15 @@ public struct SQLAccountStore: AccountStore {
                 sql: "SELECT 1 FROM api_token WHERE userId = ? AND name = ?",
                 arguments: [token.userID.rawValue, token.name])
             guard taken == nil else { throw GalleryError.conflict("There is already a token named '\(token.name)'.") }
+            let kept =
+                try db.value(
+                    Int.self, sql: "SELECT count(*) FROM api_token WHERE userId = ?", arguments: [token.userID.rawValue]
+                )
+                ?? 0
+            guard kept < APIToken.maximumCount else {
+                throw GalleryError.conflict(
+                    "You keep at most \(APIToken.maximumCount) tokens; revoke one you no longer use to make another.")
+            }
             try db.execute(
                 sql: "INSERT INTO api_token (hash, name, userId, createdAt) VALUES (?, ?, ?, ?)",
                 arguments: [hash, token.name, token.userID.rawValue, token.createdAt])

@@ -531,6 +531,27 @@ def test_share_dialog_with_nobody_and_no_link(auth_server, owner, window):
     expect_no_axe_violations(page)
 
 
+def test_account_dialog_with_a_new_token_and_an_error(auth_server, owner, window):
+    owner.api("POST", "/api/tokens", {"name": "backup script"})
+    page = window()
+    sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path="/")
+    expect(page.get_by_role("grid", name="My Gallery")).to_be_attached()
+    page.locator(".app-header .account-button").click()
+    page.get_by_role("menu", name="Account").get_by_role("menuitem", name="API Tokens…").click()
+    dialog = page.get_by_role("dialog", name="Account")
+    expect(dialog.get_by_role("list", name="API tokens")).to_contain_text("backup script")
+    dialog.locator("#token-name").fill("phone shortcut")
+    dialog.get_by_role("button", name="Create Token").click()
+    expect(dialog.get_by_label("New token (shown only now)")).to_be_focused()
+    expect_no_axe_violations(page)
+
+    dialog.get_by_label("Current password").fill("not my password")
+    dialog.get_by_label("New password").fill("a brand new password")
+    dialog.get_by_role("button", name="Change Password").click()
+    expect(dialog.get_by_role("alert")).to_have_text("The current password is wrong.")
+    expect_no_axe_violations(page)
+
+
 def test_empty_gallery_for_someone_who_may_only_look(auth_server, owner, window):
     empty = owner.api("POST", "/api/galleries", {"name": "Empty"})
     add_user(auth_server, "bob", "bob's long password")

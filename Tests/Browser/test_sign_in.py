@@ -121,6 +121,23 @@ def test_a_page_whose_session_ended_goes_to_sign_in_at_its_next_request(owner, a
     expect_sign_in_for(page, f"/g/{gallery['id']}")
 
 
+def test_a_gallery_page_signed_out_in_another_tab_goes_to_sign_in_by_itself(owner, auth_server, window):
+    """Its live feed closes as signed out (4401), not as a gallery gone; the page finds its cookie ended and goes to
+    the sign-in page without being touched."""
+    gallery = owner.api("POST", "/api/galleries", {"name": "Holiday"})
+    page = window()
+    sign_in_page(page, auth_server, "owner", OWNER_PASSWORD, path=f"/g/{gallery['id']}")
+    expect(page.get_by_role("grid", name="Holiday")).to_be_attached()
+
+    other_tab = page.context.new_page()
+    other_tab.goto(f"{auth_server.base_url}/galleries")
+    sign_out_entry(other_tab).click()
+    expect(other_tab).to_have_url(f"{auth_server.base_url}/signin")
+
+    expect(page).to_have_url(re.compile(r"/signin\?next="), timeout=20_000)  # within the feed's 5-second check
+    expect_sign_in_for(page, f"/g/{gallery['id']}")
+
+
 def test_a_signed_in_page_drops_links_and_uploads_files(owner, auth_server, window, other_site):
     """Every change the page makes carries its CSRF token and a JSON content type (an upload: the file's type), else
     the server would refuse it."""

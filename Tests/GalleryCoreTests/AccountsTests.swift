@@ -28,6 +28,16 @@ struct AccountsTests {
         }
     }
 
+    @Test func tokenNamesAreWordsOfAnyScriptWithSpaces() throws {
+        #expect(try APIToken.validatedName("  backup script ") == "backup script")
+        #expect(try APIToken.validatedName("Cafe\u{301}.sync_2-b") == "Caf\u{E9}.sync_2-b")  // NFC
+        #expect(try APIToken.validatedName(String(repeating: "a", count: 64)).count == 64)
+        for bad in ["", "   ", "a/b", "a%2Fb", "tab\there", "new\nline", "<script>", String(repeating: "a", count: 65)]
+        {
+            #expect(throws: GalleryError.self) { try APIToken.validatedName(bad) }
+        }
+    }
+
     @Test func passwordsAreLongEnoughAndHoldNoControlCharacters() throws {
         #expect(try User.validatedPassword("eight ch") == "eight ch")
         for bad in ["short", "has\u{0}nul-inside", String(repeating: "x", count: 1025)] {

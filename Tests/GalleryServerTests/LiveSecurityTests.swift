@@ -65,4 +65,22 @@ struct LiveSecurityTests {
             #expect(close?.reason == "You can no longer see this gallery.")
         }
     }
+
+    @Test(.timeLimit(.minutes(3))) func openFeedsCloseAsSignedOutOnceTheirSessionEnds() async throws {
+        try await testSignedInApplication(live: true) { client, world in
+            for path in ["/api/galleries/\(world.ownerGallery)/live?since=0", "/api/galleries/live"] {
+                let browser = try await client.signIn("owner", SignedInWorld.ownerPassword)
+                let close = try await client.ws(
+                    path, configuration: WebSocketClientConfiguration(additionalHeaders: [.cookie: browser.cookie])
+                ) { inbound, _, _ in
+                    // The socket is open: now that browser signs out; its feeds must end, told apart from a gallery
+                    // taken away (the page then asks whether it is still signed in, not "the gallery is gone").
+                    _ = try await client.send(.delete, "/api/session", json: "{}", as: browser)
+                    for try await _ in inbound.messages(maxSize: 1 << 20) {}
+                }
+                #expect(close?.closeCode == .unknown(4401), "\(path)")
+                #expect(close?.reason == "Signed out.")
+            }
+        }
+    }
 }

@@ -15,6 +15,22 @@ export function account() {
   return pending;
 }
 
+/** Takes the session a change of password made (its answer is GET /api/session's): the old one has ended, and the
+ * page's changes carry the new one's CSRF token from now on. */
+export function adoptSession(data) {
+  pending = Promise.resolve(sessionOf(data));
+}
+
+/** The session as the page keeps it, from GET /api/session's JSON. */
+function sessionOf(data) {
+  return {
+    user: data?.user ?? null,
+    galleryId: data?.galleryId ?? null,
+    csrfToken: data?.csrfToken ?? null,
+    authRequired: data?.authRequired !== false,
+  };
+}
+
 async function load() {
   let response;
   try {
@@ -29,16 +45,20 @@ async function load() {
     return OPEN;
   }
   try {
-    const data = await response.json();
-    return {
-      user: data?.user ?? null,
-      galleryId: data?.galleryId ?? null,
-      csrfToken: data?.csrfToken ?? null,
-      authRequired: data?.authRequired !== false,
-    };
+    return sessionOf(await response.json());
   } catch {
     pending = null;
     return OPEN;
+  }
+}
+
+/** Whether this page's cookie still signs it in (asked afresh; true when the server cannot be reached, to try again
+ * later). */
+export async function stillSignedIn() {
+  try {
+    return (await fetch("/api/session", { headers: { Accept: "application/json" } })).status !== 401;
+  } catch {
+    return true;
   }
 }
 

@@ -1,9 +1,13 @@
 // The live sockets (docs/live-undo-api.md): one gallery's (`/api/galleries/{id}/live?since=N`: events, progress and
 // resets as callbacks) and the gallery browser's (`/api/galleries/live`: "changed"). When a socket drops it reconnects
 // by itself with a growing delay, asking for everything after the sequence the caller knows by then; a reset or a
-// gallery that is gone stops it until `restart`.
+// gallery that is gone stops it until `restart`. One closed because its session ended reconnects if the page is still
+// signed in (its cookie renewed by a change of password), and otherwise takes the page to the sign-in page.
+
+import { signInAgain, stillSignedIn } from "./account.js";
 
 export const GALLERY_GONE = 4404;
+export const SIGNED_OUT = 4401;
 const FIRST_DELAY = 250;
 const LONGEST_DELAY = 5000;
 
@@ -63,6 +67,11 @@ export function connectFeed(
       if (event.code === GALLERY_GONE) {
         waiting = true;
         onGone(event.reason);
+        return;
+      }
+      if (event.code === SIGNED_OUT) {
+        onState("down");
+        stillSignedIn().then((signedIn) => (signedIn ? schedule() : signInAgain()));
         return;
       }
       onState("down");

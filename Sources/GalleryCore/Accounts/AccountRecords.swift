@@ -31,23 +31,6 @@ public struct SessionRecord: Sendable, Equatable {
     }
 }
 
-/// A named, revocable token a script sends as `Authorization: Bearer …` instead of a cookie.
-public struct APIToken: Sendable, Equatable {
-    /// Its name, unique per user.
-    public var name: String
-    /// Whose it is.
-    public var userID: UserID
-    /// When it was made.
-    public var createdAt: Date
-
-    /// Makes a token value.
-    public init(name: String, userID: UserID, createdAt: Date) {
-        self.name = name
-        self.userID = userID
-        self.createdAt = createdAt
-    }
-}
-
 /// A read-only link to a gallery (its secret is shown once, at creation, and stored only as a hash).
 public struct ShareLink: Sendable, Equatable {
     /// Tag type for link ids.

@@ -31,7 +31,7 @@ public protocol AccountStore: Sendable {
     func deleteSession(tokenHash: String) async throws
 
     /// Keeps a new API token (only its secret's hash). - Throws: ``GalleryError/conflict(_:)`` if the user has one
-    /// of that name.
+    /// of that name, or already ``APIToken/maximumCount``.
     func createAPIToken(_ token: APIToken, hash: String) async throws
     /// The user of a token, by its hash, if it exists.
     func userOfAPIToken(hash: String) async throws -> User?

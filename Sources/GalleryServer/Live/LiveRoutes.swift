@@ -12,7 +12,8 @@ import HummingbirdWebSocket
 ///
 /// Upgrades pass the same checks as every request (the guard's Host and Origin rules, sign-in), and a gallery's feed
 /// needs the right to view the gallery. Both are checked again every few seconds while the socket is open: a feed
-/// whose session ended, or whose right to the gallery was taken away, closes with code 4404.
+/// whose session ended closes with code 4401 (the page asks whether it is still signed in: its cookie may have been
+/// renewed, by a change of password), and one whose right to the gallery was taken away with code 4404.
 struct LiveRoutes {
     let store: any GalleryStore
     /// Progress of the items loading, which gallery feeds send.
@@ -28,8 +29,10 @@ struct LiveRoutes {
 
     /// The close code for a gallery that is gone (or no longer one's to see).
     static let galleryGoneCode: UInt16 = 4404
-    /// What a feed whose access ended is told.
+    /// What a feed whose right to its gallery was taken away is told.
     static let accessEndedReason = "You can no longer see this gallery."
+    /// The close code for a feed whose session ended.
+    static let signedOutCode: UInt16 = 4401
 
     func add(to router: Router<AppWebSocketRequestContext>) {
         // The gallery browser's feed: {"type":"changed"} after any change of a gallery the person may see.
@@ -42,10 +45,12 @@ struct LiveRoutes {
             }
             let request = context.request
             try await run(until: inbound) {
-                let ended: Void? = try await untilAccessEnds(request, gallery: nil) {
+                let ended = try await untilAccessEnds(request, gallery: nil) {
                     try await feed.run { message in try await outbound.write(.text(try message.json())) }
                 }
-                if case nil = ended { try await outbound.close(.policyViolation, reason: "Signed out.") }
+                if case .signedOut = ended {
+                    try await outbound.close(.unknown(Self.signedOutCode), reason: "Signed out.")
+                }
             }
         }
         router.ws("api/galleries/:gallery/live") { _, context in
@@ -60,34 +65,42 @@ struct LiveRoutes {
             }
             let request = context.request
             try await run(until: inbound) {
-                let ending =
-                    try await untilAccessEnds(request, gallery: id) {
-                        try await feed.run(gallery: id, since: since) { message in
-                            try await outbound.write(.text(try message.json()))
-                        }
-                    } ?? .galleryGone(Self.accessEndedReason)
+                let ending = try await untilAccessEnds(request, gallery: id) {
+                    try await feed.run(gallery: id, since: since) { message in
+                        try await outbound.write(.text(try message.json()))
+                    }
+                }
                 switch ending {
-                case .reset: try await outbound.close(.normalClosure, reason: "reset")
-                case .galleryGone(let message):
+                case .feed(.reset?): try await outbound.close(.normalClosure, reason: "reset")
+                case .feed(.galleryGone(let message)?):
                     try await outbound.close(
                         .unknown(Self.galleryGoneCode), reason: String(message.utf8.prefix(120)) ?? "gone")
-                case nil: break
+                case .noLongerGiven:
+                    try await outbound.close(.unknown(Self.galleryGoneCode), reason: Self.accessEndedReason)
+                case .signedOut: try await outbound.close(.unknown(Self.signedOutCode), reason: "Signed out.")
+                case .feed(nil): break
                 }
             }
         }
     }
 
-    /// Runs `feed` until it ends (its result) or until the request's access ends (nil), whichever comes first.
+    /// How a feed ended: by itself (its result), or because the request's access ended.
+    enum FeedEnd<Result: Sendable>: Sendable {
+        case feed(Result)
+        /// The request's session ended.
+        case signedOut
+        /// The person's right to view the gallery was taken away.
+        case noLongerGiven
+    }
+
+    /// Runs `feed` until it ends or until the request's access ends, whichever comes first.
     private func untilAccessEnds<Result: Sendable>(
         _ request: Request, gallery: GalleryID?, _ feed: @escaping @Sendable () async throws -> Result
-    ) async throws -> Result? {
-        try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask { try await feed() }
-            group.addTask {
-                try await accessEnds(request, gallery: gallery)
-                return nil
-            }
-            let first = try await group.next() ?? nil
+    ) async throws -> FeedEnd<Result> {
+        try await withThrowingTaskGroup(of: FeedEnd<Result>.self) { group in
+            group.addTask { .feed(try await feed()) }
+            group.addTask { try await accessEnds(request, gallery: gallery) }
+            let first = try await group.next() ?? .signedOut
             group.cancelAll()
             return first
         }
@@ -95,11 +108,13 @@ struct LiveRoutes {
 
     /// Returns once the request's sign-in has ended, or (for a gallery) its right to view the gallery; checks every
     /// `accessCheckInterval`.
-    private func accessEnds(_ request: Request, gallery: GalleryID?) async throws {
+    private func accessEnds<Result>(_ request: Request, gallery: GalleryID?) async throws -> FeedEnd<Result> {
         while true {
             try await Task.sleep(for: accessCheckInterval)
-            guard let credentials = try await authenticator.credentials(for: request) else { return }
-            if let gallery, try await access.role(of: credentials.identity, in: gallery) == nil { return }
+            guard let credentials = try await authenticator.credentials(for: request) else { return .signedOut }
+            if let gallery, try await access.role(of: credentials.identity, in: gallery) == nil {
+                return .noLongerGiven
+            }
         }
     }
 

@@ -34,12 +34,15 @@ public struct AccountAdministration: Sendable {
 
     /// Makes an API token for a user and returns its secret (shown once; only its hash is kept).
     public func createToken(named name: String, for userName: String) async throws -> String {
-        let user = try await existingUser(userName)
-        let tokenName = try User.validatedName(name)
+        try await createToken(named: name, for: try await existingUser(userName).id).secret
+    }
+
+    /// Makes an API token for a user: the token, and its secret (shown once; only its hash is kept).
+    func createToken(named name: String, for user: UserID) async throws -> (token: APIToken, secret: String) {
+        let token = APIToken(name: try APIToken.validatedName(name), userID: user, createdAt: Date())
         let secret = SecretToken.make()
-        try await accounts.createAPIToken(
-            APIToken(name: tokenName, userID: user.id, createdAt: Date()), hash: SecretToken.hash(secret))
-        return secret
+        try await accounts.createAPIToken(token, hash: SecretToken.hash(secret))
+        return (token, secret)
     }
 
     /// Revokes a user's API token.

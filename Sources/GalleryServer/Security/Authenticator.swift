@@ -112,8 +112,32 @@ public final class Authenticator: Sendable {
     /// Signs a user in by name and password.
     /// - Throws: 401 for a wrong name or password (the same answer for both), 429 while attempts are slowed down.
     func signIn(name: String, password: String, from address: String) async throws -> SignedIn {
-        // Counted before the password is checked, in one step with the check: guesses sent at once are slowed down
-        // like guesses sent one after the other. A throttled guess is refused whatever its password.
+        try await startSession(for: .user(try await checkedUser(name: name, password: password, from: address)))
+    }
+
+    /// Changes a signed-in user's password, given the one they have: every session of theirs ends (a browser signed
+    /// in by someone who learnt the old one too), and this browser gets a new one. Their API tokens stay.
+    /// - Throws: 403 for a wrong password, 429 while attempts are slowed down (as for signing in), 400 for a new
+    ///   password that is not accepted (checked first: a refused change costs no guess).
+    func changePassword(of user: User, from current: String, to new: String, address: String) async throws
+        -> SignedIn
+    {
+        let new = try User.validatedPassword(new)
+        do {
+            _ = try await checkedUser(name: user.name, password: current, from: address)
+        } catch let error as HTTPError where error.status == .unauthorized {
+            // Not 401: the person is signed in, and a page takes a 401 as "sign in again".
+            throw HTTPError(.forbidden, message: "The current password is wrong.")
+        }
+        try await accounts.setPasswordHash(try await hasher.hash(new), of: user.id)
+        return try await startSession(for: .user(user))
+    }
+
+    /// The user with this name and password. Attempts are counted before the password is checked, in one step with
+    /// the check: guesses sent at once are slowed down like guesses sent one after the other. A throttled guess is
+    /// refused whatever its password.
+    /// - Throws: 401 for a wrong name or password (the same answer for both), 429 while attempts are slowed down.
+    private func checkedUser(name: String, password: String, from address: String) async throws -> User {
         let attempt: SignInThrottle.Attempt
         switch throttle.withLock({ $0.admit(account: name.lowercased(), address: address, now: Date()) }) {
         case .go(let admitted): attempt = admitted
@@ -141,7 +165,7 @@ public final class Authenticator: Sendable {
             throw HTTPError(.unauthorized, message: "Wrong name or password.")
         }
         throttle.withLock { $0.succeeded(attempt) }
-        return try await startSession(for: .user(user))
+        return user
     }
 
     /// Uses a setup link: sets the password (and optionally a new name) of its account and signs it in.
