@@ -105,3 +105,37 @@ struct AccountStoreTests {
         #expect(try await accounts.links(of: gallery.id).map(\.id) == [second.id])
     }
 }
+
+@Suite("API tokens in the database")
+struct APITokenStoreTests {
+    /// A stand-in for a secret's SHA-256 (hex): 64 characters, as the table insists.
+    func hash(_ seed: String) -> String { String((seed + "-" + String(repeating: "0", count: 64)).prefix(64)) }
+
+    @Test func aPersonsTokensAreUniqueByNameAndAtMostAHundred() async throws {
+        try await TestEngine.eachAvailable { database in
+            let accounts = SQLAccountStore(database: database)
+            let anna = try await accounts.createUser(named: "anna", passwordHash: nil, isAdmin: false)
+            let bob = try await accounts.createUser(named: "bob", passwordHash: nil, isAdmin: false)
+            let now = Date()
+            for index in 0..<APIToken.maximumCount {
+                try await accounts.createAPIToken(
+                    APIToken(name: "t\(index)", userID: anna.id, createdAt: now), hash: hash("a\(index)"))
+            }
+            await #expect(throws: GalleryError.self) {  // one more
+                try await accounts.createAPIToken(
+                    APIToken(name: "more", userID: anna.id, createdAt: now), hash: hash("m"))
+            }
+            await #expect(throws: GalleryError.self) {  // a name taken
+                try await accounts.createAPIToken(
+                    APIToken(name: "t1", userID: anna.id, createdAt: now), hash: hash("n"))
+            }
+            // Another person's count and names are their own.
+            try await accounts.createAPIToken(APIToken(name: "t1", userID: bob.id, createdAt: now), hash: hash("b1"))
+            #expect(try await accounts.apiTokens(of: bob.id).map(\.name) == ["t1"])
+            #expect(try await accounts.revokeAPIToken(named: "t1", of: anna.id))
+            try await accounts.createAPIToken(APIToken(name: "more", userID: anna.id, createdAt: now), hash: hash("m"))
+            #expect(try await accounts.apiTokens(of: anna.id).count == APIToken.maximumCount)
+            #expect(try await accounts.userOfAPIToken(hash: hash("b1"))?.name == "bob")
+        }
+    }
+}
