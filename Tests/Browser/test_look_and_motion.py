@@ -55,6 +55,18 @@ def test_forced_colours_keep_selection_focus_and_the_insertion_line_visible(page
     assert line.evaluate("e => getComputedStyle(e).backgroundColor") == highlight
     page.keyboard.press("Escape")
 
+    # The frame: the side bar's current gallery is outlined in Highlight (its tint is lost), and the header's menus
+    # keep their borders.
+    current = page.locator(".side-gallery[aria-current=page]")
+    expect(current).to_be_visible()
+    assert current.evaluate("e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineColor]") == [
+        "solid", highlight]
+    page.get_by_role("button", name="Add", exact=True).click()
+    menu = page.get_by_role("menu", name="Add")
+    expect(menu).to_be_visible()
+    assert menu.evaluate("e => getComputedStyle(e).borderTopStyle") != "none"
+    page.keyboard.press("Escape")
+
 
 def test_a_window_320_pixels_wide_scrolls_only_up_and_down_and_keeps_every_control(window, server, other_site):
     narrow = window({"width": 320, "height": 640})
