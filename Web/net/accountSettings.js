@@ -2,6 +2,7 @@
 // announcer: their password, and their API tokens for scripts.
 
 import { adoptSession } from "./account.js";
+import { copyShown } from "./clipboard.js";
 import { request } from "./http.js";
 
 /** The `settings` object view/accountDialog.js works with; each call rejects with the message to show. */
@@ -24,13 +25,6 @@ export function accountSettings(announcer) {
       adoptSession(await request("POST", "/api/session/password", { currentPassword, newPassword }, quiet));
       announcer.announce("Changed your password. Every other browser signed in as you is signed out.");
     },
-    async copy(text) {
-      try {
-        await navigator.clipboard.writeText(text);
-      } catch {
-        throw new Error("Could not copy: select the token and copy it yourself.");
-      }
-      announcer.announce("Copied the token.");
-    },
+    copy: (text) => copyShown(text, "token", announcer),
   };
 }

@@ -2,6 +2,7 @@
 // told to the user through the page's announcer.
 
 import { api } from "../net/api.js";
+import { copyShown } from "../net/clipboard.js";
 
 /** The `sharing` object the ShareDialog works with, for the gallery `galleryId` named `name`. */
 export function sharingFor({ galleryId, name, announcer }) {
@@ -25,13 +26,6 @@ export function sharingFor({ galleryId, name, announcer }) {
       await api.revokeLink(galleryId, linkId);
       announcer.announce("Revoked the link: it no longer opens the gallery.");
     },
-    async copy(text) {
-      try {
-        await navigator.clipboard.writeText(text);
-      } catch {
-        throw new Error("Could not copy: select the link and copy it yourself.");
-      }
-      announcer.announce("Copied the link.");
-    },
+    copy: (text) => copyShown(text, "link", announcer),
   };
 }

@@ -5,6 +5,7 @@
 // the menu's button when it closes.
 
 import { passwordProblem, sortedTokens, tokenMade } from "../model/account.js";
+import { actionRow } from "./actionRow.js";
 
 // Static markup: no data goes in it.
 const MARKUP = `
@@ -226,19 +227,9 @@ export class AccountDialog {
 }
 
 function tokenRow(token) {
-  const row = document.createElement("li");
-  row.dataset.name = token.name;
-  const text = document.createElement("span");
-  text.className = "share-who";
   const name = document.createElement("strong");
   name.textContent = token.name;
   const made = tokenMade(token);
-  text.append(name, made ? ` · ${made}` : "");
-  const revoke = document.createElement("button");
-  revoke.type = "button";
-  revoke.className = "revoke-token";
-  revoke.textContent = "Revoke";
-  revoke.setAttribute("aria-label", `Revoke the token ${token.name}`);
-  row.append(text, revoke);
-  return row;
+  const revoke = { className: "revoke-token", label: "Revoke", name: `Revoke the token ${token.name}` };
+  return actionRow({ name: token.name }, made ? [name, ` · ${made}`] : [name], revoke);
 }

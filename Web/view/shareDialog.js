@@ -4,6 +4,7 @@
 // stays in the dialog while rows come and go, and goes back to the Share… button when it closes.
 
 import { linkText, sortedShares } from "../model/shares.js";
+import { actionRow } from "./actionRow.js";
 
 export class ShareDialog {
   constructor(dialog) {
@@ -180,33 +181,13 @@ export class ShareDialog {
 }
 
 function userRow(user) {
-  const row = document.createElement("li");
-  row.dataset.name = user.name;
-  const text = document.createElement("span");
-  text.className = "share-who";
-  text.textContent = `${user.name} · ${user.role}`;
-  const remove = document.createElement("button");
-  remove.type = "button";
-  remove.className = "remove-share";
-  remove.textContent = "Remove";
-  remove.setAttribute("aria-label", `Stop sharing with ${user.name}`);
-  row.append(text, remove);
-  return row;
+  const remove = { className: "remove-share", label: "Remove", name: `Stop sharing with ${user.name}` };
+  return actionRow({ name: user.name }, `${user.name} · ${user.role}`, remove);
 }
 
 function linkRow(link) {
-  const row = document.createElement("li");
-  row.dataset.linkId = link.id;
-  const text = document.createElement("span");
-  text.className = "share-who";
-  text.textContent = linkText(link);
-  const revoke = document.createElement("button");
-  revoke.type = "button";
-  revoke.className = "revoke-link";
-  revoke.textContent = "Revoke";
-  revoke.setAttribute("aria-label", `Revoke the ${linkText(link)}`);
-  row.append(text, revoke);
-  return row;
+  const revoke = { className: "revoke-link", label: "Revoke", name: `Revoke the ${linkText(link)}` };
+  return actionRow({ linkId: link.id }, linkText(link), revoke);
 }
 
 function emptyRow(text) {
