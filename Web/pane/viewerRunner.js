@@ -26,8 +26,6 @@ export function createViewerRunner({ view, announcer, addressOf }) {
   let pane = null;
   let unsubscribe = () => {};
   let timer = null;
-  /** Images fetched ahead, held until newer ones replace them (a dropped Image may stop its fetch). */
-  let ahead = [];
   /** Closing went back in the browser's history, which the browser does later: until it has (its `popstate`), an
    * opening waits (`waiting`), so that the step back does not close the viewer opened meanwhile. */
   let backPending = null;
@@ -100,19 +98,10 @@ export function createViewerRunner({ view, announcer, addressOf }) {
         announcer.alert(effect.text);
         pane.view.showStatus(effect.text, 15_000);
         return;
-      case "prefetch": {
-        // Each file once: those already fetched ahead are kept, the others fetched now.
-        const fresh = [];
-        for (const url of effect.items.map(urlAhead).filter(Boolean)) {
-          const absolute = new URL(url, document.baseURI).href;
-          fresh.push(ahead.find((image) => image.src === absolute) ?? fetchAhead(url));
-        }
-        const all = [...fresh, ...ahead.filter((image) => !fresh.includes(image))];
-        ahead = all.slice(0, 8);
-        // Those passed over long ago stop loading (a key held steps past many).
-        for (const image of all.slice(8)) if (!image.complete) image.removeAttribute("src");
+      case "prefetch":
+        // Each file once, readied by the dialog (view/imagesAhead.js): fetched, and decoded while the stage is idle.
+        view.fetchAhead(effect.items.map(urlAhead).filter(Boolean));
         return;
-      }
       case "readPosition": {
         const { position } = effect;
         pane.context.sync.itemAt(position).then(
@@ -193,14 +182,6 @@ export function createViewerRunner({ view, announcer, addressOf }) {
       return imageSource(item, needed)?.url ?? null;
     }
     return (item.kind === "video" ? item.posterURL : item.imageURL) ?? null;
-  }
-
-  /** Starts fetching `url`; the Image, held while it loads. */
-  function fetchAhead(/** @type {string} */ url) {
-    const image = new Image();
-    image.decoding = "async";
-    image.src = url;
-    return image;
   }
 
   /** The step back that closing asked for is done: an opening that waited for it is made now. */

@@ -29,7 +29,7 @@ export class ViewerStage {
     this.video = null;
     this.videoId = null;
     /** @type {Record<string, (...args: any[]) => any>} */
-    this.intents = { onInput: () => {}, onEditNote: () => {} };
+    this.intents = { onInput: () => {}, onEditNote: () => {}, onIdle: () => {} };
   }
 
   /**
@@ -57,12 +57,6 @@ export class ViewerStage {
           this.abandonPending();
           this.pending = next;
         }
-        const ready = () => {
-          next.dataset.ready = "true";
-          this.promote();
-        };
-        next.addEventListener("load", () => next.decode().then(ready, ready), { once: true });
-        next.addEventListener("error", ready, { once: true });
       } else {
         this.abandonPending();
         this.content.replaceChildren(...built);
@@ -70,9 +64,36 @@ export class ViewerStage {
       }
     }
     if (this.image && item) this.place(item, view, size);
+    this.readyPending();
   }
 
-  /** Draws the newest image that is ready of those waiting (the one readied first, then the newest). */
+  /** Whether an image waits to be readied or is being readied (then nothing else is decoded ahead). */
+  get isReadying() {
+    return Boolean(this.pending && !this.pending.dataset.ready);
+  }
+
+  /** Decodes the image waiting to be drawn next, once its file is chosen, and draws it then. Only that one: the
+   * browser decodes one image at a time and a decode begun cannot be stopped, so one asked for each image a held key
+   * passes (the one queued behind it is only fetched) would delay the image drawn by all of theirs. */
+  readyPending() {
+    const img = this.pending;
+    if (!img || img.dataset.readying || !img.getAttribute("src")) return;
+    img.dataset.readying = "true";
+    const ready = () => {
+      img.dataset.ready = "true";
+      this.promote();
+    };
+    // decode() waits for the file; it fails for a file that cannot be shown, tried once more from the image's file
+    // itself when it was a copy (the error's listener has changed the source by then).
+    const tried = img.getAttribute("src");
+    img.decode().then(ready, () => {
+      if (img.getAttribute("src") !== tried && img.getAttribute("src")) img.decode().then(ready, ready);
+      else ready();
+    });
+  }
+
+  /** Draws the newest image that is ready of those waiting (the one readied first, then the newest), and readies the
+   * next one waiting; with none left, the stage is idle (images are decoded ahead then). */
   promote() {
     let shown = null;
     while (this.pending?.dataset.ready) {
@@ -83,6 +104,8 @@ export class ViewerStage {
     if (!shown) return;
     this.content.replaceChildren(shown);
     this.content.classList.remove("viewer-fade");
+    this.readyPending();
+    if (!this.pending) this.intents.onIdle();
   }
 
   /** Stops loading the images that were to replace the one drawn (the viewer moved on to something else). */
@@ -120,6 +143,16 @@ export class ViewerStage {
         });
     });
     img.addEventListener("error", () => {
+      // A copy that cannot be shown (missing, damaged): the image's file itself is drawn instead, when browsers show
+      // it; else the image says it could not be shown.
+      const source = img.getAttribute("src");
+      if (source && item.imageURL && source !== item.imageURL && !img.dataset.fellBack) {
+        img.dataset.fellBack = "true";
+        if (this.image === img) this.sourceWidth = Number.POSITIVE_INFINITY;
+        img.src = item.imageURL;
+        if (this.placing?.item.id === item.id) this.layOut(img);
+        return;
+      }
       img.alt = `${titleOf(item)} (could not be shown)`;
     });
     this.image = img;
