@@ -138,7 +138,7 @@ def test_zoom_to_100_percent_and_pan_and_the_image_never_leaves_the_stage(page, 
     # The next image is fetched ahead, from the copy made for the size it will be drawn at (up to the 2048-pixel
     # display copy: not its original), so that a step shows it at once.
     next_copies = {f"{server.base_url}{t['url']}" for t in stored[1]["thumbnails"]}
-    assert {t["width"] for t in stored[1]["thumbnails"]} == {256, 512, 1024, 2048}, stored[1]
+    assert {t["width"] for t in stored[1]["thumbnails"]} == {256, 512, 1024, 1280, 2048}, stored[1]
     wait_until(lambda: next_copies & set(requested), message=f"the next image fetched ahead: {requested}")
     assert f"{server.base_url}{stored[1]['imageURL']}" not in requested
     fit = image_box(page)
