@@ -22,6 +22,8 @@ export class ViewerStage {
     this.pending = null;
     /** @type {HTMLImageElement | null} the newest, drawn after `pending` (a key held steps past several) */
     this.queued = null;
+    /** Whether the image just drawn waits for its frame (nothing is decoded until then). */
+    this.settling = false;
     this.sourceWidth = 0;
     /** @type {{item: any, view: any, size: any} | null} where `place` last said the image goes */
     this.placing = null;
@@ -67,9 +69,10 @@ export class ViewerStage {
     this.readyPending();
   }
 
-  /** Whether an image waits to be readied or is being readied (then nothing else is decoded ahead). */
+  /** Whether an image waits to be readied or is being readied, or the one just drawn waits for its frame (then
+   * nothing else is decoded ahead). */
   get isReadying() {
-    return Boolean(this.pending && !this.pending.dataset.ready);
+    return this.settling || Boolean(this.pending && !this.pending.dataset.ready);
   }
 
   /** Decodes the image waiting to be drawn next, once its file is chosen, and draws it then. Only that one: the
@@ -77,7 +80,7 @@ export class ViewerStage {
    * passes (the one queued behind it is only fetched) would delay the image drawn by all of theirs. */
   readyPending() {
     const img = this.pending;
-    if (!img || img.dataset.readying || !img.getAttribute("src")) return;
+    if (!img || this.settling || img.dataset.readying || !img.getAttribute("src")) return;
     img.dataset.readying = "true";
     const ready = () => {
       img.dataset.ready = "true";
@@ -92,8 +95,9 @@ export class ViewerStage {
     });
   }
 
-  /** Draws the newest image that is ready of those waiting (the one readied first, then the newest), and readies the
-   * next one waiting; with none left, the stage is idle (images are decoded ahead then). */
+  /** Draws the newest image that is ready of those waiting (the one readied first, then the newest), and once it is
+   * drawn (a frame later) readies the next one waiting; with none left, the stage is idle (images are decoded ahead
+   * then). Not at once: a decode asked for meanwhile would come before anything else asked of the image drawn. */
   promote() {
     let shown = null;
     while (this.pending?.dataset.ready) {
@@ -104,8 +108,14 @@ export class ViewerStage {
     if (!shown) return;
     this.content.replaceChildren(shown);
     this.content.classList.remove("viewer-fade");
-    this.readyPending();
-    if (!this.pending) this.intents.onIdle();
+    this.settling = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.settling = false;
+        this.readyPending();
+        if (!this.isReadying) this.intents.onIdle();
+      }),
+    );
   }
 
   /** Stops loading the images that were to replace the one drawn (the viewer moved on to something else). */
