@@ -129,6 +129,25 @@ def test_enter_opens_the_viewer_and_the_close_button_the_backdrop_and_back_close
     assert not page.problems, page.problems
 
 
+def test_an_image_whose_display_copy_cannot_be_read_is_drawn_from_its_file(page, server, other_site):
+    stored = big_images(page, server, other_site, count=2)
+    # The second image's copies are lost from the disk (the database still names them): a step to it, which fetched
+    # and decoded it ahead from its display copy and failed, draws the file itself.
+    name = stored[1]["imageURL"].rsplit("/", 1)[-1].split(".")[0]
+    lost = list((server.data_dir / "images" / "thumbnails").glob(f"{name}-*.webp"))
+    assert lost, "the image's copies are where the server keeps them"
+    for copy in lost:
+        copy.unlink()
+    item_by_id(page, stored[0]["id"]).dblclick()
+    expect(where(page)).to_have_text("Image 1 of 2: big0.png")
+    page.keyboard.press("ArrowRight")
+    expect(where(page)).to_have_text("Image 2 of 2: big1.png")
+    expect(shown_image(page)).to_have_attribute("src", stored[1]["imageURL"])
+    wait_until(lambda: shown_image(page).evaluate("i => i.complete && i.naturalWidth === 2440"),
+               message="the file itself drawn")
+    expect(shown_image(page)).not_to_have_attribute("alt", re.compile("could not be shown"))
+
+
 def test_zoom_to_100_percent_and_pan_and_the_image_never_leaves_the_stage(page, server, other_site):
     stored = big_images(page, server, other_site)
     requested = []
