@@ -30,6 +30,11 @@ export class ImagesAhead {
     this.resume();
   }
 
+  /** Whether the file at `url` (absolute) was decoded ahead: an image of it draws at once. */
+  isDecoded(/** @type {string} */ url) {
+    return this.held.some((each) => each.url === url && each.decoded);
+  }
+
   /** Decodes the next image wanted, unless one is being decoded or the stage is busy (it says when it is idle). */
   resume() {
     const url = nextToDecode(this.held, this.wanted, { busy: this.busy, paused: this.paused() });

@@ -55,6 +55,7 @@ export class ViewerView {
     this.stage.intents.onInput = (input) => this.onInput(input);
     this.ahead = new ImagesAhead(() => this.stage.isReadying);
     this.stage.intents.onIdle = () => this.ahead.resume();
+    this.stage.intents.isDecoded = (url) => this.ahead.isDecoded(url);
 
     const buttons = {
       ".viewer-zoom-out": { type: "zoomWanted", how: "out" },

@@ -31,7 +31,7 @@ export class ViewerStage {
     this.video = null;
     this.videoId = null;
     /** @type {Record<string, (...args: any[]) => any>} */
-    this.intents = { onInput: () => {}, onEditNote: () => {}, onIdle: () => {} };
+    this.intents = { onInput: () => {}, onEditNote: () => {}, onIdle: () => {}, isDecoded: (_url) => false };
   }
 
   /**
@@ -86,6 +86,8 @@ export class ViewerStage {
       img.dataset.ready = "true";
       this.promote();
     };
+    // Decoded ahead: drawn now (another decode() would wait for the browser's decodes under way, each in turn).
+    if (this.intents.isDecoded(img.src)) return ready();
     // decode() waits for the file; it fails for a file that cannot be shown, tried once more from the image's file
     // itself when it was a copy (the error's listener has changed the source by then).
     const tried = img.getAttribute("src");
