@@ -32,7 +32,7 @@ def test_four_per_row_on_a_1280_pixel_window_loads_thumbnails_not_originals(page
     deadline = time.monotonic() + 20
     while True:
         stored = server.items(server.gallery_id)
-        if all([t["width"] for t in i["thumbnails"]] == [256, 512, 1024] for i in stored):
+        if all([t["width"] for t in i["thumbnails"]] == [256, 512, 1024, 1280] for i in stored):
             break
         assert time.monotonic() < deadline, f"thumbnails were not made: {stored}"
         time.sleep(0.1)

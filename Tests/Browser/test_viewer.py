@@ -129,6 +129,25 @@ def test_enter_opens_the_viewer_and_the_close_button_the_backdrop_and_back_close
     assert not page.problems, page.problems
 
 
+def test_an_image_whose_display_copy_cannot_be_read_is_drawn_from_its_file(page, server, other_site):
+    stored = big_images(page, server, other_site, count=2)
+    # The second image's copies are lost from the disk (the database still names them): a step to it, which fetched
+    # and decoded it ahead from its display copy and failed, draws the file itself.
+    name = stored[1]["imageURL"].rsplit("/", 1)[-1].split(".")[0]
+    lost = list((server.data_dir / "images" / "thumbnails").glob(f"{name}-*.webp"))
+    assert lost, "the image's copies are where the server keeps them"
+    for copy in lost:
+        copy.unlink()
+    item_by_id(page, stored[0]["id"]).dblclick()
+    expect(where(page)).to_have_text("Image 1 of 2: big0.png")
+    page.keyboard.press("ArrowRight")
+    expect(where(page)).to_have_text("Image 2 of 2: big1.png")
+    expect(shown_image(page)).to_have_attribute("src", stored[1]["imageURL"])
+    wait_until(lambda: shown_image(page).evaluate("i => i.complete && i.naturalWidth === 2440"),
+               message="the file itself drawn")
+    expect(shown_image(page)).not_to_have_attribute("alt", re.compile("could not be shown"))
+
+
 def test_zoom_to_100_percent_and_pan_and_the_image_never_leaves_the_stage(page, server, other_site):
     stored = big_images(page, server, other_site)
     requested = []
@@ -138,7 +157,7 @@ def test_zoom_to_100_percent_and_pan_and_the_image_never_leaves_the_stage(page, 
     # The next image is fetched ahead, from the copy made for the size it will be drawn at (up to the 2048-pixel
     # display copy: not its original), so that a step shows it at once.
     next_copies = {f"{server.base_url}{t['url']}" for t in stored[1]["thumbnails"]}
-    assert {t["width"] for t in stored[1]["thumbnails"]} == {256, 512, 1024, 2048}, stored[1]
+    assert {t["width"] for t in stored[1]["thumbnails"]} == {256, 512, 1024, 1280, 2048}, stored[1]
     wait_until(lambda: next_copies & set(requested), message=f"the next image fetched ahead: {requested}")
     assert f"{server.base_url}{stored[1]['imageURL']}" not in requested
     fit = image_box(page)

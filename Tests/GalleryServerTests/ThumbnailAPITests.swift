@@ -5,6 +5,7 @@ import GalleryStoreSQL
 import GalleryStoreSQLite
 import HTTPTypes
 import HummingbirdTesting
+import MediaProbe
 import NIOCore
 import TestSupport
 import Testing
@@ -73,6 +74,23 @@ struct ThumbnailAPITests {
             let etag = try #require(response.headers[.eTag])
             let again = try await client.execute(uri: first.url, method: .get, headers: [.ifNoneMatch: etag])
             #expect(again.status == .notModified)
+        }
+    }
+
+    @Test(
+        "An image wider than 2048 pixels gets both display copies: 1280 wide for a laptop's window, 2048 for larger screens",
+        .enabled(if: Thumbnailer.isAvailable, "libvips is not installed (apt install libvips42)"))
+    func aWideImageGetsBothDisplayCopies() async throws {
+        try await testApplication { client in
+            let id = try await client.dropAndUpload(PNGBuilder.make(width: 2400, height: 1200))
+            let item = try await client.thumbnails(of: id, count: 5)
+            #expect(item.thumbnails.map(\.width) == [256, 512, 1024, 1280, 2048])
+            let display = try #require(item.thumbnails.first { $0.width == 1280 })
+            #expect(display.url.hasSuffix("-1280.webp"))
+            let served = try await client.send(.get, display.url)
+            #expect(served.status == .ok)
+            let info = try ImageProbe.probe(Data(buffer: served.body))
+            #expect(info.width == 1280 && info.height == 640)
         }
     }
 

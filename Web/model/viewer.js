@@ -465,14 +465,15 @@ function show(state, item, position, effects, { address = true, announce = true 
 /** How many items are fetched ahead the way the viewer steps (one the other way). */
 const AHEAD = 3;
 
-/** Asks for the item before and the items after the one shown (after: the way it steps) to be fetched, once each set
- * and stage size (which picks the copy drawn; none before the stage is measured), so that a step, or a key held,
+/** Asks for the item before and the items after the one shown (after: the way it steps) to be fetched, most wanted
+ * first (the next the way it steps, the one behind, then further ahead: they are decoded in that order), once each
+ * set and stage size (which picks the copy drawn; none before the stage is measured), so that a step, or a key held,
  * shows the next at once. */
 function prefetchNeighbours(state, effects) {
   const { position, stage, heading } = state;
   if (!(stage.width > 0 && stage.height > 0)) return;
   const list = orderOf(state);
-  const offsets = [-heading, ...Array.from({ length: AHEAD }, (_, index) => heading * (index + 1))];
+  const offsets = [heading, -heading, ...Array.from({ length: AHEAD - 1 }, (_, index) => heading * (index + 2))];
   const neighbours = offsets.map((offset) => itemAt(list, position + offset)).filter(Boolean);
   const key = [
     `${stage.width}×${stage.height}`,

@@ -15,6 +15,9 @@ import { zoomSize } from "../model/viewerZoomInputs.js";
 import { shownWindow } from "../store/paneSelectors.js";
 
 const DETAILS_KEY = "image-gallery.viewer-details";
+/** The address of the item shown is replaced at most this often (ms): a key held steps 30 times a second, and each
+ * replaceState took a browser 2–10 ms of the page's time (and browsers throttle many); the last one is written. */
+const ADDRESS_EVERY_MS = 250;
 
 /**
  * The viewer of the page: `view` its dialog (a ViewerView), `announcer` the page's, `addressOf(pane, itemId)` the
@@ -26,12 +29,13 @@ export function createViewerRunner({ view, announcer, addressOf }) {
   let pane = null;
   let unsubscribe = () => {};
   let timer = null;
-  /** Images fetched ahead, held until newer ones replace them (a dropped Image may stop its fetch). */
-  let ahead = [];
   /** Closing went back in the browser's history, which the browser does later: until it has (its `popstate`), an
    * opening waits (`waiting`), so that the step back does not close the viewer opened meanwhile. */
   let backPending = null;
   let waiting = null;
+  /** When the address was last replaced, and the replacement waiting for its turn (null: none). */
+  let addressWritten = Number.NEGATIVE_INFINITY;
+  let addressLater = null;
 
   function send(/** @type {{type: string, [key: string]: any}} */ input) {
     const result = viewerStep(state, input);
@@ -82,11 +86,13 @@ export function createViewerRunner({ view, announcer, addressOf }) {
       case "address": {
         const entry = { viewer: effect.itemId, galleryId: pane.galleryId };
         const url = addressOf(pane, effect.itemId);
+        forgetAddress();
         if (effect.how === "push") history.pushState(entry, "", url);
-        else history.replaceState(entry, "", url);
+        else replaceAddress(entry, url);
         return;
       }
       case "addressClosed":
+        forgetAddress();
         if (effect.back && history.state?.viewer) {
           history.back();
           clearTimeout(backPending);
@@ -100,19 +106,10 @@ export function createViewerRunner({ view, announcer, addressOf }) {
         announcer.alert(effect.text);
         pane.view.showStatus(effect.text, 15_000);
         return;
-      case "prefetch": {
-        // Each file once: those already fetched ahead are kept, the others fetched now.
-        const fresh = [];
-        for (const url of effect.items.map(urlAhead).filter(Boolean)) {
-          const absolute = new URL(url, document.baseURI).href;
-          fresh.push(ahead.find((image) => image.src === absolute) ?? fetchAhead(url));
-        }
-        const all = [...fresh, ...ahead.filter((image) => !fresh.includes(image))];
-        ahead = all.slice(0, 8);
-        // Those passed over long ago stop loading (a key held steps past many).
-        for (const image of all.slice(8)) if (!image.complete) image.removeAttribute("src");
+      case "prefetch":
+        // Each file once, readied by the dialog (view/imagesAhead.js): fetched, and decoded while the stage is idle.
+        view.fetchAhead(effect.items.map(urlAhead).filter(Boolean));
         return;
-      }
       case "readPosition": {
         const { position } = effect;
         pane.context.sync.itemAt(position).then(
@@ -195,12 +192,22 @@ export function createViewerRunner({ view, announcer, addressOf }) {
     return (item.kind === "video" ? item.posterURL : item.imageURL) ?? null;
   }
 
-  /** Starts fetching `url`; the Image, held while it loads. */
-  function fetchAhead(/** @type {string} */ url) {
-    const image = new Image();
-    image.decoding = "async";
-    image.src = url;
-    return image;
+  /** Replaces the address now, or once `ADDRESS_EVERY_MS` passed since it last was (then the newest is written). */
+  function replaceAddress(entry, url) {
+    const write = () => {
+      addressLater = null;
+      addressWritten = performance.now();
+      history.replaceState(entry, "", url);
+    };
+    const wait = addressWritten + ADDRESS_EVERY_MS - performance.now();
+    if (wait <= 0) write();
+    else addressLater = setTimeout(write, wait);
+  }
+
+  /** Drops the address waiting to be written (another is written, or the history moved). */
+  function forgetAddress() {
+    clearTimeout(addressLater);
+    addressLater = null;
   }
 
   /** The step back that closing asked for is done: an opening that waited for it is made now. */
@@ -244,6 +251,7 @@ export function createViewerRunner({ view, announcer, addressOf }) {
     /** The browser went Back or Forward (`popstate`) to an address showing `target` ({pane, itemId}) open, or nothing
      * (null): the viewer follows, unless this is the step back its own closing asked for. */
     followHistory(target) {
+      forgetAddress(); // the entry it was for is left
       if (backPending) return wentBack();
       if (target) open(target.pane, target.itemId, "history");
       else if (state.open) send({ type: "closeWanted", by: "history" });

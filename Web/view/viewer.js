@@ -7,6 +7,7 @@
 import { isTextField } from "../dnd/textFields.js";
 import { isTurned } from "../model/orientation.js";
 import { canFindSimilar } from "../model/similar.js";
+import { ImagesAhead } from "./imagesAhead.js";
 import { decodeViewerKey } from "./viewerKeys.js";
 import { ViewerDetails } from "./viewerDetails.js";
 import { viewerGestures } from "./viewerGestures.js";
@@ -52,6 +53,9 @@ export class ViewerView {
     /** @type {(itemId: string, turn: string) => void} */
     this.onTurn = () => {};
     this.stage.intents.onInput = (input) => this.onInput(input);
+    this.ahead = new ImagesAhead(() => this.stage.isReadying);
+    this.stage.intents.onIdle = () => this.ahead.resume();
+    this.stage.intents.isDecoded = (url) => this.ahead.isDecoded(url);
 
     const buttons = {
       ".viewer-zoom-out": { type: "zoomWanted", how: "out" },
@@ -122,6 +126,12 @@ export class ViewerView {
 
   get isOpen() {
     return this.shownOpen;
+  }
+
+  /** Fetches the files of the items around the one shown (`urls`, most wanted first) and decodes them in turn while
+   * the stage is idle, so that a step draws the next at once. */
+  fetchAhead(/** @type {string[]} */ urls) {
+    this.ahead.want(urls);
   }
 
   /** Says `text` to screen readers (the dialog's own status: the page's live region is outside the dialog). */

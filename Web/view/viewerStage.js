@@ -22,6 +22,8 @@ export class ViewerStage {
     this.pending = null;
     /** @type {HTMLImageElement | null} the newest, drawn after `pending` (a key held steps past several) */
     this.queued = null;
+    /** Whether the image just drawn waits for its frame (nothing is decoded until then). */
+    this.settling = false;
     this.sourceWidth = 0;
     /** @type {{item: any, view: any, size: any} | null} where `place` last said the image goes */
     this.placing = null;
@@ -29,7 +31,7 @@ export class ViewerStage {
     this.video = null;
     this.videoId = null;
     /** @type {Record<string, (...args: any[]) => any>} */
-    this.intents = { onInput: () => {}, onEditNote: () => {} };
+    this.intents = { onInput: () => {}, onEditNote: () => {}, onIdle: () => {}, isDecoded: (_url) => false };
   }
 
   /**
@@ -57,12 +59,6 @@ export class ViewerStage {
           this.abandonPending();
           this.pending = next;
         }
-        const ready = () => {
-          next.dataset.ready = "true";
-          this.promote();
-        };
-        next.addEventListener("load", () => next.decode().then(ready, ready), { once: true });
-        next.addEventListener("error", ready, { once: true });
       } else {
         this.abandonPending();
         this.content.replaceChildren(...built);
@@ -70,9 +66,40 @@ export class ViewerStage {
       }
     }
     if (this.image && item) this.place(item, view, size);
+    this.readyPending();
   }
 
-  /** Draws the newest image that is ready of those waiting (the one readied first, then the newest). */
+  /** Whether an image waits to be readied or is being readied, or the one just drawn waits for its frame (then
+   * nothing else is decoded ahead). */
+  get isReadying() {
+    return this.settling || Boolean(this.pending && !this.pending.dataset.ready);
+  }
+
+  /** Decodes the image waiting to be drawn next, once its file is chosen, and draws it then. Only that one: the
+   * browser decodes one image at a time and a decode begun cannot be stopped, so one asked for each image a held key
+   * passes (the one queued behind it is only fetched) would delay the image drawn by all of theirs. */
+  readyPending() {
+    const img = this.pending;
+    if (!img || this.settling || img.dataset.readying || !img.getAttribute("src")) return;
+    img.dataset.readying = "true";
+    const ready = () => {
+      img.dataset.ready = "true";
+      this.promote();
+    };
+    // Decoded ahead: drawn now (another decode() would wait for the browser's decodes under way, each in turn).
+    if (this.intents.isDecoded(img.src)) return ready();
+    // decode() waits for the file; it fails for a file that cannot be shown, tried once more from the image's file
+    // itself when it was a copy (the error's listener has changed the source by then).
+    const tried = img.getAttribute("src");
+    img.decode().then(ready, () => {
+      if (img.getAttribute("src") !== tried && img.getAttribute("src")) img.decode().then(ready, ready);
+      else ready();
+    });
+  }
+
+  /** Draws the newest image that is ready of those waiting (the one readied first, then the newest), and once it is
+   * drawn (a frame later) readies the next one waiting; with none left, the stage is idle (images are decoded ahead
+   * then). Not at once: a decode asked for meanwhile would come before anything else asked of the image drawn. */
   promote() {
     let shown = null;
     while (this.pending?.dataset.ready) {
@@ -83,6 +110,14 @@ export class ViewerStage {
     if (!shown) return;
     this.content.replaceChildren(shown);
     this.content.classList.remove("viewer-fade");
+    this.settling = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.settling = false;
+        this.readyPending();
+        if (!this.isReadying) this.intents.onIdle();
+      }),
+    );
   }
 
   /** Stops loading the images that were to replace the one drawn (the viewer moved on to something else). */
@@ -120,6 +155,16 @@ export class ViewerStage {
         });
     });
     img.addEventListener("error", () => {
+      // A copy that cannot be shown (missing, damaged): the image's file itself is drawn instead, when browsers show
+      // it; else the image says it could not be shown.
+      const source = img.getAttribute("src");
+      if (source && item.imageURL && source !== item.imageURL && !img.dataset.fellBack) {
+        img.dataset.fellBack = "true";
+        if (this.image === img) this.sourceWidth = Number.POSITIVE_INFINITY;
+        img.src = item.imageURL;
+        if (this.placing?.item.id === item.id) this.layOut(img);
+        return;
+      }
       img.alt = `${titleOf(item)} (could not be shown)`;
     });
     this.image = img;
