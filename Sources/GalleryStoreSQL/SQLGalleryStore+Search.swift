@@ -17,14 +17,15 @@ extension SQLGalleryStore {
         let order: String
         switch search {
         case .fts5:
-            // Only the newest matches (rows of the index at or after a bound, `rankedBound`) are ranked: a word in
-            // most of a million items would otherwise be ranked a million times per page.
+            // Only the newest ``rankedMatches`` matches are ranked (one walk of the index from its newest row): a word
+            // in most of a million items would otherwise be ranked a million times per page.
             found = """
-                SELECT search_doc.itemId AS itemId, bm25(item_search, 10.0, 5.0, 5.0, 1.0) AS rank
-                FROM item_search JOIN search_doc ON search_doc.docid = item_search.rowid
-                WHERE item_search MATCH ? AND item_search.rowid >= ?
+                SELECT search_doc.itemId AS itemId, newest.rank AS rank FROM (
+                  SELECT rowid AS docid, bm25(item_search, 10.0, 5.0, 5.0, 1.0) AS rank FROM item_search
+                  WHERE item_search MATCH ? ORDER BY rowid DESC LIMIT \(Self.rankedMatches)
+                ) AS newest CROSS JOIN search_doc ON search_doc.docid = newest.docid
                 """
-            arguments += [match.sqlValue, SQLValue.integer(0)]
+            arguments.append(match.sqlValue)
             order = "found.rank, item.createdAt DESC, item.id"
         case .postgresql:
             if match.isEmpty {
@@ -66,6 +67,16 @@ extension SQLGalleryStore {
             SELECT %@ FROM found CROSS JOIN \(Item.fromClause) JOIN gallery ON gallery.id = item.galleryId
             WHERE \(conditions.joined(separator: " AND "))
             """
+        if search == .fts5 {
+            // The ids only: the item's row without what it is shown with.
+            let matchedIDs = """
+                WITH found AS (\(found))
+                SELECT item.id FROM found CROSS JOIN item JOIN gallery ON gallery.id = item.galleryId
+                WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order)
+                """
+            return try await rankedSearch(
+                request, matchedIDs: matchedIDs, arguments: arguments, offset: offset, limit: limit)
+        }
         let resultsSQL =
             matched.replacingOccurrences(
                 of: "%@", with: "\(Item.selectColumns), gallery.name AS searchGalleryName")
@@ -74,31 +85,62 @@ extension SQLGalleryStore {
             "SELECT count(*) FROM ("
             + matched.replacingOccurrences(of: "%@", with: "1")
             + " LIMIT \(SearchRequest.countLimit + 1)) AS counted"
-        let bounded = search == .fts5
-        let unbounded = arguments
+        let matchArguments = arguments
         return try await database.read { db in
-            var arguments = unbounded
-            if bounded {
-                // The match is the first argument, the bound the second.
-                let common = try Self.commonWords(db, request.query)
-                if !common.isEmpty {
-                    arguments[0] = search.match(request.query, tag: request.tag, wholeWords: common).sqlValue
-                }
-                if let bound = try Self.rankedBound(db, arguments[0]) { arguments[1] = bound.sqlValue }
-            }
             // One more than a page is read, to know whether another follows.
-            let pageArguments = SQLArguments(arguments + [(limit + 1).sqlValue, offset.sqlValue])
-            let countArguments = SQLArguments(arguments)
+            let pageArguments = SQLArguments(matchArguments + [(limit + 1).sqlValue, offset.sqlValue])
             let rows = try db.rows(sql: resultsSQL, arguments: pageArguments)
             let results = try rows.prefix(limit).map { row in
                 SearchResult(item: try Item(row: row), galleryName: row["searchGalleryName"] as String)
             }
-            let counted = try db.value(Int.self, sql: countSQL, arguments: countArguments) ?? 0
-            let more = rows.count > limit && offset + limit <= SearchRequest.maximumOffset
-            return SearchPage(
-                results: results, count: min(counted, SearchRequest.countLimit),
-                countIsAtLeast: counted > SearchRequest.countLimit, nextOffset: more ? offset + limit : nil)
+            let counted = try db.value(Int.self, sql: countSQL, arguments: SQLArguments(matchArguments)) ?? 0
+            return Self.page(results, counted: counted, read: rows.count, offset: offset, limit: limit)
         }
+    }
+
+    /// A search on SQLite, whose matches are at most ``rankedMatches``: one pass of the index reads them all (ranked,
+    /// filtered and in order, their ids only), which gives both the count and the page, and only the page's items are
+    /// then read, by id. `matchedIDs` is the ordered query of the matches' ids; the match is its first argument.
+    private func rankedSearch(
+        _ request: SearchRequest, matchedIDs: String, arguments: [SQLValue], offset: Int, limit: Int
+    ) async throws -> SearchPage {
+        let search = database.textSearch
+        return try await database.read { db in
+            var arguments = arguments
+            let common = try Self.commonWords(db, request.query)
+            if !common.isEmpty {
+                arguments[0] = search.match(request.query, tag: request.tag, wholeWords: common).sqlValue
+            }
+            let ids = try db.values(String.self, sql: matchedIDs, arguments: SQLArguments(arguments))
+            // One more than a page is read, to know whether another follows.
+            let pageIDs = Array(ids.dropFirst(offset).prefix(limit + 1))
+            guard !pageIDs.isEmpty else {
+                return Self.page([], counted: ids.count, read: 0, offset: offset, limit: limit)
+            }
+            let rows = try db.rows(
+                sql: """
+                    SELECT \(Item.selectColumns), gallery.name AS searchGalleryName
+                    FROM \(Item.fromClause) JOIN gallery ON gallery.id = item.galleryId
+                    WHERE item.id IN (\(Array(repeating: "?", count: pageIDs.count).joined(separator: ", ")))
+                    """,
+                arguments: SQLArguments(pageIDs.map(\.sqlValue)))
+            var found: [String: SearchResult] = [:]
+            for row in rows {
+                let result = SearchResult(item: try Item(row: row), galleryName: row["searchGalleryName"] as String)
+                found[result.item.id.rawValue] = result
+            }
+            let results = pageIDs.prefix(limit).compactMap { found[$0] }
+            return Self.page(results, counted: ids.count, read: pageIDs.count, offset: offset, limit: limit)
+        }
+    }
+
+    /// A page of results: `counted` matches in all (more than ``SearchRequest/countLimit`` told as "more than"), and
+    /// `read` rows read from `offset` for a page of `limit` (one more than a page when another follows).
+    static func page(_ results: [SearchResult], counted: Int, read: Int, offset: Int, limit: Int) -> SearchPage {
+        let more = read > limit && offset + limit <= SearchRequest.maximumOffset
+        return SearchPage(
+            results: results, count: min(counted, SearchRequest.countLimit),
+            countIsAtLeast: counted > SearchRequest.countLimit, nextOffset: more ? offset + limit : nil)
     }
 
     /// The query's words found as themselves in at least ``rankedMatches`` items: searched as prefixes too, each would
@@ -118,8 +160,8 @@ extension SQLGalleryStore {
     /// cost 100 to 300 ms a page over a million items.
     static let rankedMatches = 2 * SearchRequest.countLimit
 
-    /// The row of the index from which matches are ranked (the ``rankedMatches``-th newest match), or nil when there
-    /// are no more matches than that: one walk of the index's rows in order, as long as those it passes.
+    /// The row of the index of the ``rankedMatches``-th newest match, or nil when there are fewer matches: one walk of
+    /// the index's rows in order, as long as those it passes (``commonWords(_:_:)`` tells a common word by it).
     static func rankedBound(_ db: any SQLSession, _ match: SQLValue) throws -> Int? {
         try db.value(
             Int.self,
