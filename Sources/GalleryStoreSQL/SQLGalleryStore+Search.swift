@@ -11,72 +11,68 @@ extension SQLGalleryStore {
         }
         let limit = max(1, min(request.limit, 200))
         let offset = max(0, min(request.offset, SearchRequest.maximumOffset))
-        // The items matched, with their rank (lower is better): one pass of the engine's index.
+        // What a match must also be: live, in a live gallery the search reaches, of the kind and dates asked for.
         var arguments: [SQLValue] = []
-        let found: String
-        let order: String
-        switch search {
-        case .fts5:
-            // Only the newest ``rankedMatches`` matches are ranked (one walk of the index from its newest row): a word
-            // in most of a million items would otherwise be ranked a million times per page.
-            found = """
-                SELECT search_doc.itemId AS itemId, newest.rank AS rank FROM (
-                  SELECT rowid AS docid, bm25(item_search, 10.0, 5.0, 5.0, 1.0) AS rank FROM item_search
-                  WHERE item_search MATCH ? ORDER BY rowid DESC LIMIT \(Self.rankedMatches)
-                ) AS newest CROSS JOIN search_doc ON search_doc.docid = newest.docid
-                """
-            arguments.append(match.sqlValue)
-            order = "found.rank, item.createdAt DESC, item.id"
-        case .postgresql:
-            if match.isEmpty {
-                found = "SELECT item.id AS itemId, 0 AS rank FROM item"
-            } else {
-                found = """
-                    SELECT item.id AS itemId, -ts_rank_cd(item.searchText, query) AS rank
-                    FROM item, to_tsquery('simple'::regconfig, \(SearchIndex.unaccented("?"))) AS query
-                    WHERE item.searchText @@ query
-                    """
-                arguments.append(match.sqlValue)
-            }
-            order = "found.rank, item.createdAt DESC, item.id"
-        }
         var conditions = [
-            "item.id = found.itemId", "item.trashedAt IS NULL", "gallery.trashedAt IS NULL",
+            "item.trashedAt IS NULL", "gallery.trashedAt IS NULL",
             "item.galleryId IN (\(Array(repeating: "?", count: request.galleries.count).joined(separator: ", ")))",
         ]
-        arguments += request.galleries.map { $0.rawValue.sqlValue }
+        var filters = request.galleries.map { $0.rawValue.sqlValue }
         if let kind = request.kind {
             conditions.append("item.kind = ?")
-            arguments.append(kind.rawValue.sqlValue)
+            filters.append(kind.rawValue.sqlValue)
         }
         if let from = request.addedFrom {
             conditions.append("item.createdAt >= ?")
-            arguments.append(from.sqlValue)
+            filters.append(from.sqlValue)
         }
         if let before = request.addedBefore {
             conditions.append("item.createdAt < ?")
-            arguments.append(before.sqlValue)
+            filters.append(before.sqlValue)
         }
-        // FTS5 matches the tag in its tags column; PostgreSQL compares whole tags, without regard to case.
-        if search == .postgresql, let tag = request.tag {
+        let order = "found.rank, item.createdAt DESC, item.id"
+        if search == .fts5 {
+            // Only the newest ``rankedMatches`` matches that pass the filters are ranked (one walk of the index from
+            // its newest row, each row joined to its item and gallery as it is passed): a word in most of a million
+            // items would otherwise be ranked a million times per page. Filtered as they are walked, not after: the
+            // newest matches of galleries the search does not reach would hide those of an older gallery. Their ids
+            // only: the items' rows are read for the page alone.
+            let matchedIDs = """
+                SELECT found.itemId FROM (
+                  SELECT search_doc.itemId AS itemId, bm25(item_search, 10.0, 5.0, 5.0, 1.0) AS rank,
+                    item.createdAt AS createdAt
+                  FROM item_search CROSS JOIN search_doc ON search_doc.docid = item_search.rowid
+                    CROSS JOIN item ON item.id = search_doc.itemId CROSS JOIN gallery ON gallery.id = item.galleryId
+                  WHERE item_search MATCH ? AND \(conditions.joined(separator: " AND "))
+                  ORDER BY item_search.rowid DESC LIMIT \(Self.rankedMatches)
+                ) AS found ORDER BY found.rank, found.createdAt DESC, found.itemId
+                """
+            return try await rankedSearch(
+                request, matchedIDs: matchedIDs, arguments: [match.sqlValue] + filters, offset: offset, limit: limit)
+        }
+        // PostgreSQL: every match, ranked.
+        let found: String
+        if match.isEmpty {
+            found = "SELECT item.id AS itemId, 0 AS rank FROM item"
+        } else {
+            found = """
+                SELECT item.id AS itemId, -ts_rank_cd(item.searchText, query) AS rank
+                FROM item, to_tsquery('simple'::regconfig, \(SearchIndex.unaccented("?"))) AS query
+                WHERE item.searchText @@ query
+                """
+            arguments.append(match.sqlValue)
+        }
+        arguments += filters
+        // PostgreSQL compares whole tags, without regard to case (FTS5 matches the tag in its tags column).
+        if let tag = request.tag {
             conditions.append("position(lower(?) IN (? || lower(item.tags) || ?)) > 0")
             arguments += ["\n\(tag)\n".sqlValue, "\n".sqlValue, "\n".sqlValue]
         }
         let matched = """
             WITH found AS (\(found))
             SELECT %@ FROM found CROSS JOIN \(Item.fromClause) JOIN gallery ON gallery.id = item.galleryId
-            WHERE \(conditions.joined(separator: " AND "))
+            WHERE item.id = found.itemId AND \(conditions.joined(separator: " AND "))
             """
-        if search == .fts5 {
-            // The ids only: the item's row without what it is shown with.
-            let matchedIDs = """
-                WITH found AS (\(found))
-                SELECT item.id FROM found CROSS JOIN item JOIN gallery ON gallery.id = item.galleryId
-                WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order)
-                """
-            return try await rankedSearch(
-                request, matchedIDs: matchedIDs, arguments: arguments, offset: offset, limit: limit)
-        }
         let resultsSQL =
             matched.replacingOccurrences(
                 of: "%@", with: "\(Item.selectColumns), gallery.name AS searchGalleryName")

@@ -6,33 +6,37 @@ import Testing
 @testable import GalleryStoreSQLite
 
 /// SQLite's search reads its ranked matches once (their ids, filtered and in order) and takes the count and the page
-/// from that one pass: its pages and counts are those of the plain query it replaced (the matches from the
-/// ``SQLGalleryStore/rankedMatches``-th newest on, joined to their items and galleries, sorted, then counted again).
+/// from that one pass: its pages and counts are those of the plain definition (every match that passes the filters,
+/// the newest ``SQLGalleryStore/rankedMatches`` of them, ranked and sorted), and an older gallery's matches are found
+/// however many newer ones other galleries hold.
 @Suite("Searching items: pages and counts of the ranked matches")
 struct SearchPagingTests {
-    /// The ids of the plain query's answer, in order: every match at or after the bound, ranked, filtered, sorted.
+    /// The ids of the plain definition's answer, in order: every match that passes the filters, the newest ranked.
     private func plainAnswer(
         _ store: SQLGalleryStore, _ database: any SQLDatabase, _ request: SearchRequest
     ) async throws -> [String] {
         try await database.read { db in
             let common = try SQLGalleryStore.commonWords(db, request.query)
             let match = TextSearch.fts5.match(request.query, tag: request.tag, wholeWords: common)
-            let bound = try SQLGalleryStore.rankedBound(db, match.sqlValue) ?? 0
             var sql = """
-                WITH found AS (
-                  SELECT search_doc.itemId AS itemId, bm25(item_search, 10.0, 5.0, 5.0, 1.0) AS rank
+                WITH passing AS (
+                  SELECT item_search.rowid AS docid, search_doc.itemId AS itemId,
+                    bm25(item_search, 10.0, 5.0, 5.0, 1.0) AS rank
                   FROM item_search JOIN search_doc ON search_doc.docid = item_search.rowid
-                  WHERE item_search MATCH ? AND item_search.rowid >= ?)
-                SELECT item.id FROM found CROSS JOIN item JOIN gallery ON gallery.id = item.galleryId
-                WHERE item.id = found.itemId AND item.trashedAt IS NULL AND gallery.trashedAt IS NULL
-                AND item.galleryId IN (\(Array(repeating: "?", count: request.galleries.count).joined(separator: ", ")))
+                    JOIN item ON item.id = search_doc.itemId JOIN gallery ON gallery.id = item.galleryId
+                  WHERE item_search MATCH ? AND item.trashedAt IS NULL AND gallery.trashedAt IS NULL
+                  AND item.galleryId IN (\(Array(repeating: "?", count: request.galleries.count).joined(separator: ", ")))
                 """
-            var arguments: [SQLValue] = [match.sqlValue, bound.sqlValue] + request.galleries.map(\.rawValue.sqlValue)
+            var arguments: [SQLValue] = [match.sqlValue] + request.galleries.map(\.rawValue.sqlValue)
             if let kind = request.kind {
                 sql += " AND item.kind = ?"
                 arguments.append(kind.rawValue.sqlValue)
             }
-            sql += " ORDER BY found.rank, item.createdAt DESC, item.id"
+            sql += """
+                ), newest AS (SELECT * FROM passing ORDER BY docid DESC LIMIT \(SQLGalleryStore.rankedMatches))
+                SELECT item.id FROM newest JOIN item ON item.id = newest.itemId
+                ORDER BY newest.rank, item.createdAt DESC, item.id
+                """
             return try db.values(String.self, sql: sql, arguments: SQLArguments(arguments))
         }
     }
@@ -59,6 +63,11 @@ struct SearchPagingTests {
             let trashed = try await store.insertPendingItems(Array(notes.prefix(120)), into: mine, at: .end)
             _ = try await store.trashItems(trashed.map(\.id), in: mine, recordingFor: nil)
             _ = theirItems
+            // A newer gallery none of these searches reaches, with more matches than are ranked: they must not hide
+            // the older galleries' matches.
+            let newer = try await store.createGallery(named: "Newer").id
+            let many = (0..<(SQLGalleryStore.rankedMatches + 100)).map { ItemDraft(note: "match newer \($0)") }
+            _ = try await store.insertPendingItems(many, into: newer, at: .end)
             var requests: [SearchRequest] = []
             for text in ["match", "match filler", "\"match filler\"", "mat", "padding", "link"] {
                 for (kind, offset, limit) in [(nil, 0, 50), (nil, 950, 200), (nil, 1_990, 50), (ItemKind.link, 0, 200)]
@@ -85,6 +94,9 @@ struct SearchPagingTests {
                         == (plain.count > request.offset + request.limit ? request.offset + request.limit : nil),
                     "\(described)")
             }
+            let older = try await store.search(
+                SearchRequest(query: try SearchQuery("match"), galleries: [theirs], limit: 50))
+            #expect(older.count == 800 && older.results.count == 50)
             // The matches ranked are the newest ones: more than are ranked in all, and none of the trashed.
             let all = try await plainAnswer(
                 store, database, SearchRequest(query: try SearchQuery("match"), galleries: [mine, theirs]))
