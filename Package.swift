@@ -42,7 +42,8 @@ let package = Package(
         ),
         .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CMallocShim"),
-        .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
+        .target(name: "CSpawnShim"),
+        .target(name: "Thumbnails", dependencies: ["CVipsShim", "CSpawnShim"]),
         .target(name: "GalleryStoreSQL", dependencies: ["GalleryCore"]),
         .target(
             name: "GalleryStoreSQLite",
@@ -91,7 +92,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "thumbnail-benchmark", dependencies: ["Thumbnails"], path: "Benchmarks/ThumbnailBenchmark"),
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .target(name: "TestSupport", dependencies: ["Thumbnails"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "DragAndDropTests", dependencies: ["DragAndDrop", "TestSupport"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "TestSupport"]),
         .testTarget(name: "MediaProbeTests", dependencies: ["MediaProbe", "GalleryCore", "TestSupport"]),

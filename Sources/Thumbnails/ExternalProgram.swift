@@ -37,70 +37,42 @@ public enum ExternalProgram {
         public var stopped: Bool
     }
 
-    /// Runs `program` with `arguments` and waits for it: keeps at most `outputLimit` bytes of its output and the last
-    /// few hundred of its messages (read as they come, so a chatty program never fills a pipe), sets its CPU `niceness`
-    /// (0 to 19), and ends it after `timeLimit` seconds or when `stopper` is told to stop. Blocks: call it away from the
-    /// cooperative thread pool.
+    /// Runs `program` with `arguments` and waits for it: keeps at most `outputLimit` bytes of its output (each chunk
+    /// of it is also handed to `reading` as it comes) and the last few hundred of its messages (read as they come, so a
+    /// chatty program never fills a pipe), sets its CPU `niceness` (0 to 19), and ends it after `timeLimit` seconds or
+    /// when `stopper` is told to stop. Blocks: call it away from the cooperative thread pool.
     /// - Throws: the reason it could not start.
     public static func run(
         _ program: URL, _ arguments: [String], environment: [String: String]? = nil, niceness: Int32 = 10,
-        timeLimit: TimeInterval, outputLimit: Int = 64 * 1024, stopper: ProgramStopper? = nil
+        timeLimit: TimeInterval, outputLimit: Int = 64 * 1024, stopper: ProgramStopper? = nil,
+        reading: (Data) -> Void = { _ in }
     ) throws -> Outcome {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let child = try ChildProcess(program, arguments, environment: environment)
         let state = RunState()
-        try process.run()
         // The messages are read on a thread of their own with blocking reads, as the output is here: a file handle's
         // readability handler (a dispatch source) crashed the server in libdispatch's event loop when it was let go.
         let messagesRead = DispatchSemaphore(value: 0)
-        let messages = errors.fileHandleForReading
         Thread.detachNewThread {
-            while case let chunk = messages.availableData, !chunk.isEmpty { state.append(chunk) }
+            ChildProcess.readAll(child.errors) { state.append($0) }
             messagesRead.signal()
         }
-        _ = stopper?.watch(process)
-        lowerPriority(of: process, to: niceness)
-        let deadline = DispatchWorkItem { [process] in
-            guard process.isRunning else { return }
-            state.timedOut.withLock { $0 = true }
-            kill(process)
+        _ = stopper?.watch(child)
+        child.lowerPriority(to: niceness)
+        let deadline = DispatchWorkItem {
+            if child.kill() { state.timedOut.withLock { $0 = true } }
         }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeLimit, execute: deadline)
         var kept = Data()
-        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+        ChildProcess.readAll(child.output) { chunk in
             if kept.count < outputLimit { kept.append(chunk.prefix(outputLimit - kept.count)) }
+            reading(chunk)
         }
-        process.waitUntilExit()
+        let status = child.wait()
         deadline.cancel()
         messagesRead.wait()
-        let status = process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
         return Outcome(
             output: kept, messages: state.text, status: status, timedOut: state.timedOut.withLock { $0 },
             stopped: stopper?.isStopped ?? false)
-    }
-
-    /// Ends a started process at once with SIGKILL, which nothing can block or catch: `Process.terminate()`'s SIGTERM
-    /// was seen not to end a program run this way (`sh -c "exec sleep 3"` ran its 3 seconds on Linux).
-    static func kill(_ process: Process) {
-        #if canImport(Glibc)
-            _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        #else
-            process.terminate()
-        #endif
-    }
-
-    /// Sets a started process's CPU priority (`niceness`, 0 to 19: higher is kinder to the rest of the machine).
-    static func lowerPriority(of process: Process, to niceness: Int32) {
-        #if canImport(Glibc)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), niceness)
-        #endif
     }
 }
 

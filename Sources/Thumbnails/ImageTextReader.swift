@@ -41,7 +41,7 @@ public enum ImageTextReader {
                 program, arguments(image), environment: environment, niceness: 19, timeLimit: timeLimit,
                 outputLimit: outputLimit, stopper: stopper)
         } catch {
-            throw .failed("tesseract could not start: \(error.localizedDescription)")
+            throw .failed("tesseract could not start: \(error)")
         }
         if outcome.stopped { throw .stopped }
         if outcome.timedOut { throw .timedOut }

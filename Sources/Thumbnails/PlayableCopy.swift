@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A copy of a video that every browser plays — H.264 video (at most 1,920 pixels on its longer side, upright) and
 /// AAC sound in an MP4 whose header comes first — made with `ffmpeg` when it is installed (found as for
@@ -63,51 +62,29 @@ public enum PlayableCopy {
         _ program: URL, _ arguments: [String], timeLimit: TimeInterval, stopper: ProgramStopper,
         _ progress: @escaping @Sendable (Double) -> Void
     ) throws(PlayableCopy.Error) {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        // The end of its messages, read as they come so that a chatty ffmpeg never fills the pipe.
-        let state = RunState()
-        errors.fileHandleForReading.readabilityHandler = { handle in state.append(handle.availableData) }
-        do {
-            try process.run()
-        } catch {
-            errors.fileHandleForReading.readabilityHandler = nil
-            throw .failed("ffmpeg could not start: \(error.localizedDescription)")
-        }
-        _ = stopper.watch(process)
-        ExternalProgram.lowerPriority(of: process, to: 10)
-        let deadline = DispatchWorkItem { [process] in
-            guard process.isRunning else { return }
-            state.timedOut.withLock { $0 = true }
-            ExternalProgram.kill(process)
-        }
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeLimit, execute: deadline)
         // `-progress pipe:1` writes `key=value` lines, `out_time_us` among them, until ffmpeg ends.
         var pending = Data()
-        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                if line.hasPrefix("out_time_us="), let micro = Double(line.dropFirst("out_time_us=".count)) {
-                    progress(max(0, micro) / 1_000_000)
+        let outcome: ExternalProgram.Outcome
+        do {
+            outcome = try ExternalProgram.run(
+                program, arguments, timeLimit: timeLimit, outputLimit: 0, stopper: stopper
+            ) { chunk in
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    if line.hasPrefix("out_time_us="), let micro = Double(line.dropFirst("out_time_us=".count)) {
+                        progress(max(0, micro) / 1_000_000)
+                    }
                 }
             }
+        } catch {
+            throw .failed("ffmpeg could not start: \(error)")
         }
-        process.waitUntilExit()
-        deadline.cancel()
-        errors.fileHandleForReading.readabilityHandler = nil
-        if state.timedOut.withLock({ $0 }) { throw .timedOut }
-        if stopper.isStopped { throw .stopped }
-        guard process.terminationStatus == 0, process.terminationReason == .exit else {
-            let text = state.text
-            throw .failed(text.isEmpty ? "ffmpeg exited with \(process.terminationStatus)" : text)
+        if outcome.timedOut { throw .timedOut }
+        if outcome.stopped { throw .stopped }
+        guard outcome.status == 0 else {
+            throw .failed(outcome.messages.isEmpty ? "ffmpeg exited with \(outcome.status)" : outcome.messages)
         }
     }
 }

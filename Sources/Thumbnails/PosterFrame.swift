@@ -49,7 +49,7 @@ public enum PosterFrame {
         do {
             outcome = try ExternalProgram.run(program, arguments, timeLimit: timeout, outputLimit: 0)
         } catch {
-            throw .failed("ffmpeg could not start: \(error.localizedDescription)")
+            throw .failed("ffmpeg could not start: \(error)")
         }
         if outcome.timedOut { throw .timedOut }
         guard outcome.status == 0 else {

@@ -4,7 +4,7 @@ import Synchronization
 /// Stops an ``ExternalProgram`` run (ffmpeg making a copy, Tesseract reading an image) when the server stops: the
 /// program running for it is ended, and any it would start is ended as it starts.
 public final class ProgramStopper: Sendable {
-    private let state = Mutex<(isStopped: Bool, process: Process?)>((false, nil))
+    private let state = Mutex<(isStopped: Bool, process: ChildProcess?)>((false, nil))
 
     /// A stopper not told to stop yet.
     public init() {}
@@ -15,19 +15,19 @@ public final class ProgramStopper: Sendable {
             state.isStopped = true
             return state.process
         }
-        if let running, running.isRunning { ExternalProgram.kill(running) }
+        running?.kill()
     }
 
     /// Whether it was told to stop.
     public var isStopped: Bool { state.withLock { $0.isStopped } }
 
     /// Takes a started process to end on ``stop()``; false (and the process is ended) if it was told to already.
-    func watch(_ process: Process) -> Bool {
+    func watch(_ process: ChildProcess) -> Bool {
         let stopped = state.withLock { state in
             state.process = process
             return state.isStopped
         }
-        if stopped { ExternalProgram.kill(process) }
+        if stopped { process.kill() }
         return !stopped
     }
 }

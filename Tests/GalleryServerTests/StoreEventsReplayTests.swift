@@ -3,6 +3,7 @@ import GRDB
 import GalleryCore
 import TestSupport
 import Testing
+import Thumbnails
 
 @testable import GalleryServer
 @testable import GalleryStoreSQL
@@ -114,24 +115,18 @@ private func replayInTheBrowsersReplica(_ fixture: ReplayFixture, sourceLocation
     try await withTemporaryFolder { folder in
         let file = folder.appendingPathComponent("events.json")
         try APIJSON.makeEncoder().encode(fixture).write(to: file)
-        let process = Process()
-        process.executableURL = node
-        process.arguments = [script.path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        // The script prints a few lines at most, well within a pipe's buffer: read once it has ended.
-        let status = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        // ExternalProgram blocks: it runs on a thread of Dispatch's, away from the cooperative pool.
+        let outcome = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<ExternalProgram.Outcome, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result {
+                        try ExternalProgram.run(node, [script.path, file.path], niceness: 0, timeLimit: 300)
+                    })
             }
         }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let status = outcome.status
+        let text = String(decoding: outcome.output, as: UTF8.self) + outcome.messages
         #expect(
             status == 0, "seed \(fixture.seed): node \(script.lastPathComponent) said:\n\(text)",
             sourceLocation: sourceLocation)

@@ -1,4 +1,5 @@
 import Foundation
+import Thumbnails
 
 /// An image decoded to 8-bit samples by the `vips` command (libvips-tools), for tests that look at the pixels of a
 /// thumbnail or a display copy: it writes them as a PPM (or a PGM for a grey image), which is read here.
@@ -37,14 +38,9 @@ public struct DecodedImage: Sendable {
         let input = folder.appendingPathComponent("in")
         let output = folder.appendingPathComponent("out.ppm")
         try encoded.write(to: input)
-        let process = Process()
-        process.executableURL = program
-        process.arguments = ["copy", input.path, output.path]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "vips could not decode the image (\(process.terminationStatus))")
+        let outcome = try ExternalProgram.run(program, ["copy", input.path, output.path], niceness: 0, timeLimit: 60)
+        guard outcome.status == 0 else {
+            throw Failure(description: "vips could not decode the image (\(outcome.status)): \(outcome.messages)")
         }
         try self.init(netpbm: try Data(contentsOf: output))
     }

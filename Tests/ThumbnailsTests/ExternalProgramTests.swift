@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Thumbnails
@@ -44,5 +45,31 @@ struct ExternalProgramTests {
         #expect(outcome.stopped)
         #expect(!outcome.timedOut)
         #expect(outcome.status != 0)
+    }
+
+    @Test func itGetsNoDescriptorOfTheServersAndNoInputAndSignalsAtTheirDefault() throws {
+        let inheritable = open("/bin/sh", O_RDONLY)  // without O_CLOEXEC
+        defer { close(inheritable) }
+        let outcome = try ExternalProgram.run(
+            shell, ["-c", "ls /proc/$$/fd | sort -n | tr '\\n' ' '; cat; trap"], timeLimit: 30)
+        #expect(
+            String(decoding: outcome.output, as: UTF8.self) == "0 1 2 ",
+            "only its input, output and messages; nothing to read; no signal ignored")
+        #expect(outcome.status == 0)
+    }
+
+    @Test func aProgramThatCannotStartSaysWhy() {
+        #expect(throws: ChildProcess.StartError.self) {
+            try ExternalProgram.run(URL(fileURLWithPath: "/nonexistent/program"), [], timeLimit: 30)
+        }
+    }
+
+    @Test func itsOutputIsHandedOverAsItComes() throws {
+        let chunks = Mutex([String]())
+        let outcome = try ExternalProgram.run(shell, ["-c", "echo one; sleep 0.1; echo two"], timeLimit: 30) {
+            chunk in chunks.withLock { $0.append(String(decoding: chunk, as: UTF8.self)) }
+        }
+        #expect(chunks.withLock { $0.joined() } == "one\ntwo\n")
+        #expect(outcome.output == Data("one\ntwo\n".utf8))
     }
 }

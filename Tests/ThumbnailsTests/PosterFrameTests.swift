@@ -20,14 +20,13 @@ struct PosterFrameTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let video = folder.appendingPathComponent("short.mp4")
-        let maker = Process()
-        maker.executableURL = PosterFrame.program
-        maker.arguments = [
-            "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-t", "0.5",
-            "-pix_fmt", "yuv420p", video.path,
-        ]
-        try maker.run()
-        maker.waitUntilExit()
+        let made = try ExternalProgram.run(
+            try #require(PosterFrame.program),
+            [
+                "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-t", "0.5",
+                "-pix_fmt", "yuv420p", video.path,
+            ], timeLimit: 60)
+        try #require(made.status == 0, "ffmpeg said: \(made.messages)")
         let poster = folder.appendingPathComponent("poster.jpg")
         try PosterFrame.make(of: video, to: poster)
         let bytes = try Data(contentsOf: poster)
