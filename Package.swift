@@ -45,9 +45,12 @@ let package = Package(
         .target(name: "CSpawnShim"),
         .target(name: "Thumbnails", dependencies: ["CVipsShim", "CSpawnShim"]),
         .target(name: "GalleryStoreSQL", dependencies: ["GalleryCore"]),
+        .target(name: "CSearchRank", linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("m")]),
         .target(
             name: "GalleryStoreSQLite",
-            dependencies: ["GalleryCore", "GalleryStoreSQL", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "GalleryCore", "GalleryStoreSQL", "CSearchRank", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "GalleryStorePostgres",

@@ -40,6 +40,11 @@ public enum SearchIndex {
             """
         ]
 
+    /// SQLite, migration v24: what a search filters a match by (its gallery, kind, date, whether it is trashed) read
+    /// from one small index instead of the item's row: a search walks up to 2,000 matches, each looked up by its id.
+    public static let sqliteFiltersMigration =
+        "CREATE INDEX item_search_filter ON item(id, galleryId, trashedAt, kind, createdAt)"
+
     /// SQLite, migration v20: the page's visible text and the text read in an image are searched too; the triggers
     /// that write the index are made again with them, and the items already kept are indexed again in the
     /// background (the index is emptied).

@@ -1,3 +1,4 @@
+import CSearchRank
 import Foundation
 import GRDB
 import GalleryCore
@@ -36,6 +37,11 @@ public final class AppDatabase: Sendable {
         configuration.prepareDatabase { db in
             // Every acknowledged write survives a crash of the process; synchronous=FULL also survives power loss in WAL mode.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Search's ranking function (CSearchRank): bm25 without counting a common phrase over the whole index.
+            let registered = gallery_register_rank(db.sqliteConnection)
+            guard registered == 0 else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: registered), message: "gallery_rank: FTS5 missing")
+            }
             if let timingStatements {
                 db.trace(options: .profile) { event in
                     if case .profile(_, let duration) = event { timingStatements(duration) }
@@ -350,6 +356,9 @@ public final class AppDatabase: Sendable {
         }
         migrator.registerMigration("v23: the tagged items' index") { db in
             try db.execute(sql: TagsColumn.taggedIndexMigration)
+        }
+        migrator.registerMigration("v24: search's filters index") { db in
+            try db.execute(sql: SearchIndex.sqliteFiltersMigration)
         }
         return migrator
     }

@@ -63,6 +63,11 @@ struct SearchPagingTests {
             let trashed = try await store.insertPendingItems(Array(notes.prefix(120)), into: mine, at: .end)
             _ = try await store.trashItems(trashed.map(\.id), in: mine, recordingFor: nil)
             _ = theirItems
+            // A gallery of a few items in a large index: searched from its items (SQLGalleryStore.matchOrder).
+            let few = try await store.createGallery(named: "Few").id
+            let fewItems = try await store.insertPendingItems(
+                Array(notes.prefix(12)) + [ItemDraft(note: "nothing here")], into: few, at: .end)
+            _ = try await store.trashItems([fewItems[3].id], in: few, recordingFor: nil)
             // A newer gallery none of these searches reaches, with more matches than are ranked: they must not hide
             // the older galleries' matches.
             let newer = try await store.createGallery(named: "Newer").id
@@ -78,6 +83,8 @@ struct SearchPagingTests {
                             limit: limit))
                 }
                 requests.append(SearchRequest(query: try SearchQuery(text), galleries: [theirs], limit: 200))
+                requests.append(SearchRequest(query: try SearchQuery(text), galleries: [few], limit: 5))
+                requests.append(SearchRequest(query: try SearchQuery(text), galleries: [few], offset: 5, limit: 5))
             }
             for request in requests {
                 let plain = try await plainAnswer(store, database, request)
@@ -97,6 +104,9 @@ struct SearchPagingTests {
             let older = try await store.search(
                 SearchRequest(query: try SearchQuery("match"), galleries: [theirs], limit: 50))
             #expect(older.count == 800 && older.results.count == 50)
+            let fewFound = try await store.search(
+                SearchRequest(query: try SearchQuery("match"), galleries: [few], limit: 50))
+            #expect(fewFound.count == 11 && !fewFound.results.map(\.item.id).contains(fewItems[3].id))
             // The matches ranked are the newest ones: more than are ranked in all, and none of the trashed.
             let all = try await plainAnswer(
                 store, database, SearchRequest(query: try SearchQuery("match"), galleries: [mine, theirs]))
