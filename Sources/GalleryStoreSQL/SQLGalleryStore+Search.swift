@@ -118,12 +118,17 @@ extension SQLGalleryStore {
             let items = galleries.reduce(0) { $0 + ($1["itemCount"] as Int) }
             let order = Self.matchOrder(
                 indexRows: counts.first ?? 0, fewestHits: counts.last ?? 0, galleryItems: items)
-            let walk =
+            // The newest first: from the index, its own order (rowid), which FTS5 walks without sorting.
+            let (walk, newest) =
                 order == .fromTheIndex
-                ? "item_search CROSS JOIN search_doc ON search_doc.docid = item_search.rowid"
-                    + " CROSS JOIN item ON item.id = search_doc.itemId"
-                : "item CROSS JOIN search_doc ON search_doc.itemId = item.id"
-                    + " CROSS JOIN item_search ON item_search.rowid = search_doc.docid"
+                ? (
+                    "item_search CROSS JOIN search_doc ON search_doc.docid = item_search.rowid"
+                        + " CROSS JOIN item ON item.id = search_doc.itemId", "item_search.rowid"
+                )
+                : (
+                    "item CROSS JOIN search_doc ON search_doc.itemId = item.id"
+                        + " CROSS JOIN item_search ON item_search.rowid = search_doc.docid", "search_doc.docid"
+                )
             let matchedIDs = """
                 SELECT found.itemId FROM (
                   SELECT search_doc.itemId AS itemId, gallery_rank(item_search, ?, 10.0, 5.0, 5.0, 1.0) AS rank,
@@ -131,7 +136,7 @@ extension SQLGalleryStore {
                   FROM \(walk)
                   WHERE item_search MATCH ? AND \(conditions.joined(separator: " AND "))
                     AND item.galleryId IN (\(Array(repeating: "?", count: galleries.count).joined(separator: ", ")))
-                  ORDER BY search_doc.docid DESC LIMIT \(Self.rankedMatches)
+                  ORDER BY \(newest) DESC LIMIT \(Self.rankedMatches)
                 ) AS found ORDER BY found.rank, found.createdAt DESC, found.itemId
                 """
             let arguments =
