@@ -71,6 +71,18 @@ struct SearchTests {
         }
     }
 
+    @Test func aWordOfOneLetterIsAWordNotThePrefixOfEveryWordItStarts() async throws {
+        try await withStore { store, _ in
+            let gallery = try await store.firstGallery().id
+            _ = try await note(store, "Plan b for kerning", in: gallery)
+            _ = try await note(store, "Banana bread and kerning", in: gallery)
+            #expect(try await titles(store, "b", in: [gallery]) == ["Plan b for kerning"])
+            #expect(try await titles(store, "kerning b", in: [gallery]) == ["Plan b for kerning"])
+            #expect(
+                try await titles(store, "ba", in: [gallery]) == ["Banana bread and kerning"], "two letters: a prefix")
+        }
+    }
+
     @Test func theIndexFollowsEveryChangeInItsTransaction() async throws {
         try await withStore(clock: TickingClock()) { store, _ in
             let gallery = try await store.firstGallery().id
