@@ -17,7 +17,7 @@ import { GalleryPane } from "./pane/galleryPane.js";
 import { dropOnGallery, transferItems } from "./pane/transfers.js";
 import { galleryURL, knownView, parseGalleryURL } from "./model/location.js";
 import { changeableGalleries, isLinkSession } from "./model/roles.js";
-import { countText, isAsking, parseSearchURL, searchOf, searchURL } from "./model/search.js";
+import { countText, isAsking, parseSearchURL, searchOf, searchQuery, searchURL } from "./model/search.js";
 import { AccountView } from "./view/account.js";
 import { bindThemeSwitch } from "./view/themeSwitch.js";
 import { createAnnouncer } from "./view/announcer.js";
@@ -183,7 +183,7 @@ function addPane(galleryId, itemsView = null, openItem = null, selectItem = null
 /** Adds the pane of `search`'s results, first: view only; opening a result goes to it in its gallery. */
 function addSearchPane(search, itemsView = null) {
   const view = new PaneView(template, container, { primary: true });
-  const source = searchSource(search);
+  const source = searchSource(search, () => searchStillWanted(search));
   const pane = new GalleryPane({
     galleryId: source.galleryId,
     itemsView,
@@ -229,12 +229,18 @@ function showFound(pane) {
 
 /** Shows the results of `search` in the first pane: a search shown is asked again with these words (its address
  * replaced), else the galleries shown give way to it (a new address: Back returns to them). */
+/** Whether `search`'s further pages are still wanted once typing has paused: not when other words were typed. */
+async function searchStillWanted(search) {
+  await searchBar.whenTypingPaused();
+  return searchQuery(searchBar.read()) === searchQuery(search);
+}
+
 function showSearch(search) {
   searchBar.render(search);
   const first = panes[0];
   if (first?.source.search) {
     history.replaceState(history.state, "", searchURL(search, panes[1]?.address(), first.address().view));
-    first.showSource(searchSource(search)).then((error) => {
+    first.showSource(searchSource(search, () => searchStillWanted(search))).then((error) => {
       if (error) searchBar.setCount(`Could not search: ${error.message}`);
       else showFound(first);
     });

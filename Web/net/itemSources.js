@@ -34,10 +34,12 @@ export function gallerySource(galleryId) {
   };
 }
 
-/** The results of `search` (model/search.js), read whole a page at a time (a search answers at most 10,000). A
- * search has no board and no events: it is read again after a change in any gallery the person may see (the gallery
- * browser's feed, told at most a few times a second), so that new matches appear live. @returns {ItemSource} */
-export function searchSource(search) {
+/** The results of `search` (model/search.js), read whole a page at a time (a search answers at most 10,000). The
+ * pages after the first are read once `stillWanted()` says so (the page waits for typing to pause and answers false
+ * when other words were typed meanwhile: then they are never read). A search has no board and no events: it is read
+ * again after a change in any gallery the person may see (the gallery browser's feed, told at most a few times a
+ * second), so that new matches appear live. @returns {ItemSource} */
+export function searchSource(search, stillWanted = () => Promise.resolve(true)) {
   // A search that asks for nothing (no word, no tag) finds nothing, without asking the server.
   const read = async (cursor) =>
     resultsPage(isAsking(search) ? await api.search(searchQuery(search, cursor)) : null, search, cursor);
@@ -47,7 +49,7 @@ export function searchSource(search) {
     search,
     first: () => read(null),
     window: (where) => read(where.position === undefined ? null : String(where.position)),
-    rest: (cursor) => read(cursor),
+    rest: async (cursor) => ((await stillWanted()) ? read(cursor) : new Promise(() => {})),
     region: none,
     events: () => Promise.resolve({ events: [] }),
     live: ({ onChanged, onState }) => {

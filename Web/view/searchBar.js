@@ -19,6 +19,21 @@ export class SearchBar {
     this.count = /** @type {HTMLElement} */ (header.querySelector(".search-count"));
     this.filters = /** @type {HTMLElement} */ (header.querySelector(".search-filters"));
     this.timer = null;
+    /** When (performance.now()) the words or the tag were last typed. */
+    this.typedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Resolves once typing has paused (at once when it has): a search's further pages wait for it, so that reading
+   * and laying out those of words typed halfway never delays the search of the words typed next. */
+  whenTypingPaused() {
+    return new Promise((resolve) => {
+      const check = () => {
+        const left = this.typedAt + TYPING_PAUSE_MS - performance.now();
+        if (left <= 0) resolve(undefined);
+        else setTimeout(check, left);
+      };
+      check();
+    });
   }
 
   /** The search the fields hold. */
@@ -41,6 +56,7 @@ export class SearchBar {
       handler(this.read(), { typed });
     };
     const later = () => {
+      this.typedAt = performance.now();
       clearTimeout(this.timer);
       this.timer = setTimeout(() => now(true), TYPING_PAUSE_MS);
     };
