@@ -165,7 +165,7 @@ public struct DatabaseCopy: Sendable {
         _ db: any SQLSession, _ table: String, _ rows: [SQLRow], overriding: [String: SQLValue] = [:]
     ) throws {
         guard let names = rows.first?.names else { return }
-        let rowMarks = "(" + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+        let rowMarks = "(" + SQLArguments.placeholders(names.count) + ")"
         let perStatement = max(1, 30_000 / names.count)
         for start in stride(from: 0, to: rows.count, by: perStatement) {
             let batch = rows[start..<min(rows.count, start + perStatement)]

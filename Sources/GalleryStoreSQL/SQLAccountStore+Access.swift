@@ -90,7 +90,7 @@ extension SQLAccountStore {
         return try await database.read { db in
             var result: [ItemID: GalleryID] = [:]
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let marks = SQLArguments.placeholders(chunk.count)
                 for row in try db.rows(
                     sql: "SELECT id, galleryId FROM item WHERE id IN (\(marks))",
                     arguments: SQLArguments(chunk.map(\.rawValue.sqlValue)))

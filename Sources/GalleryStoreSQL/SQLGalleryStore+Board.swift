@@ -30,7 +30,7 @@ extension SQLGalleryStore {
                 let listed = rows.count <= 64
                 let inRows =
                     listed
-                    ? "board_position.tileY IN (\(Array(repeating: "?", count: rows.count).joined(separator: ", ")))"
+                    ? "board_position.tileY IN (\(SQLArguments.placeholders(rows.count)))"
                     : "board_position.tileY BETWEEN ? AND ?"
                 let rowValues = SQLArguments(
                     (listed ? Array(rows) : [rows.lowerBound, rows.upperBound]).map(\.sqlValue))

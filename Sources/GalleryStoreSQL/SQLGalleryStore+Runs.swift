@@ -228,7 +228,7 @@ extension SQLGalleryStore {
                     """,
                 arguments: SQLArguments([.text(destination.rawValue), .date(date), .integer(sequence)] + mapping))
             if source != destination {
-                let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+                let list = SQLArguments.placeholders(ids.count)
                 try db.execute(
                     sql: "DELETE FROM board_position WHERE itemId IN (\(list))",
                     arguments: SQLArguments(ids.map { SQLValue.text($0) }))

@@ -33,7 +33,7 @@ extension SQLGalleryStore {
         }
         conditions += [
             "gallery.trashedAt IS NULL",
-            "item.galleryId IN (\(Array(repeating: "?", count: request.galleries.count).joined(separator: ", ")))",
+            "item.galleryId IN (\(SQLArguments.placeholders(request.galleries.count)))",
         ]
         filters += request.galleries.map { $0.rawValue.sqlValue }
         let order = "found.rank, item.createdAt DESC, item.id"
@@ -99,7 +99,7 @@ extension SQLGalleryStore {
             let galleries = try db.rows(
                 sql: """
                     SELECT id, itemCount FROM gallery WHERE trashedAt IS NULL
-                    AND id IN (\(Array(repeating: "?", count: request.galleries.count).joined(separator: ", ")))
+                    AND id IN (\(SQLArguments.placeholders(request.galleries.count)))
                     """,
                 arguments: SQLArguments(request.galleries.map(\.rawValue.sqlValue)))
             let common = try Self.commonWords(db, request.query)
@@ -135,7 +135,7 @@ extension SQLGalleryStore {
                     item.createdAt AS createdAt
                   FROM \(walk)
                   WHERE item_search MATCH ? AND \(conditions.joined(separator: " AND "))
-                    AND item.galleryId IN (\(Array(repeating: "?", count: galleries.count).joined(separator: ", ")))
+                    AND item.galleryId IN (\(SQLArguments.placeholders(galleries.count)))
                   ORDER BY \(newest) DESC LIMIT \(Self.rankedMatches)
                 ) AS found ORDER BY found.rank, found.createdAt DESC, found.itemId
                 """
@@ -151,7 +151,7 @@ extension SQLGalleryStore {
                 sql: """
                     SELECT \(Item.selectColumns), gallery.name AS searchGalleryName
                     FROM \(Item.fromClause) JOIN gallery ON gallery.id = item.galleryId
-                    WHERE item.id IN (\(Array(repeating: "?", count: pageIDs.count).joined(separator: ", ")))
+                    WHERE item.id IN (\(SQLArguments.placeholders(pageIDs.count)))
                     """,
                 arguments: SQLArguments(pageIDs.map(\.sqlValue)))
             var found: [String: SearchResult] = [:]

@@ -109,7 +109,7 @@ extension SQLGalleryStore {
                 FROM near CROSS JOIN \(Item.fromClause) JOIN gallery ON gallery.id = item.galleryId
                 WHERE item.blobHash = near.hash AND item.id <> ? AND item.kind = 'image'
                   AND item.state = 'ready' AND item.trashedAt IS NULL AND gallery.trashedAt IS NULL
-                  AND item.galleryId IN (\(Array(repeating: "?", count: galleries.count).joined(separator: ", ")))
+                  AND item.galleryId IN (\(SQLArguments.placeholders(galleries.count)))
                 ORDER BY item.createdAt DESC, item.id LIMIT ?
                 """,
             arguments: SQLArguments(arguments))

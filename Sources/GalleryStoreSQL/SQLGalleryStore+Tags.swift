@@ -5,7 +5,7 @@ import GalleryCore
 extension SQLGalleryStore {
     public func usedTags(in galleries: [GalleryID], sample: Int, limit: Int) async throws -> [TagUse] {
         guard !galleries.isEmpty else { return [] }
-        let places = Array(repeating: "?", count: galleries.count).joined(separator: ", ")
+        let places = SQLArguments.placeholders(galleries.count)
         let sampled = max(1, min(sample, 20_000))
         let lists = try await database.read { db in
             let counts = try db.rows(

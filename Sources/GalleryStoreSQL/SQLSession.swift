@@ -91,6 +91,11 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
 public struct SQLArguments: ExpressibleByArrayLiteral, Sendable {
     public var values: [SQLValue]
 
+    /// `count` placeholders for a list (`IN (\(SQLArguments.placeholders(3)))` is `IN (?, ?, ?)`).
+    public static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
     public init(_ values: [SQLValue]) { self.values = values }
 
     public init(arrayLiteral elements: (any SQLBindable)?...) {
