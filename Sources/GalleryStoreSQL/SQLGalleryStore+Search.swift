@@ -13,29 +13,15 @@ extension SQLGalleryStore {
         let offset = max(0, min(request.offset, SearchRequest.maximumOffset))
         // What a match must also be: live, in a live gallery the search reaches, of the kind and dates asked for.
         var arguments: [SQLValue] = []
-        var conditions = ["item.trashedAt IS NULL"]
-        var filters: [SQLValue] = []
-        if let kind = request.kind {
-            conditions.append("item.kind = ?")
-            filters.append(kind.rawValue.sqlValue)
-        }
-        if let from = request.addedFrom {
-            conditions.append("item.createdAt >= ?")
-            filters.append(from.sqlValue)
-        }
-        if let before = request.addedBefore {
-            conditions.append("item.createdAt < ?")
-            filters.append(before.sqlValue)
-        }
+        let filters = Self.filters(request)
         if search == .fts5 {
-            return try await rankedSearch(
-                request, match: match, conditions: conditions, filters: filters, offset: offset, limit: limit)
+            return try await rankedSearch(request, match: match, filters: filters, offset: offset, limit: limit)
         }
+        var conditions = filters.conditions("item")
         conditions += [
             "gallery.trashedAt IS NULL",
             "item.galleryId IN (\(SQLArguments.placeholders(request.galleries.count)))",
         ]
-        filters += request.galleries.map { $0.rawValue.sqlValue }
         let order = "found.rank, item.createdAt DESC, item.id"
         // PostgreSQL: every match, ranked.
         let found: String
@@ -49,7 +35,7 @@ extension SQLGalleryStore {
                 """
             arguments.append(match.sqlValue)
         }
-        arguments += filters
+        arguments += filters.arguments + request.galleries.map { $0.rawValue.sqlValue }
         // PostgreSQL compares whole tags, without regard to case (FTS5 matches the tag in its tags column).
         if let tag = request.tag {
             conditions.append("position(lower(?) IN (? || lower(item.tags) || ?)) > 0")
@@ -81,9 +67,9 @@ extension SQLGalleryStore {
         }
     }
 
-    /// A search on SQLite. Only the newest ``rankedMatches`` matches that pass the filters (`conditions` on the item,
-    /// with their arguments `filters`) are ranked, in one walk of the index from its newest row, each row looked up as
-    /// it is passed (in `item_search_filter`, not the item's row): a word in most of a million items would otherwise
+    /// A search on SQLite. Only the newest ``rankedMatches`` matches that pass the `filters` are ranked, in one walk of
+    /// the index from its newest row, each row looked up as it is passed in `search_doc`, which keeps what a match is
+    /// filtered by beside its number, in the index's order: a word in most of a million items would otherwise
     /// be ranked a million times per page. Filtered as they are walked, not after: the newest matches of galleries the
     /// search does not reach would hide those of an older gallery. When the galleries searched hold few items of a
     /// large index, their items are looked up in it instead (``matchOrder(indexRows:fewestHits:galleryItems:)``).
@@ -91,7 +77,7 @@ extension SQLGalleryStore {
     /// first few thousand are estimated, not counted, once per search. That one pass reads their ids, which give both
     /// the count and the page; only the page's items are then read.
     private func rankedSearch(
-        _ request: SearchRequest, match: String, conditions: [String], filters: [SQLValue], offset: Int, limit: Int
+        _ request: SearchRequest, match: String, filters: SearchFilters, offset: Int, limit: Int
     ) async throws -> SearchPage {
         let search = database.textSearch
         return try await database.read { db in
@@ -118,29 +104,31 @@ extension SQLGalleryStore {
             let items = galleries.reduce(0) { $0 + ($1["itemCount"] as Int) }
             let order = Self.matchOrder(
                 indexRows: counts.first ?? 0, fewestHits: counts.last ?? 0, galleryItems: items)
-            // The newest first: from the index, its own order (rowid), which FTS5 walks without sorting.
-            let (walk, newest) =
+            // The newest first: from the index, its own order (rowid), which FTS5 walks without sorting, each match
+            // filtered by its row of `search_doc`; or from the galleries' items, filtered by their own rows.
+            let (walk, newest, filtered) =
                 order == .fromTheIndex
                 ? (
-                    "item_search CROSS JOIN search_doc ON search_doc.docid = item_search.rowid"
-                        + " CROSS JOIN item ON item.id = search_doc.itemId", "item_search.rowid"
+                    "item_search CROSS JOIN search_doc ON search_doc.docid = item_search.rowid", "item_search.rowid",
+                    "search_doc"
                 )
                 : (
                     "item CROSS JOIN search_doc ON search_doc.itemId = item.id"
-                        + " CROSS JOIN item_search ON item_search.rowid = search_doc.docid", "search_doc.docid"
+                        + " CROSS JOIN item_search ON item_search.rowid = search_doc.docid", "search_doc.docid", "item"
                 )
             let matchedIDs = """
                 SELECT found.itemId FROM (
                   SELECT search_doc.itemId AS itemId, gallery_rank(item_search, ?, 10.0, 5.0, 5.0, 1.0) AS rank,
-                    item.createdAt AS createdAt
+                    \(filtered).createdAt AS createdAt
                   FROM \(walk)
-                  WHERE item_search MATCH ? AND \(conditions.joined(separator: " AND "))
-                    AND item.galleryId IN (\(SQLArguments.placeholders(galleries.count)))
+                  WHERE item_search MATCH ? AND \(filters.conditions(filtered).joined(separator: " AND "))
+                    AND \(filtered).galleryId IN (\(SQLArguments.placeholders(galleries.count)))
                   ORDER BY \(newest) DESC LIMIT \(Self.rankedMatches)
                 ) AS found ORDER BY found.rank, found.createdAt DESC, found.itemId
                 """
             let arguments =
-                [frequencies.sqlValue, walked.sqlValue] + filters + galleries.map { ($0["id"] as String).sqlValue }
+                [frequencies.sqlValue, walked.sqlValue] + filters.arguments
+                + galleries.map { ($0["id"] as String).sqlValue }
             let ids = try db.values(String.self, sql: matchedIDs, arguments: SQLArguments(arguments))
             // One more than a page is read, to know whether another follows.
             let pageIDs = Array(ids.dropFirst(offset).prefix(limit + 1))
@@ -162,6 +150,30 @@ extension SQLGalleryStore {
             let results = pageIDs.prefix(limit).compactMap { found[$0] }
             return Self.page(results, counted: ids.count, read: pageIDs.count, offset: offset, limit: limit)
         }
+    }
+
+    /// What a match must be besides: live, of the kind and added in the dates asked for.
+    struct SearchFilters {
+        var kind: String?
+        var addedFrom: SQLValue?
+        var addedBefore: SQLValue?
+
+        /// The conditions on a row of `table` (the item, or its `search_doc`: both have these columns).
+        func conditions(_ table: String) -> [String] {
+            ["\(table).trashedAt IS NULL"] + (kind == nil ? [] : ["\(table).kind = ?"])
+                + (addedFrom == nil ? [] : ["\(table).createdAt >= ?"])
+                + (addedBefore == nil ? [] : ["\(table).createdAt < ?"])
+        }
+
+        /// The conditions' arguments, in their order.
+        var arguments: [SQLValue] { [kind?.sqlValue, addedFrom, addedBefore].compactMap { $0 } }
+    }
+
+    /// The filters `request` asks for.
+    static func filters(_ request: SearchRequest) -> SearchFilters {
+        SearchFilters(
+            kind: request.kind?.rawValue, addedFrom: request.addedFrom?.sqlValue,
+            addedBefore: request.addedBefore?.sqlValue)
     }
 
     /// Where a search on SQLite starts.

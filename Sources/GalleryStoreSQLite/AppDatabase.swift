@@ -360,6 +360,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v24: search's filters index") { db in
             try db.execute(sql: SearchIndex.sqliteFiltersMigration)
         }
+        migrator.registerMigration("v25: search's filters beside the index") { db in
+            for statement in SearchIndex.sqliteFiltersBesideMigration { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

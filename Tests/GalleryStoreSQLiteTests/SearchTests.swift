@@ -136,6 +136,28 @@ struct SearchTests {
         }
     }
 
+    @Test func aMatchIsFilteredByItsGalleryAndKindAsTheyAreNow() async throws {
+        try await withStore { store, _ in
+            let mine = try await store.firstGallery().id
+            let theirs = try await store.createGallery(named: "Theirs").id
+            let moved = try await note(store, "wandering note", in: mine)
+            _ = try await store.moveItems([moved.id], to: theirs, at: .end, recordingFor: nil)
+            #expect(try await titles(store, "wandering", in: [mine]).isEmpty, "moved away")
+            #expect(try await titles(store, "wandering", in: [theirs]) == ["wandering note"])
+            _ = try await store.moveItems([moved.id], to: mine, at: .start, recordingFor: nil)
+            #expect(try await titles(store, "wandering", in: [theirs]).isEmpty, "moved back")
+            #expect(try await titles(store, "wandering", in: [mine], kind: .note) == ["wandering note"])
+            // A dropped address is searched by it while it loads, and by the kind it loaded as once it has.
+            let draft = ItemDraft(origin: .remote, sourceURL: "https://type.example/ligatures", title: "ligatures")
+            let pending = try #require(try await store.insertPendingItems([draft], into: mine, at: .end).first)
+            #expect(try await titles(store, "ligatures", in: [mine], kind: .link).isEmpty)
+            _ = try await store.markLinkReady(
+                pending.id, page: LinkDetails(title: "On ligatures", description: nil, siteName: nil), preview: nil)
+            #expect(try await titles(store, "ligatures", in: [mine], kind: .link) == ["On ligatures"])
+            #expect(try await titles(store, "ligatures", in: [mine], kind: .image).isEmpty)
+        }
+    }
+
     @Test func resultsComeAPageAtATimeWithTheirCount() async throws {
         try await withStore(clock: TickingClock()) { store, _ in
             let gallery = try await store.firstGallery().id
@@ -262,6 +284,40 @@ struct SearchIndexMigrationTests {
                 ItemID(trusted: "00000000-0000-4000-8000-00000000000b"), text: "Leading", recordingFor: nil)
             #expect(try await found("tracking").isEmpty)
             #expect(try await found("leading") == ["Leading"])
+        }
+    }
+
+    @Test func theFiltersOfItemsIndexedBeforeTheyWereKeptBesideTheIndexAreFilledIn() async throws {
+        try await withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            try await makeOlderDatabase(
+                at: path, upTo: "v24: search's filters index",
+                """
+                INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
+                  VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0),
+                         ('00000000-0000-4000-8000-000000000002', 'Other', 4, 0, 0, 0);
+                INSERT INTO item (id, kind, galleryId, orderKey, state, origin, title, text, tags, createdAt, updatedAt,
+                  changeSequence, trashedAt)
+                VALUES
+                  ('00000000-0000-4000-8000-00000000000a', 'note', '00000000-0000-4000-8000-000000000001', 'a0',
+                   'ready', 'inline', 'Kerning', 'Kerning', '', 0, 0, 0, NULL),
+                  ('00000000-0000-4000-8000-00000000000b', 'note', '00000000-0000-4000-8000-000000000002', 'a0',
+                   'ready', 'inline', 'Kerning pairs', 'Kerning pairs', '', 0, 0, 0, NULL),
+                  ('00000000-0000-4000-8000-00000000000c', 'note', '00000000-0000-4000-8000-000000000001', 'a1',
+                   'ready', 'inline', 'Kerning trashed', 'Kerning trashed', '', 0, 0, 0, 5);
+                """)
+            let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
+            let found = { (galleries: [String], kind: ItemKind?) in
+                try await store.search(
+                    SearchRequest(
+                        query: try SearchQuery("kerning"), galleries: galleries.map(GalleryID.init(trusted:)),
+                        kind: kind)
+                ).results.map(\.item.title).sorted()
+            }
+            #expect(try await store.searchIndexBacklog() == 0)
+            #expect(try await found(["00000000-0000-4000-8000-000000000001"], nil) == ["Kerning"])
+            #expect(try await found(["00000000-0000-4000-8000-000000000002"], .note) == ["Kerning pairs"])
+            #expect(try await found(["00000000-0000-4000-8000-000000000002"], .image).isEmpty)
         }
     }
 }
