@@ -52,7 +52,7 @@ public enum SearchIndex {
     /// order, so that the walk of a common word's newest matches reads a few neighbouring pages instead of one page
     /// of an index of item ids (random) per match: over a million items those lookups were a third of a search. A
     /// trigger keeps them as an item moves to another gallery, goes to the trash and back, or becomes what it loaded
-    /// as; v24's index is no longer read.
+    /// as; v24's index is no longer read. An item is indexed again only when its text changes.
     public static let sqliteFiltersBesideMigration =
         zip(filterColumns, ["TEXT", "DATETIME", "TEXT", "DATETIME"]).map {
             "ALTER TABLE search_doc ADD COLUMN \($0) \($1)"
@@ -65,6 +65,8 @@ public enum SearchIndex {
             "DROP INDEX item_search_filter",
             "DROP TRIGGER item_search_insert",
             sqliteInsertTrigger(bodyColumns, filters: filterColumns),
+            "DROP TRIGGER item_search_update",
+            sqliteUpdateTrigger(bodyColumns, whenChanged: true),
             """
             CREATE TRIGGER item_search_filters AFTER UPDATE OF \(filterColumns.joined(separator: ", ")) ON item
             WHEN \(filterColumns.map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")) BEGIN
@@ -85,15 +87,26 @@ public enum SearchIndex {
     static func sqliteWritingTriggers(_ columns: [String]) -> [String] {
         [
             sqliteInsertTrigger(columns, filters: []),
-            """
-            CREATE TRIGGER item_search_update AFTER UPDATE OF \(indexedColumns(columns)) ON item BEGIN
+            sqliteUpdateTrigger(columns, whenChanged: false),
+        ]
+    }
+
+    /// SQLite: the trigger that indexes an item again as what is searched of it (`columns` of the body) is written;
+    /// `whenChanged`: only when that text changes (v25), not when a column is written with what it held, or a
+    /// missing text is recorded as empty (the text read in an image without any, for each item showing it).
+    static func sqliteUpdateTrigger(_ columns: [String], whenChanged: Bool) -> String {
+        let changed =
+            ["title", "caption", "tags"].map { "old.\($0) IS NOT new.\($0)" }
+            + ["(\(body("old", columns: columns))) IS NOT (\(body("new", columns: columns)))"]
+        return """
+            CREATE TRIGGER item_search_update AFTER UPDATE OF \(indexedColumns(columns)) ON item
+            \(whenChanged ? "WHEN " + changed.joined(separator: " OR ") + " " : "")BEGIN
               DELETE FROM item_search WHERE rowid = (SELECT docid FROM search_doc WHERE itemId = old.id);
               INSERT INTO item_search (rowid, title, caption, tags, body)
                 SELECT docid, new.title, new.caption, new.tags, \(body("new", columns: columns))
                 FROM search_doc WHERE itemId = new.id;
             END
-            """,
-        ]
+            """
     }
 
     /// SQLite: the trigger that numbers an item in `search_doc` (with what a search filters it by, `filters`) and
