@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Takes the README's screenshots (docs/*.png) of the real server in Debian's Chromium: a gallery of the sample
 pictures (Web/samples) and a few notes, as a grid at 1280 × 800, 768 × 1024 and 390 × 844 in light and dark, as a list,
-on a board, and open in the viewer with its details.
+on a board, and open in the viewer with its details; then, with a second gallery that holds a note and a smaller copy of
+one picture, a search across both, the Tags… dialog of a selection of three, and Find Similar's list.
 
     python3 scripts/take-screenshots.py [--bin .build/debug/image-gallery]
 
@@ -9,18 +10,23 @@ The server runs on 127.0.0.1 with a temporary data folder and is stopped by its 
 """
 
 import argparse
+import io
+import json
 import shutil
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
+from PIL import Image
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
 
 import helpers  # noqa: E402 - the test harness starts and stops the server
+from helpers import item_by_id, open_menu_with_button  # noqa: E402
 
 NOTES = [
     "Kerning notes\nTighten AV and To in the headline; leave the body copy alone.",
@@ -50,6 +56,28 @@ def fill(server, browser) -> str:
     return gallery
 
 
+def second_gallery(server) -> str:
+    """A gallery "Cover ideas" holding a note and a smaller, recompressed copy of the sea at dusk (a near-duplicate
+    that Find Similar lists); returns its id once both are ready."""
+    cover = server.api("POST", "/api/galleries", {"name": "Cover ideas"})["id"]
+    server.api("POST", f"/api/galleries/{cover}/drops",
+               {"payload": {"plainText": "Dusk over the harbour\nFor the back cover: the last light on the water."}})
+    picture = Image.open(ROOT / "Web" / "samples" / "sea-at-dusk.jpg")
+    smaller = io.BytesIO()
+    picture.resize((picture.width // 2, picture.height // 2)).save(smaller, "JPEG", quality=70)
+    data = smaller.getvalue()
+    files = {"files": [{"name": "sea-at-dusk-small.jpg", "type": "image/jpeg", "size": len(data)}]}
+    [upload] = server.api("POST", f"/api/galleries/{cover}/drops", {"payload": files})["uploads"]
+    request = urllib.request.Request(f"{server.base_url}{upload['uploadURL']}", data=data, method="PUT",
+                                     headers={"Content-Type": "application/octet-stream"})
+    with server.opener.open(request, timeout=30) as response:
+        json.loads(response.read())
+    helpers.wait_until(lambda: all(item["state"] == "ready" and (item["kind"] != "image" or item["thumbnails"])
+                                   for item in server.items(cover)) and len(server.items(cover)) == 2,
+                       timeout=60, message="the second gallery ready")
+    return cover
+
+
 def shoot(browser, url: str, path: Path, size: tuple[int, int], scheme: str, then=None) -> None:
     page = browser.new_page(viewport={"width": size[0], "height": size[1]}, color_scheme=scheme)
     page.goto(url)
@@ -60,6 +88,35 @@ def shoot(browser, url: str, path: Path, size: tuple[int, int], scheme: str, the
     page.screenshot(path=str(path))
     page.close()
     print(f"wrote {path.relative_to(ROOT)}")
+
+
+def find_anything(browser, server, gallery: str, docs: Path) -> None:
+    """The search page across two galleries, a selection of three tagged, and the images similar to one."""
+    second_gallery(server)
+    pictures = [item for item in server.items(gallery) if item["kind"] == "image"]
+    server.api("POST", f"/api/galleries/{gallery}/descriptions",
+               {"itemIds": [item["id"] for item in pictures[:3]], "addTags": ["cover"]})
+    server.api("POST", f"/api/galleries/{gallery}/descriptions",
+               {"itemIds": [pictures[0]["id"]], "addTags": ["dusk"]})
+    shoot(browser, f"{server.base_url}/search?q=dusk", docs / "search.png", SIZES["1280x800"], "light")
+    url = f"{server.base_url}/g/{gallery}"
+
+    def tags_of_three(page):
+        item_by_id(page, pictures[0]["id"]).click()
+        item_by_id(page, pictures[2]["id"]).click(modifiers=["Shift"])
+        open_menu_with_button(page, pictures[0]).get_by_role("menuitem", name="Tags…").click()
+        page.get_by_role("dialog", name="Tags of 3 items").wait_for()
+        page.wait_for_timeout(500)
+
+    shoot(browser, url, docs / "tags.png", SIZES["1280x800"], "light", then=tags_of_three)
+    sea = next(item for item in pictures if item["title"] == "sea-at-dusk.jpg")
+
+    def similar(page):
+        open_menu_with_button(page, sea).get_by_role("menuitem", name="Find Similar").click()
+        page.get_by_role("dialog", name="Similar images").get_by_role("link").first.wait_for()
+        page.wait_for_timeout(500)
+
+    shoot(browser, url, docs / "similar.png", SIZES["1280x800"], "light", then=similar)
 
 
 def main() -> None:
@@ -91,6 +148,8 @@ def main() -> None:
                 server.api("PATCH", f"/api/galleries/{gallery}", {"view": "board"})
                 time.sleep(1)
                 shoot(browser, url, docs / "board-view.png", SIZES["1280x800"], "light")
+                server.api("PATCH", f"/api/galleries/{gallery}", {"view": "grid"})
+                find_anything(browser, server, gallery, docs)
                 browser.close()
         finally:
             server.stop()
