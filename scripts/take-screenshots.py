@@ -11,12 +11,10 @@ The server runs on 127.0.0.1 with a temporary data folder and is stopped by its 
 
 import argparse
 import io
-import json
 import shutil
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from PIL import Image
@@ -24,6 +22,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
+sys.path.insert(0, str(ROOT / "Benchmarks"))
+
+from big_gallery import upload_files  # noqa: E402 - files uploaded the way the page uploads them
 
 import helpers  # noqa: E402 - the test harness starts and stops the server
 from helpers import item_by_id, open_menu_with_button  # noqa: E402
@@ -65,13 +66,7 @@ def second_gallery(server) -> str:
     picture = Image.open(ROOT / "Web" / "samples" / "sea-at-dusk.jpg")
     smaller = io.BytesIO()
     picture.resize((picture.width // 2, picture.height // 2)).save(smaller, "JPEG", quality=70)
-    data = smaller.getvalue()
-    files = {"files": [{"name": "sea-at-dusk-small.jpg", "type": "image/jpeg", "size": len(data)}]}
-    [upload] = server.api("POST", f"/api/galleries/{cover}/drops", {"payload": files})["uploads"]
-    request = urllib.request.Request(f"{server.base_url}{upload['uploadURL']}", data=data, method="PUT",
-                                     headers={"Content-Type": "application/octet-stream"})
-    with server.opener.open(request, timeout=30) as response:
-        json.loads(response.read())
+    upload_files(server, cover, [(smaller.getvalue(), "sea-at-dusk-small.jpg", "image/jpeg")])
     helpers.wait_until(lambda: all(item["state"] == "ready" and (item["kind"] != "image" or item["thumbnails"])
                                    for item in server.items(cover)) and len(server.items(cover)) == 2,
                        timeout=60, message="the second gallery ready")
