@@ -13,7 +13,7 @@ extension SQLGalleryStore {
         let offset = max(0, min(request.offset, SearchRequest.maximumOffset))
         // What a match must also be: live, in a live gallery the search reaches, of the kind and dates asked for.
         var arguments: [SQLValue] = []
-        let filters = Self.filters(request)
+        let filters = SearchFilters(request)
         if search == .fts5 {
             return try await rankedSearch(request, match: match, filters: filters, offset: offset, limit: limit)
         }
@@ -158,6 +158,13 @@ extension SQLGalleryStore {
         var addedFrom: SQLValue?
         var addedBefore: SQLValue?
 
+        /// The filters `request` asks for.
+        init(_ request: SearchRequest) {
+            kind = request.kind?.rawValue
+            addedFrom = request.addedFrom?.sqlValue
+            addedBefore = request.addedBefore?.sqlValue
+        }
+
         /// The conditions on a row of `table` (the item, or its `search_doc`: both have these columns).
         func conditions(_ table: String) -> [String] {
             ["\(table).trashedAt IS NULL"] + (kind == nil ? [] : ["\(table).kind = ?"])
@@ -167,13 +174,6 @@ extension SQLGalleryStore {
 
         /// The conditions' arguments, in their order.
         var arguments: [SQLValue] { [kind?.sqlValue, addedFrom, addedBefore].compactMap { $0 } }
-    }
-
-    /// The filters `request` asks for.
-    static func filters(_ request: SearchRequest) -> SearchFilters {
-        SearchFilters(
-            kind: request.kind?.rawValue, addedFrom: request.addedFrom?.sqlValue,
-            addedBefore: request.addedBefore?.sqlValue)
     }
 
     /// Where a search on SQLite starts.
