@@ -12,8 +12,11 @@
 //   each phrase's documents over the whole table, which for a common word of a million-item index is most of a
 //   search's time; here they are counted from the oldest row up to GALLERY_RANK_COUNTED_HITS, and past that
 //   estimated from how far through the rowids [firstRowid, lastRowid] those hits reached.
-// - gallery_rank(table, idf, weight...) is bm25 with those frequencies. A search that looks its items' rows up one by
-//   one (a small gallery in a large index) opens a cursor per row, and bm25() would count the phrases again in each.
+// - gallery_rank(table, idf, sizes, weight...) is bm25 with those frequencies. A search that looks its items' rows up
+//   one by one (a small gallery in a large index) opens a cursor per row, and bm25() would count the phrases again in
+//   each. `sizes` is the row's entry of the table's docsize table (each column's length in tokens, as varints), when
+//   the caller has it at hand (search_doc keeps a copy): FTS5 would look it up by rowid, a page read at random per
+//   match, which over a million items was 40 % of a search's walk. NULL: FTS5 looks it up.
 // Below the cap the score is bm25's exactly.
 
 // Frequencies are told as integers in millionths of millionths (text, not doubles: no locale reads them).
@@ -70,12 +73,47 @@ static void idfFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_c
     sqlite3_free(idfs);
 }
 
+// Reads one varint (SQLite's format, which FTS5 writes: 7 bits a byte, high bit set on all but the last, a 9th byte
+// of 8 bits) from at most `bytes` bytes; returns how many it took, 0 when they end first.
+static int readVarint(const unsigned char *bytesAt, int bytes, sqlite3_uint64 *value) {
+    sqlite3_uint64 read = 0;
+    for (int i = 0; i < 9 && i < bytes; i++) {
+        if (i == 8) {
+            *value = (read << 8) | bytesAt[i];
+            return 9;
+        }
+        read = (read << 7) | (bytesAt[i] & 0x7f);
+        if (!(bytesAt[i] & 0x80)) {
+            *value = read;
+            return i + 1;
+        }
+    }
+    return 0;
+}
+
+// The document's length in tokens: the sum of the first `columns` varints of `sizes`, an entry of FTS5's docsize
+// table; -1 when it holds fewer.
+static sqlite3_int64 lengthOf(const unsigned char *sizes, int bytes, int columns) {
+    sqlite3_int64 total = 0;
+    for (int column = 0, at = 0; column < columns; column++) {
+        sqlite3_uint64 value = 0;
+        int used = sizes ? readVarint(sizes + at, bytes - at, &value) : 0;
+        if (!used) return -1;
+        at += used;
+        total += (sqlite3_int64)value;
+    }
+    return total;
+}
+
 static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int count,
                          sqlite3_value **values) {
     const double k1 = 1.2, b = 0.75;
     int phrases = api->xPhraseCount(fts);
-    if (count < 1 || phrases > 64) {
-        sqlite3_result_error(context, "gallery_rank needs gallery_rank_idf's text (and at most 64 phrases)", -1);
+    if (count < 2 || phrases > 64) {
+        sqlite3_result_error(context,
+                             "gallery_rank needs gallery_rank_idf's text and the row's sizes or NULL (and at most 64 "
+                             "phrases)",
+                             -1);
         return;
     }
     // The text of gallery_rank_idf: the rows, the fewest hits, then one frequency per phrase.
@@ -97,8 +135,8 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
     int rc = api->xRowCount(fts, &rows);
     if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &tokens);
     double averageLength = rows > 0 && tokens > 0 ? (double)tokens / (double)rows : 1.0;
-    int weights = count - 1;
-    sqlite3_value **weight = values + 1;
+    int weights = count - 2;
+    sqlite3_value **weight = values + 2;
     double frequencies[64];
     memset(frequencies, 0, sizeof(frequencies));
     int instances = 0;
@@ -108,8 +146,15 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
         rc = api->xInst(fts, i, &phrase, &column, &offset);
         if (rc == SQLITE_OK) frequencies[phrase] += column < weights ? sqlite3_value_double(weight[column]) : 1.0;
     }
-    int length = 0;
-    if (rc == SQLITE_OK) rc = api->xColumnSize(fts, -1, &length);
+    sqlite3_int64 length = -1;
+    if (sqlite3_value_type(values[1]) == SQLITE_BLOB) {
+        length = lengthOf(sqlite3_value_blob(values[1]), sqlite3_value_bytes(values[1]), api->xColumnCount(fts));
+    }
+    if (length < 0 && rc == SQLITE_OK) {
+        int counted = 0;
+        rc = api->xColumnSize(fts, -1, &counted);
+        length = counted;
+    }
     double score = 0.0;
     for (int i = 0; rc == SQLITE_OK && i < phrases; i++) {
         score += idf[i] * (frequencies[i] * (k1 + 1.0)) /

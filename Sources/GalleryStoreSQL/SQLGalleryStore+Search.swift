@@ -118,7 +118,7 @@ extension SQLGalleryStore {
                 )
             let matchedIDs = """
                 SELECT found.itemId FROM (
-                  SELECT search_doc.itemId AS itemId, gallery_rank(item_search, ?, 10.0, 5.0, 5.0, 1.0) AS rank,
+                  SELECT search_doc.itemId AS itemId, gallery_rank(item_search, ?, search_doc.sizes, 10.0, 5.0, 5.0, 1.0) AS rank,
                     \(filtered).createdAt AS createdAt
                   FROM \(walk)
                   WHERE item_search MATCH ? AND \(filters.conditions(filtered).joined(separator: " AND "))

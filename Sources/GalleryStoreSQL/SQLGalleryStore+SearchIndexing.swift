@@ -28,6 +28,7 @@ extension SQLGalleryStore {
                 let lastDoc = try db.value(Int64.self, sql: "SELECT coalesce(max(docid), 0) FROM search_doc") ?? 0
                 try db.execute(sql: SearchIndex.sqliteNumberingBatch, arguments: [after, limit])
                 try db.execute(sql: SearchIndex.sqliteIndexingBatch, arguments: [lastDoc])
+                try db.execute(sql: SearchIndex.sqliteSizingBatch, arguments: [lastDoc])
                 ids = try db.values(
                     String.self, sql: "SELECT itemId FROM search_doc WHERE docid > ? ORDER BY itemId",
                     arguments: [lastDoc])

@@ -64,9 +64,9 @@ public enum SearchIndex {
             """,
             "DROP INDEX item_search_filter",
             "DROP TRIGGER item_search_insert",
-            sqliteInsertTrigger(bodyColumns, filters: filterColumns),
+            sqliteInsertTrigger(bodyColumns, filters: filterColumns, sizes: false),
             "DROP TRIGGER item_search_update",
-            sqliteUpdateTrigger(bodyColumns, whenChanged: true),
+            sqliteUpdateTrigger(bodyColumns, whenChanged: true, sizes: false),
             """
             CREATE TRIGGER item_search_filters AFTER UPDATE OF \(filterColumns.joined(separator: ", ")) ON item
             WHEN \(filterColumns.map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")) BEGIN
@@ -75,6 +75,27 @@ public enum SearchIndex {
             END
             """,
         ]
+
+    /// SQLite, migration v26: each match's length in tokens (its entry of FTS5's docsize table, `sizes`) is kept in
+    /// `search_doc` too, beside what it is filtered by, and handed to the rank function: FTS5 would look it up by rowid,
+    /// a page read at random per match, which over a million items was 40 % of a search's walk of its matches.
+    public static let sqliteSizesBesideMigration = [
+        "ALTER TABLE search_doc ADD COLUMN sizes BLOB",
+        """
+        UPDATE search_doc SET sizes = item_search_docsize.sz
+        FROM item_search_docsize WHERE item_search_docsize.id = search_doc.docid
+        """,
+        "DROP TRIGGER item_search_insert",
+        sqliteInsertTrigger(bodyColumns, filters: filterColumns, sizes: true),
+        "DROP TRIGGER item_search_update",
+        sqliteUpdateTrigger(bodyColumns, whenChanged: true, sizes: true),
+    ]
+
+    /// SQLite: copies the sizes FTS5 just wrote for item `new.id` into its row of `search_doc` (in a trigger).
+    static let sqliteCopySizes = """
+        UPDATE search_doc SET sizes = (SELECT sz FROM item_search_docsize WHERE id = search_doc.docid)
+            WHERE itemId = new.id;
+        """
 
     /// SQLite, migration v20: the page's visible text and the text read in an image are searched too; the triggers
     /// that write the index are made again with them, and the items already kept are indexed again in the
@@ -86,15 +107,16 @@ public enum SearchIndex {
     /// SQLite: the triggers that index an item as it is added and as what is searched of it changes.
     static func sqliteWritingTriggers(_ columns: [String]) -> [String] {
         [
-            sqliteInsertTrigger(columns, filters: []),
-            sqliteUpdateTrigger(columns, whenChanged: false),
+            sqliteInsertTrigger(columns, filters: [], sizes: false),
+            sqliteUpdateTrigger(columns, whenChanged: false, sizes: false),
         ]
     }
 
     /// SQLite: the trigger that indexes an item again as what is searched of it (`columns` of the body) is written;
     /// `whenChanged`: only when that text changes (v25), not when a column is written with what it held, or a
-    /// missing text is recorded as empty (the text read in an image without any, for each item showing it).
-    static func sqliteUpdateTrigger(_ columns: [String], whenChanged: Bool) -> String {
+    /// missing text is recorded as empty (the text read in an image without any, for each item showing it); `sizes`:
+    /// the entry's sizes are copied into `search_doc` (v26).
+    static func sqliteUpdateTrigger(_ columns: [String], whenChanged: Bool, sizes: Bool) -> String {
         let changed =
             ["title", "caption", "tags"].map { "old.\($0) IS NOT new.\($0)" }
             + ["(\(body("old", columns: columns))) IS NOT (\(body("new", columns: columns)))"]
@@ -105,13 +127,14 @@ public enum SearchIndex {
               INSERT INTO item_search (rowid, title, caption, tags, body)
                 SELECT docid, new.title, new.caption, new.tags, \(body("new", columns: columns))
                 FROM search_doc WHERE itemId = new.id;
-            END
+            \(sizes ? sqliteCopySizes + "\n" : "")END
             """
     }
 
     /// SQLite: the trigger that numbers an item in `search_doc` (with what a search filters it by, `filters`) and
-    /// indexes its texts (`columns` of the body) as it is added.
-    static func sqliteInsertTrigger(_ columns: [String], filters: [String]) -> String {
+    /// indexes its texts (`columns` of the body) as it is added; `sizes`: the entry's sizes are copied into
+    /// `search_doc` (v26).
+    static func sqliteInsertTrigger(_ columns: [String], filters: [String], sizes: Bool) -> String {
         """
         CREATE TRIGGER item_search_insert AFTER INSERT ON item BEGIN
           INSERT INTO search_doc (\((["itemId"] + filters).joined(separator: ", ")))
@@ -119,7 +142,7 @@ public enum SearchIndex {
           INSERT INTO item_search (rowid, title, caption, tags, body)
             SELECT docid, new.title, new.caption, new.tags, \(body("new", columns: columns))
             FROM search_doc WHERE itemId = new.id;
-        END
+        \(sizes ? sqliteCopySizes + "\n" : "")END
         """
     }
 
@@ -136,6 +159,12 @@ public enum SearchIndex {
         INSERT INTO item_search (rowid, title, caption, tags, body)
           SELECT search_doc.docid, item.title, item.caption, item.tags, \(body("item"))
           FROM search_doc JOIN item ON item.id = search_doc.itemId WHERE search_doc.docid > ?
+        """
+
+    /// SQLite: copies into `search_doc` the sizes of the entries ``sqliteIndexingBatch`` just wrote (after a docid).
+    static let sqliteSizingBatch = """
+        UPDATE search_doc SET sizes = item_search_docsize.sz
+        FROM item_search_docsize WHERE item_search_docsize.id = search_doc.docid AND search_doc.docid > ?
         """
 
     /// PostgreSQL's accent folding: the `unaccent` extension's function and dictionary, named with their schema so that

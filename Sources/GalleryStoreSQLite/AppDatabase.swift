@@ -363,6 +363,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v25: search's filters beside the index") { db in
             for statement in SearchIndex.sqliteFiltersBesideMigration { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v26: search's lengths beside the index") { db in
+            for statement in SearchIndex.sqliteSizesBesideMigration { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

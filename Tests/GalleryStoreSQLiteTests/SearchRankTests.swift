@@ -23,8 +23,11 @@ struct SearchRankTests {
         return queue
     }
 
-    /// Each matching row's (gallery_rank, bm25) for `match`, weights 10 and 1, the frequencies found once.
-    private func scores(_ queue: DatabaseQueue, _ match: String) throws -> [(ours: Double, bm25: Double)] {
+    /// Each matching row's (gallery_rank, bm25) for `match`, weights 10 and 1, the frequencies found once; gallery_rank
+    /// given the row's sizes (`sizes`: SQL of a blob, as search_doc keeps them) and left to look them up must agree.
+    private func scores(
+        _ queue: DatabaseQueue, _ match: String, sizes: String = "(SELECT sz FROM words_docsize WHERE id = words.rowid)"
+    ) throws -> [(ours: Double, bm25: Double)] {
         try queue.read { db in
             let frequencies = try String.fetchOne(
                 db,
@@ -32,13 +35,15 @@ struct SearchRankTests {
                     SELECT gallery_rank_idf(words, (SELECT min(rowid) FROM words), (SELECT max(rowid) FROM words))
                     FROM words WHERE words MATCH ? LIMIT 1
                     """, arguments: [match])
-            return try Row.fetchAll(
+            let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT gallery_rank(words, ?, 10.0, 1.0) AS ours, bm25(words, 10.0, 1.0) AS theirs
+                    SELECT gallery_rank(words, ?, \(sizes), 10.0, 1.0) AS ours,
+                      gallery_rank(words, ?, NULL, 10.0, 1.0) AS looked, bm25(words, 10.0, 1.0) AS theirs
                     FROM words WHERE words MATCH ? ORDER BY rowid
-                    """, arguments: [frequencies, match]
-            ).map { ($0["ours"], $0["theirs"]) }
+                    """, arguments: [frequencies, frequencies, match])
+            for row in rows { #expect((row["ours"] as Double) == (row["looked"] as Double), "\(match)") }
+            return rows.map { ($0["ours"], $0["theirs"]) }
         }
     }
 
@@ -69,12 +74,20 @@ struct SearchRankTests {
         #expect(ratios.allSatisfy { abs($0 - ratios[0]) < 1e-9 })
     }
 
+    @Test func sizesCutShortOrNotABlobAreLookedUpInstead() throws {
+        let queue = try database(200) { row in "common " + String(repeating: "pad ", count: row % 7) }
+        // A varint whose last byte is missing; one column of two; a number.
+        for sizes in ["X'81'", "X'02'", "3"] {
+            for (ours, bm25) in try scores(queue, "common", sizes: sizes) { #expect(abs(ours - bm25) < 1e-9, "\(sizes)") }
+        }
+    }
+
     @Test func frequenciesNotOfTheSearchAreRefused() throws {
         let queue = try database(10) { _ in "one two" }
         #expect(throws: DatabaseError.self) {
             try queue.read { db in
                 try Double.fetchOne(
-                    db, sql: "SELECT gallery_rank(words, '10 2 5') FROM words WHERE words MATCH 'one two'")
+                    db, sql: "SELECT gallery_rank(words, '10 2 5', NULL) FROM words WHERE words MATCH 'one two'")
             }
         }
     }
