@@ -18,7 +18,8 @@ struct DatabaseTests {
         "v16: how people turned their images", "v17: the viewer's display copies", "v18: who added each item",
         "v19: the search index", "v20: pages' and images' text", "v21: perceptual hashes",
         "v22: links' site icons", "v23: the tagged items' index",
-        "v24: search's filters index", "v25: search's filters beside the index", "v26: search's lengths beside the index",
+        "v24: search's filters index", "v25: search's filters beside the index",
+        "v26: search's lengths beside the index",
     ]
 
     @Test func openingAFileAppliesTheMigrationsInWALMode() async throws {

@@ -344,8 +344,10 @@ struct SearchIndexMigrationTests {
             // Copied by the migration, by the triggers as an item is added and as its text changes.
             #expect(try sizesNotAsFTS5Keeps(path) == 0)
             let added = try #require(
-                try await store.insertPendingItems([ItemDraft(note: "Kerning pairs, a long note")], into: gallery, at: .end)
-                    .first)
+                try await store.insertPendingItems(
+                    [ItemDraft(note: "Kerning pairs, a long note")], into: gallery, at: .end
+                )
+                .first)
             _ = try await store.editNote(
                 ItemID(trusted: "00000000-0000-4000-8000-00000000000b"), text: "Kerning, now with many more words",
                 recordingFor: nil)
