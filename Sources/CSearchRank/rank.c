@@ -16,7 +16,7 @@
 //   one by one (a small gallery in a large index) opens a cursor per row, and bm25() would count the phrases again in
 //   each. `sizes` is the row's entry of the table's docsize table (each column's length in tokens, as varints), when
 //   the caller has it at hand (search_doc keeps a copy): FTS5 would look it up by rowid, a page read at random per
-//   match, which over a million items was 40 % of a search's walk. NULL: FTS5 looks it up.
+//   match: over a million items, 20 to 43 % of a search's walk. NULL: FTS5 looks it up.
 // Below the cap the score is bm25's exactly.
 
 // Frequencies are told as integers in millionths of millionths (text, not doubles: no locale reads them).

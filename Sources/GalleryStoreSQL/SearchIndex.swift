@@ -78,13 +78,10 @@ public enum SearchIndex {
 
     /// SQLite, migration v26: each match's length in tokens (its entry of FTS5's docsize table, `sizes`) is kept in
     /// `search_doc` too, beside what it is filtered by, and handed to the rank function: FTS5 would look it up by rowid,
-    /// a page read at random per match, which over a million items was 40 % of a search's walk of its matches.
+    /// a page read at random per match: over a million items, 20 to 43 % of a search's walk of its matches.
     public static let sqliteSizesBesideMigration = [
         "ALTER TABLE search_doc ADD COLUMN sizes BLOB",
-        """
-        UPDATE search_doc SET sizes = item_search_docsize.sz
-        FROM item_search_docsize WHERE item_search_docsize.id = search_doc.docid
-        """,
+        sqliteSizesCopied(where: ""),
         "DROP TRIGGER item_search_insert",
         sqliteInsertTrigger(bodyColumns, filters: filterColumns, sizes: true),
         "DROP TRIGGER item_search_update",
@@ -162,10 +159,15 @@ public enum SearchIndex {
         """
 
     /// SQLite: copies into `search_doc` the sizes of the entries ``sqliteIndexingBatch`` just wrote (after a docid).
-    static let sqliteSizingBatch = """
-        UPDATE search_doc SET sizes = item_search_docsize.sz
-        FROM item_search_docsize WHERE item_search_docsize.id = search_doc.docid AND search_doc.docid > ?
+    static let sqliteSizingBatch = sqliteSizesCopied(where: " AND search_doc.docid > ?")
+
+    /// SQLite: copies into the rows of `search_doc` (those of a `condition` too) the sizes of their entries.
+    static func sqliteSizesCopied(where condition: String) -> String {
         """
+        UPDATE search_doc SET sizes = item_search_docsize.sz
+        FROM item_search_docsize WHERE item_search_docsize.id = search_doc.docid\(condition)
+        """
+    }
 
     /// PostgreSQL's accent folding: the `unaccent` extension's function and dictionary, named with their schema so that
     /// a store in any schema of the database finds them.
