@@ -244,19 +244,9 @@ struct SearchIndexMigrationTests {
     @Test func theItemsAlreadyKeptAreFoundAndKeptInStepAfterwards() async throws {
         try await withTemporaryFolder { folder in
             let path = databasePath(in: folder)
-            try await makeOlderDatabase(
+            try await makeOlderDatabaseOfNotes(
                 at: path, upTo: "v18: who added each item",
-                """
-                INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
-                  VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0);
-                INSERT INTO item (id, kind, galleryId, orderKey, state, origin, title, text, tags, createdAt, updatedAt,
-                  changeSequence)
-                VALUES
-                  ('00000000-0000-4000-8000-00000000000a', 'note', '00000000-0000-4000-8000-000000000001', 'a0',
-                   'ready', 'inline', 'Crème brûlée', 'Crème brûlée', 'Dessert', 0, 0, 0),
-                  ('00000000-0000-4000-8000-00000000000b', 'note', '00000000-0000-4000-8000-000000000001', 'a1',
-                   'ready', 'inline', 'Kerning', 'Kerning', '', 0, 0, 0);
-                """)
+                [("Crème brûlée", "Crème brûlée", "Dessert"), ("Kerning", "Kerning", "")])
             let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
             let gallery = GalleryID(trusted: "00000000-0000-4000-8000-000000000001")
             let found = { (text: String) in
@@ -326,19 +316,9 @@ struct SearchIndexMigrationTests {
     @Test func eachMatchsLengthIsKeptBesideTheIndexAsFTS5CountsIt() async throws {
         try await withTemporaryFolder { folder in
             let path = databasePath(in: folder)
-            try await makeOlderDatabase(
+            try await makeOlderDatabaseOfNotes(
                 at: path, upTo: "v25: search's filters beside the index",
-                """
-                INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
-                  VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0);
-                INSERT INTO item (id, kind, galleryId, orderKey, state, origin, title, text, tags, createdAt, updatedAt,
-                  changeSequence)
-                VALUES
-                  ('00000000-0000-4000-8000-00000000000a', 'note', '00000000-0000-4000-8000-000000000001', 'a0',
-                   'ready', 'inline', 'Kerning', 'Kerning and tracking, and the space between words', 'Type', 0, 0, 0),
-                  ('00000000-0000-4000-8000-00000000000b', 'note', '00000000-0000-4000-8000-000000000001', 'a1',
-                   'ready', 'inline', 'Kerning', 'Kerning', '', 0, 0, 0);
-                """)
+                [("Kerning", "Kerning and tracking, and the space between words", "Type"), ("Kerning", "Kerning", "")])
             let store = SQLGalleryStore(database: try AppDatabase.open(atPath: path))
             let gallery = GalleryID(trusted: "00000000-0000-4000-8000-000000000001")
             // Copied by the migration, by the triggers as an item is added and as its text changes.
@@ -357,6 +337,28 @@ struct SearchIndexMigrationTests {
             let found = try await store.search(SearchRequest(query: try SearchQuery("kerning"), galleries: [gallery]))
             #expect(found.results.first?.item.id == added.id)
         }
+    }
+
+    /// Makes at `path` a database as migration `migration` left it, with gallery "Old" (id …001) holding a note of
+    /// each (title, text, tags) of `notes`, their ids …00a, …00b and on.
+    private func makeOlderDatabaseOfNotes(
+        at path: String, upTo migration: String, _ notes: [(title: String, text: String, tags: String)]
+    ) async throws {
+        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        let rows = notes.enumerated().map { index, note in
+            let id = "00000000-0000-4000-8000-00000000000" + String(10 + index, radix: 16)
+            return "('\(id)', 'note', '00000000-0000-4000-8000-000000000001', 'a\(index)', 'ready', 'inline', "
+                + "\(quoted(note.title)), \(quoted(note.text)), \(quoted(note.tags)), 0, 0, 0)"
+        }
+        try await makeOlderDatabase(
+            at: path, upTo: migration,
+            """
+            INSERT INTO gallery (id, name, imagesPerRow, sequence, createdAt, updatedAt)
+              VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 4, 0, 0, 0);
+            INSERT INTO item (id, kind, galleryId, orderKey, state, origin, title, text, tags, createdAt, updatedAt,
+              changeSequence)
+            VALUES \(rows.joined(separator: ", "));
+            """)
     }
 
     /// The rows of `search_doc` whose sizes are not those of their entry of FTS5's docsize table (none kept is one).
