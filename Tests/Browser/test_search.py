@@ -56,6 +56,10 @@ def test_typing_a_word_finds_a_note_a_link_and_an_image_from_two_galleries(page,
     ]), names
     expect(page.locator(".search-count")).to_have_text("3 results")
     expect(field).to_be_focused()  # typing went on in the field while the results came
+    # At a laptop's width the filters are one line under the field (the brand's name gives them its room).
+    tops = page.locator(".search-filter").evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    assert len(tops) == 5 and len(set(tops)) == 1, tops
+    expect(page.locator(".brand-mark")).to_be_visible()
     # Each result shows its gallery.
     assert sorted(pane(page, RESULTS).locator(".found-in").all_inner_texts()) == sorted(
         ["My Gallery", "My Gallery", TYPE])
