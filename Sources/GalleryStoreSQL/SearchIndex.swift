@@ -88,12 +88,6 @@ public enum SearchIndex {
         sqliteUpdateTrigger(bodyColumns, whenChanged: true, sizes: true),
     ]
 
-    /// SQLite: copies the sizes FTS5 just wrote for item `new.id` into its row of `search_doc` (in a trigger).
-    static let sqliteCopySizes = """
-        UPDATE search_doc SET sizes = (SELECT sz FROM item_search_docsize WHERE id = search_doc.docid)
-            WHERE itemId = new.id;
-        """
-
     /// SQLite, migration v20: the page's visible text and the text read in an image are searched too; the triggers
     /// that write the index are made again with them, and the items already kept are indexed again in the
     /// background (the index is emptied).
@@ -124,7 +118,7 @@ public enum SearchIndex {
               INSERT INTO item_search (rowid, title, caption, tags, body)
                 SELECT docid, new.title, new.caption, new.tags, \(body("new", columns: columns))
                 FROM search_doc WHERE itemId = new.id;
-            \(sizes ? sqliteCopySizes + "\n" : "")END
+            \(sizes ? sqliteSizesCopiedInTrigger : "")END
             """
     }
 
@@ -139,7 +133,7 @@ public enum SearchIndex {
           INSERT INTO item_search (rowid, title, caption, tags, body)
             SELECT docid, new.title, new.caption, new.tags, \(body("new", columns: columns))
             FROM search_doc WHERE itemId = new.id;
-        \(sizes ? sqliteCopySizes + "\n" : "")END
+        \(sizes ? sqliteSizesCopiedInTrigger : "")END
         """
     }
 
@@ -160,6 +154,9 @@ public enum SearchIndex {
 
     /// SQLite: copies into `search_doc` the sizes of the entries ``sqliteIndexingBatch`` just wrote (after a docid).
     static let sqliteSizingBatch = sqliteSizesCopied(where: " AND search_doc.docid > ?")
+
+    /// SQLite, in a trigger: copies the sizes FTS5 just wrote for item `new.id` into its row of `search_doc`.
+    static let sqliteSizesCopiedInTrigger = sqliteSizesCopied(where: " AND search_doc.itemId = new.id") + ";\n"
 
     /// SQLite: copies into the rows of `search_doc` (those of a `condition` too) the sizes of their entries.
     static func sqliteSizesCopied(where condition: String) -> String {
