@@ -234,6 +234,41 @@ def test_the_more_menu_works_from_the_keyboard(window, server):
     expect(more).not_to_be_focused()
 
 
+def test_a_key_pressed_as_a_dialog_closes_is_not_undone_by_the_dialog_giving_the_focus_back(window, server):
+    # Closing a dialog puts the focus back on what opened it at once, and the dialog's "close" event, where it gives
+    # the focus to its own choice, comes a task later. A key pressed in between (here ArrowDown on More, which opens
+    # the menu on its first entry) keeps its effect: the late "close" does not take the focus back to More.
+    create_gallery(server, "Fruit")
+    page = _open_gallery(window, server, WIDE)
+    more, menu = _more(page), _menu(page)
+    more.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # Open Beside…
+    dialog = page.get_by_role("dialog", name=re.compile("gallery"))
+    expect(dialog.get_by_role("button", name="Open Fruit")).to_be_focused()
+    page.evaluate("""async () => {
+      const dialog = document.querySelector('dialog[open]');
+      const more = document.querySelector('.pane .more-button');
+      const closed = new Promise((resolve) => dialog.addEventListener('close', resolve, {once: true}));
+      dialog.close();
+      more.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', bubbles: true, cancelable: true}));
+      await closed;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }""")
+    expect(dialog).to_be_hidden()
+    expect(menu).to_be_visible()
+    expect(menu.get_by_role("menuitem", name="Open Beside…")).to_be_focused()
+
+    # With no key in between, the focus is given back to More as before.
+    page.keyboard.press("Enter")
+    expect(dialog.get_by_role("button", name="Open Fruit")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.wait_for_timeout(50)
+    expect(more).to_be_focused()
+    expect(menu).to_be_hidden()
+
+
 def test_the_more_menu_closes_on_a_click_outside_and_its_entries_do_what_the_buttons_did(window, server):
     page = _open_gallery(window, server, WIDE)
     more, menu = _more(page), _menu(page)

@@ -4,6 +4,7 @@
 // talks to the server (net/accountSettings.js). Focus stays in the dialog while rows come and go, and goes back to
 // the menu's button when it closes.
 
+import { giveFocusBack, showModal } from "./dialogFocus.js";
 import { passwordProblem, sortedTokens, tokenMade } from "../model/account.js";
 import { actionRow } from "./actionRow.js";
 
@@ -108,7 +109,7 @@ export class AccountDialog {
       this.next.value = "";
       const focus = this.returnFocus;
       this.returnFocus = null;
-      if (focus?.isConnected) focus.focus();
+      giveFocusBack(dialog, focus);
     });
   }
 
@@ -121,7 +122,7 @@ export class AccountDialog {
     this.showError(this.passwordError, "");
     this.showError(this.tokenError, "");
     this.tokenName.value = "";
-    if (!this.dialog.open) this.dialog.showModal();
+    showModal(this.dialog);
     (part === "tokens" ? this.tokenName : this.current).focus();
     await this.reload();
   }

@@ -1,6 +1,8 @@
 // A dialog that lists galleries as buttons and resolves with the one chosen (or null): used by Open Beside… and by
 // the item menu's Move to Gallery….
 
+import { giveFocusBack, showModal } from "./dialogFocus.js";
+
 export class GalleryPicker {
   constructor(dialog) {
     this.dialog = dialog;
@@ -42,7 +44,7 @@ export class GalleryPicker {
     );
     return new Promise((resolve) => {
       this.resolve = resolve;
-      if (!this.dialog.open) this.dialog.showModal();
+      showModal(this.dialog);
       (this.list.querySelector("button") ?? this.dialog.querySelector(".picker-cancel")).focus();
     });
   }
@@ -54,7 +56,7 @@ export class GalleryPicker {
     if (this.dialog.open) this.dialog.close();
     const focus = this.returnFocus;
     this.returnFocus = null;
-    if (focus?.isConnected) focus.focus();
+    giveFocusBack(this.dialog, focus);
     resolve(gallery);
   }
 }

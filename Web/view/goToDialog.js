@@ -1,6 +1,8 @@
 // "Go to position…" (the G key): asks for a position of the gallery, 1 to its count, and hands it on; focus goes back
 // where it was when the dialog is cancelled.
 
+import { giveFocusBack, showModal } from "./dialogFocus.js";
+
 export class GoToDialog {
   /** @param {HTMLDialogElement} dialog */
   constructor(dialog) {
@@ -14,7 +16,7 @@ export class GoToDialog {
       const go = this.onGo;
       this.onGo = null;
       if (dialog.returnValue === "go" && go) go(Number(this.input.value));
-      else this.returnFocus?.focus();
+      else giveFocusBack(dialog, this.returnFocus);
     });
   }
 
@@ -27,7 +29,7 @@ export class GoToDialog {
     this.input.max = String(count);
     this.input.value = "1";
     /** @type {HTMLElement} */ (this.dialog.querySelector(".goto-range")).textContent = `1 to ${count}`;
-    this.dialog.showModal();
+    showModal(this.dialog);
     this.input.select();
     return true;
   }

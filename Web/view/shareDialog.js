@@ -3,6 +3,7 @@
 // Revoke). It owns the DOM; the page gives it a `sharing` object that talks to the server (pane/sharing.js). Focus
 // stays in the dialog while rows come and go, and goes back to the Share… button when it closes.
 
+import { giveFocusBack, showModal } from "./dialogFocus.js";
 import { linkText, sortedShares } from "../model/shares.js";
 import { actionRow } from "./actionRow.js";
 
@@ -42,7 +43,7 @@ export class ShareDialog {
       this.sharing = null;
       const focus = this.returnFocus;
       this.returnFocus = null;
-      if (focus?.isConnected) focus.focus();
+      giveFocusBack(dialog, focus);
     });
   }
 
@@ -59,7 +60,7 @@ export class ShareDialog {
     this.showError("");
     this.render({ users: [], links: [] });
     this.users.setAttribute("aria-busy", "true");
-    if (!this.dialog.open) this.dialog.showModal();
+    showModal(this.dialog);
     this.nameInput.focus();
     await this.reload();
   }

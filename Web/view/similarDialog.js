@@ -2,6 +2,7 @@
 // answer), each a link that opens the image in its gallery; "No similar images." when none. Focus goes back where it
 // was when the dialog closes.
 
+import { giveFocusBack, showModal } from "./dialogFocus.js";
 import { similarRows } from "../model/similar.js";
 
 export class SimilarDialog {
@@ -19,7 +20,7 @@ export class SimilarDialog {
     this.asked = 0;
     dialog.addEventListener("close", () => {
       this.asked += 1; // an answer still on its way is not drawn
-      this.returnFocus?.focus();
+      giveFocusBack(dialog, this.returnFocus);
       this.returnFocus = null;
     });
   }
@@ -30,7 +31,7 @@ export class SimilarDialog {
     this.returnFocus = returnFocus;
     this.list.replaceChildren();
     this.status.textContent = "Looking for similar images…";
-    this.dialog.showModal();
+    showModal(this.dialog);
     const asked = ++this.asked;
     try {
       const rows = similarRows(await this.load(itemId));

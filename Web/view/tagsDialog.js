@@ -3,6 +3,7 @@
 // tags already used as suggestions. Each change is one request and one undoable change, made by the pane (its
 // `add` and `remove` resolve with an error message, or null); the dialog shows the items as they are after it.
 
+import { giveFocusBack, showModal } from "./dialogFocus.js";
 import { tagSuggestions, tagsHeld, typedTag } from "../model/tags.js";
 
 /**
@@ -56,7 +57,7 @@ export class TagsDialog {
     this.input.value = "";
     this.say("");
     this.render();
-    if (!this.dialog.open) this.dialog.showModal();
+    showModal(this.dialog);
     this.input.focus();
   }
 
@@ -138,6 +139,6 @@ export class TagsDialog {
   closed() {
     const focus = this.request?.returnFocus;
     this.request = null;
-    if (focus?.isConnected) focus.focus();
+    giveFocusBack(this.dialog, focus);
   }
 }
