@@ -84,6 +84,39 @@ def test_arrow_keys_nudge_the_focused_tile_and_alt_arrows_move_focus(page, serve
     expect(item_by_id(page, b)).to_be_focused()
 
 
+def test_nudges_are_stored_in_the_order_they_were_made_however_slow_the_first_is(page, server, other_site):
+    # Two presses of an arrow key are two requests: the second is sent once the first is answered, so a first one
+    # held up on its way (here, by the test) cannot reach the server after the second and store the older place.
+    stored = seed_gallery(page, server, other_site, 1, "order")
+    before = switch_to_board(page, server, 1)
+    a = stored[0]["id"]
+    held = []
+
+    def hold_the_first(route):
+        if route.request.method == "POST" and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/galleries/*/board", hold_the_first)
+    item_by_id(page, a).focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(item_by_id(page, a)).to_have_attribute("data-x", str(before[a]["x"] + 2).removesuffix(".0"))
+    wait_until(lambda: held, message="the first nudge's request on its way")
+    page.wait_for_timeout(300)  # time for a second request to overtake it, if one were sent
+    held[0].continue_()
+    # (Waiting in the page, so that Playwright hands on a second request held by the route meanwhile.)
+    for _ in range(100):
+        page.wait_for_timeout(100)
+        if stored_board(server)[a]["x"] == before[a]["x"] + 2:
+            break
+    page.wait_for_timeout(300)
+    assert stored_board(server)[a]["x"] == before[a]["x"] + 2
+    expect(item_by_id(page, a)).to_have_attribute("data-x", str(before[a]["x"] + 2).removesuffix(".0"))
+    page.unroute("**/api/galleries/*/board")
+
+
 def test_a_drop_from_outside_lands_at_the_drop_point(page, server, other_site):
     stored = seed_gallery(page, server, other_site, 2, "drop")
     switch_to_board(page, server, 2)
