@@ -19,9 +19,6 @@ export function createBoardActions(/** @type {import("./paneContext.js").PaneCon
   const addOverlay = (overlay) => store.dispatch(paneActions.overlayAdded(overlay));
   const settleOverlay = (key, ...replacements) => store.dispatch(paneActions.overlaySettled(key, ...replacements));
   const arranging = new Set(); // items whose board position is on its way
-  // The board's requests go one after another, so that the server stores places in the order they were made: two
-  // quick nudges sent at once could arrive the other way round, and the older place would be the one kept.
-  let lastSent = Promise.resolve();
   const topZ = () => highestZ(state().shown);
   /** Where item `id` lies as the board draws it (its saved place, or where free space puts it), or null. */
   const drawnAt = (id) => pane.itemsView().positionOf?.(id) ?? itemById(state(), id)?.board ?? null;
@@ -64,9 +61,7 @@ export function createBoardActions(/** @type {import("./paneContext.js").PaneCon
       for (const position of positions) arranging.add(position.itemId);
       addOverlay(positioning(key, positions));
       try {
-        const sent = lastSent.then(() => api.arrange(galleryId, positions));
-        lastSent = sent.catch(() => {});
-        const response = await sent;
+        const response = await pane.sendInOrder(() => api.arrange(galleryId, positions));
         settleOverlay(key, upsert(key, response.items, galleryId));
         if (announce) announcer.announce(announce);
         history.afterOwnChange(response.history);

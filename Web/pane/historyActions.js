@@ -51,7 +51,10 @@ export function createHistoryActions(/** @type {import("./paneContext.js").PaneC
       const byToast = entry !== null;
       stepping = true;
       try {
-        const response = direction === "undo" ? await api.undo(galleryId, entry) : await api.redo(galleryId);
+        // After the changes still on their way: Undo undoes the last one made, not the one before it.
+        const response = await pane.sendInOrder(() =>
+          direction === "undo" ? api.undo(galleryId, entry) : api.redo(galleryId),
+        );
         asked += 1;
         store.dispatch(paneActions.historyReceived(response.history));
         if (!byToast) pane.tell(response.message);

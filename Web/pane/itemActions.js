@@ -56,7 +56,7 @@ export function createItemActions(/** @type {import("./paneContext.js").PaneCont
     const key = nextKey("trash");
     addOverlay(hiding(key, ids));
     try {
-      const response = await request();
+      const response = await pane.sendInOrder(request);
       store.dispatch(paneActions.selectionCleared());
       // A run's answer lists no items: they stay hidden until its event removes them.
       const answered = response.items
@@ -78,7 +78,7 @@ export function createItemActions(/** @type {import("./paneContext.js").PaneCont
     addOverlay(overlayFor(key));
     if (focus) pane.itemsView().focusItem(focus);
     try {
-      const response = await api.move(galleryId, ids, at);
+      const response = await pane.sendInOrder(() => api.move(galleryId, ids, at));
       settleOverlay(key, upsert(key, response.items, galleryId));
       const { offset, total } = shownWindow(state());
       const where = position ?? offset + state().shown.findIndex((item) => item.id === ids[0]) + 1;
@@ -101,7 +101,7 @@ export function createItemActions(/** @type {import("./paneContext.js").PaneCont
     const key = nextKey("move");
     addOverlay(hiding(key, ids));
     try {
-      const response = await api.moveRange(galleryId, await runEnds(galleryId, run), at);
+      const response = await pane.sendInOrder(async () => api.moveRange(galleryId, await runEnds(galleryId, run), at));
       store.dispatch(paneActions.selectionCleared());
       settleOverlay(key, hidingUntil(key, ids, response.sequence));
       const { total } = shownWindow(state());

@@ -16,6 +16,7 @@
  *   openMenu(id: string, point: any, returnFocus: any): void,
  *   openViewer(id: string): void,
  *   refuseChange(): boolean,
+ *   sendInOrder<T>(request: () => Promise<T>): Promise<T>,
  *   tell(message: string): void,
  *   announceSettled(before: any[], after: any[]): void,
  *   shrinkIntoTrash(ids: string[]): Promise<any>,

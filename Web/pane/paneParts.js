@@ -3,6 +3,7 @@
 // pane so that it holds only what it renders and what the page asks of it.
 
 import { isBoardWindow } from "../model/replica.js";
+import { inOrder } from "../net/inOrder.js";
 import { shownWindow } from "../store/paneSelectors.js";
 import { paneActions } from "../store/paneState.js";
 import { shrinkIntoTrash } from "../view/trashShrink.js";
@@ -100,6 +101,8 @@ export function createPaneParts(pane, { shared, hooks }) {
       );
       return true;
     },
+    // The pane's changes reach the server in the order they were made (net/inOrder.js).
+    sendInOrder: inOrder(),
     tell,
     announceSettled: (before, after) => announcing.settled(before, after),
     shrinkIntoTrash: (ids) =>

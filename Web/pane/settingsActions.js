@@ -58,7 +58,7 @@ export function createSettingsActions(/** @type {import("./paneContext.js").Pane
   async function saveDefault(changes) {
     if (state().access.readOnly) return;
     try {
-      store.dispatch(paneActions.galleryReceived(await api.updateGallery(galleryId, changes)));
+      store.dispatch(paneActions.galleryReceived(await pane.sendInOrder(() => api.updateGallery(galleryId, changes))));
     } catch (error) {
       announcer.alert(error.message);
     }

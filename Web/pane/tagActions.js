@@ -22,9 +22,11 @@ export function createTagActions(/** @type {import("./paneContext.js").PaneConte
     /** @type {string} */ told,
   ) {
     try {
-      const response = run
-        ? await api.describeRange(galleryId, await runEnds(galleryId, run), body)
-        : await api.describeItems(galleryId, ids, body);
+      const response = await pane.sendInOrder(async () =>
+        run
+          ? api.describeRange(galleryId, await runEnds(galleryId, run), body)
+          : api.describeItems(galleryId, ids, body),
+      );
       if (response.items) {
         const key = nextKey("tags");
         store.dispatch(paneActions.overlaySettled(key, upsert(key, response.items, galleryId)));

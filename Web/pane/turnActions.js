@@ -24,11 +24,8 @@ export function createTurnActions(/** @type {import("./paneContext.js").PaneCont
         return;
       }
       try {
-        const response = await api.turn(
-          galleryId,
-          images.map((item) => item.id),
-          turn,
-        );
+        const ids = images.map((item) => item.id);
+        const response = await pane.sendInOrder(() => api.turn(galleryId, ids, turn));
         const key = nextKey("turn");
         store.dispatch(paneActions.overlaySettled(key, upsert(key, response.items, galleryId)));
         const what = images.length === 1 ? `'${images[0].title || "image"}'` : `${images.length} images`;
