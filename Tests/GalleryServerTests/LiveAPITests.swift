@@ -38,6 +38,29 @@ extension TestClientProtocol {
     func rename(_ gallery: String, to name: String) async throws {
         let _: GalleryJSON = try await call(.patch, "/api/galleries/\(gallery)", json: #"{"name":"\#(name)"}"#)
     }
+
+    /// The text messages and the close of a live feed that the server closes as soon as it opens, read off a plain
+    /// connection. swift-websocket's client (1.6, on NIO 2.101) is not used for these: when the server's 101, close
+    /// frame and FIN come together, it sometimes takes the 101 and never hands on the close frame, and then waits for
+    /// ever with nothing left unread (seen about once in 30 runs on a loaded machine).
+    func feedClosedAtOnce(_ path: String) async throws -> (texts: [String], closeCode: UInt16?, reason: String) {
+        let port = try #require(port)
+        let connection = try RawHTTPConnection(port: port, timeout: 20)
+        try connection.send(RawHTTPConnection.webSocketRequest(path, port: port))
+        let answer = try await connection.answer(bodiless: true)
+        try #require(answer.status == 101, "the upgrade was answered \(answer.status)")
+        var texts: [String] = []
+        while true {
+            let frame = try await connection.frame()
+            switch frame.opcode {
+            case 1: texts.append(String(decoding: frame.payload, as: UTF8.self))
+            case 8:
+                let code = frame.payload.count >= 2 ? UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1]) : nil
+                return (texts, code, String(decoding: frame.payload.dropFirst(2), as: UTF8.self))
+            default: continue
+            }
+        }
+    }
 }
 
 @Suite("The live feed")
@@ -94,18 +117,12 @@ struct LiveAPITests {
         try await testLiveApplication(eventRetention: 2) { client in
             let gallery = try await client.firstGalleryID()
             for name in ["One", "Two", "Three", "Four", "Five"] { try await client.rename(gallery, to: name) }
-            let received = Mutex<[LiveMessageJSON]>([])
-            let close = try await client.ws("/api/galleries/\(gallery)/live?since=1") { inbound, _, _ in
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    guard case .text(let text) = message else { continue }
-                    let decoded = try JSONDecoder().decode(LiveMessageJSON.self, from: Data(text.utf8))
-                    received.withLock { $0.append(decoded) }
-                }
-            }
-            let messages = received.withLock { $0 }
+            let feed = try await client.feedClosedAtOnce("/api/galleries/\(gallery)/live?since=1")
+            let messages = try feed.texts.map { try JSONDecoder().decode(LiveMessageJSON.self, from: Data($0.utf8)) }
             #expect(messages.map(\.type) == ["reset"])
             #expect(messages.first?.gallery?.sequence == 5)
-            #expect(close?.reason == "reset")
+            #expect(feed.closeCode == 1000)
+            #expect(feed.reason == "reset")
 
             // Over HTTP: the kept range is served, an older point is a reset.
             let kept: EventsJSON = try await client.call(.get, "/api/galleries/\(gallery)/events?since=3")
@@ -122,11 +139,10 @@ struct LiveAPITests {
             let other: GalleryJSON = try await client.call(
                 .post, "/api/galleries", json: #"{"name":"Old"}"#, expecting: .created)
             let _: GalleryJSON = try await client.call(.delete, "/api/galleries/\(other.id)")
-            let close = try await client.ws("/api/galleries/\(other.id)/live?since=0") { inbound, _, _ in
-                for try await _ in inbound.messages(maxSize: 1 << 20) {}
-            }
-            #expect(close?.closeCode == .unknown(4404))
-            #expect(close?.reason?.contains("trash") == true)
+            let feed = try await client.feedClosedAtOnce("/api/galleries/\(other.id)/live?since=0")
+            #expect(feed.texts.isEmpty)
+            #expect(feed.closeCode == 4404)
+            #expect(feed.reason.contains("trash"))
         }
     }
 

@@ -107,6 +107,48 @@ final class RawHTTPConnection: @unchecked Sendable {
         return Answer(status: status, headers: headers, body: body)
     }
 
+    /// A frame of the WebSocket the connection was upgraded to, as the server sent it (a server's frames are not
+    /// masked).
+    struct Frame {
+        var opcode: UInt8
+        var payload: [UInt8]
+    }
+
+    /// The bytes of a WebSocket upgrade of `path` on `port`, with the headers swift-websocket's client sends.
+    static func webSocketRequest(_ path: String, port: Int) -> String {
+        request(
+            "GET", path, host: "localhost:\(port)",
+            [
+                "Origin: ws://localhost", "Upgrade: websocket", "Connection: Upgrade",
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
+            ])
+    }
+
+    /// The next frame after the upgrade's answer.
+    func frame() async throws -> Frame {
+        try await offThePool { try self.readFrame() }
+    }
+
+    private func readFrame() throws -> Frame {
+        let has = { (count: Int) in _ = try self.readUntil { $0.count >= count ? 0..<0 : nil } }
+        try has(2)
+        var length = Int(received[1] & 0x7F)
+        var headerLength = 2
+        if length == 126 {
+            headerLength = 4
+            try has(headerLength)
+            length = received[2..<4].reduce(0) { $0 << 8 | Int($1) }
+        } else if length == 127 {
+            headerLength = 10
+            try has(headerLength)
+            length = received[2..<10].reduce(0) { $0 << 8 | Int($1) }
+        }
+        try has(headerLength + length)
+        let frame = Frame(opcode: received[0] & 0x0F, payload: Array(received[headerLength..<headerLength + length]))
+        received.removeSubrange(..<(headerLength + length))
+        return frame
+    }
+
     private func readEnd() throws -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
