@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import GalleryCore
 import GalleryStoreSQL
-import GalleryStoreSQLite
 import HTTPTypes
 import HummingbirdTesting
 import MediaProbe
@@ -10,6 +9,7 @@ import NIOCore
 import TestSupport
 import Testing
 import Thumbnails
+@testable import GalleryStoreSQLite
 
 /// The thumbnail part of an item.
 private struct ThumbnailsJSON: Decodable {
@@ -117,7 +117,7 @@ struct ThumbnailAPITests {
                 #expect(try await store.item(id).thumbnailWidths == [256, 512, 1024])
             }
             // As an image stored before thumbnails were recorded (or before libvips was installed): no record, no files.
-            try await DatabaseQueue(path: database).write { db in
+            try await AppDatabase.open(atPath: database).writer.write { db in
                 try db.execute(sql: "UPDATE blob SET thumbnailWidths = NULL")
             }
             let thumbnails = folder.appendingPathComponent("images/thumbnails")

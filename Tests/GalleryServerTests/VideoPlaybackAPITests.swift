@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import GalleryCore
-import GalleryStoreSQLite
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -12,6 +11,7 @@ import Testing
 import Thumbnails
 
 @testable import GalleryServer
+@testable import GalleryStoreSQLite
 
 /// An item as the API shows a video's playback.
 struct PlaybackJSON: Decodable {
@@ -259,7 +259,7 @@ struct VideoPlaybackAPITests {
             }
             // As the migration leaves a video stored before: its codec not read.
             let database = folder.appendingPathComponent("gallery.sqlite").path
-            try await DatabaseQueue(path: database).write { db in
+            try await AppDatabase.open(atPath: database).writer.write { db in
                 try db.execute(sql: "UPDATE blob SET videoCodec = NULL, videoCopy = 'unread'")
             }
             let videoID = try #require(id.withLock { $0 })
