@@ -19,8 +19,9 @@ enum ChangeNotifications {
             do {
                 try await client.withConnection { connection in
                     let channel =
-                        try await connection.query("SELECT \(unescaped: channelExpression)", logger: logger)
-                        .collect().first?.decode(String.self) ?? "image_gallery:public"
+                        try await connection.answer(
+                            PostgresQuery(unsafeSQL: "SELECT \(channelExpression)"), logger: logger
+                        ).get().rows.first?.decode(String.self) ?? "image_gallery:public"
                     try await connection.listen(on: channel) { notifications in
                         pause = .milliseconds(100)
                         for try await notification in notifications {

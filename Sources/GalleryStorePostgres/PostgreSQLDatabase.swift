@@ -146,7 +146,7 @@ public final class PostgreSQLDatabase: SQLDatabase {
             default:
                 lost = false
             }
-        case is ConnectionPoolError:
+        case is ConnectionPoolError, is ConnectionClosedUnanswered:
             lost = true
         default:
             lost = false

@@ -63,7 +63,7 @@ final class PostgresSession: SQLSession {
                     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             }
         }
-        return try connection.query(query, logger: logger).wait()
+        return try connection.answer(query, logger: logger).wait()
     }
 
     static func value(_ cell: PostgresCell) throws -> SQLValue {
