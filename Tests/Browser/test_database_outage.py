@@ -1,7 +1,8 @@
 """A PostgreSQL server that goes away and comes back: while it is gone, changes are refused with a clear 503 (and the
 page says so, keeping what it showed), readiness says not ready; once it is back, the same server process works
-again without a restart. Runs on a PostgreSQL cluster of its own (it is stopped and started), when PostgreSQL is
-installed."""
+again without a restart. Connections the database ends (an administrator, a restart) are made again: a request that
+meets one is refused as unreachable at once, never left waiting. Runs on a PostgreSQL cluster of its own (it is stopped
+and started), when PostgreSQL is installed."""
 
 import re
 import subprocess
@@ -76,6 +77,52 @@ def test_changes_are_refused_clearly_while_the_database_is_gone_and_work_again_w
     wait_until(lambda: ids_in(server, server.gallery_id) == [b, a, c], message="the move stored")
     server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"name": "Renamed"})
     assert server.gallery(server.gallery_id)["name"] == "Renamed"
+    problems = [p for p in window.problems if "WebSocket" not in p and "503" not in p]
+    window.context.close()
+    assert problems == [], problems
+
+
+def end_every_connection(url: str) -> None:
+    """Ends every other client connection to the cluster, as an administrator (or a restart) would."""
+    subprocess.run(["psql", "--quiet", "--no-psqlrc", "-v", "ON_ERROR_STOP=1", url, "-c",
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'"],
+                   check=True, capture_output=True)
+
+
+def test_connections_the_database_ends_are_made_again_and_no_request_is_left_waiting(
+        browser, cluster, server_on_cluster, other_site):
+    _, url = cluster
+    server = server_on_cluster
+    a, b, c = (i["id"] for i in fill(server, other_site, server.gallery_id, 3, "ended"))
+    window = open_window(browser, server, f"/g/{server.gallery_id}", list_name=MINE)
+    wait_pane_images(window, MINE, 3)
+
+    # Each time, a request may still be given a connection that was ended before the server heard: it is refused as
+    # unreachable, at once (server.request gives up after 10 s), and one sent again works on a new connection.
+    for round_ in range(15):
+        end_every_connection(url)
+        statuses = []
+        for _ in range(20):
+            status, answer = server.request("PATCH", f"/api/galleries/{server.gallery_id}", {"name": f"Round {round_}"})
+            statuses.append(status)
+            if status == 200:
+                break
+            assert status == 503, answer
+            assert answer["error"]["message"] == "The database cannot be reached just now. Try again in a moment."
+        assert statuses[-1] == 200, statuses
+        assert server.gallery(server.gallery_id)["name"] == f"Round {round_}"
+
+    # The page goes on working on the new connections: it hears of the change of name, and a move by the keys is
+    # shown and stored.
+    server.api("PATCH", f"/api/galleries/{server.gallery_id}", {"name": MINE})
+    expect(window.get_by_role("region", name=MINE)).to_be_visible()
+    item_by_id(window, a).focus()
+    window.keyboard.press("Alt+ArrowRight")
+    expect_pane_order(window, MINE, [b, a, c])
+    wait_until(lambda: ids_in(server, server.gallery_id) == [b, a, c], message="the move stored")
+    # A read the page made meanwhile (its live view catching up) may have met an ended connection too: a 503 it
+    # answers by asking again.
     problems = [p for p in window.problems if "WebSocket" not in p and "503" not in p]
     window.context.close()
     assert problems == [], problems
